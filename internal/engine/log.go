@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// LogFormat is the "format" field of a log header.
+const LogFormat = "sandtable-log/1"
+
+// Header is the first line of a game log.
+type Header struct {
+	Format   string `json:"format"`
+	Rules    string `json:"rules"`
+	Scenario string `json:"scenario,omitempty"`
+	Version  int    `json:"version,omitempty"`
+	Seed     uint64 `json:"seed"`
+	// Hash is the hash of the initial state.
+	Hash string `json:"hash"`
+}
+
+// Record is one applied action: who decided, what, the dice it rolled (the
+// chance outcomes) and the state hash after it.
+type Record struct {
+	N      int             `json:"n"`
+	Side   int             `json:"side"`
+	Action json.RawMessage `json:"action"`
+	Dice   []int           `json:"dice,omitempty"`
+	Hash   string          `json:"hash"`
+}
+
+// WriteLog writes the game's log as JSON Lines: the header, then one record
+// per action.
+func (g *Game) WriteLog(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	if err := enc.Encode(g.header); err != nil {
+		return err
+	}
+	for _, r := range g.records {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// Log is a decoded game log.
+type Log struct {
+	Header  Header
+	Records []Record
+	// Lines holds the line number of each record, for error messages.
+	Lines []int
+}
+
+// ReadLog decodes a JSON Lines log strictly: unknown fields, a missing or
+// wrong header, blank records and out-of-order record numbers are errors
+// naming the line.
+func ReadLog(r io.Reader) (*Log, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	var lg Log
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if line == 1 {
+			if err := dec.Decode(&lg.Header); err != nil {
+				return nil, fmt.Errorf("engine: log line 1: bad header: %v", err)
+			}
+			if lg.Header.Format != LogFormat {
+				return nil, fmt.Errorf("engine: log line 1: format %q, want %q", lg.Header.Format, LogFormat)
+			}
+			if lg.Header.Rules == "" {
+				return nil, errors.New("engine: log line 1: header has no rules")
+			}
+			continue
+		}
+		var rec Record
+		if err := dec.Decode(&rec); err != nil {
+			return nil, fmt.Errorf("engine: log line %d: %v", line, err)
+		}
+		if want := len(lg.Records) + 1; rec.N != want {
+			return nil, fmt.Errorf("engine: log line %d: record number %d, want %d", line, rec.N, want)
+		}
+		if len(rec.Action) == 0 {
+			return nil, fmt.Errorf("engine: log line %d: record %d has no action", line, rec.N)
+		}
+		lg.Records = append(lg.Records, rec)
+		lg.Lines = append(lg.Lines, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("engine: reading log: %w", err)
+	}
+	if line == 0 {
+		return nil, errors.New("engine: empty log")
+	}
+	return &lg, nil
+}
+
+// Divergence reports the first place where a replay differs from its log.
+type Divergence struct {
+	Record int    // 1-based record number; 0 for the initial state
+	Line   int    // line of the log
+	What   string // "hash", "dice" or "action"
+	Want   string
+	Got    string
+}
+
+func (d *Divergence) Error() string {
+	if d.Record == 0 {
+		return fmt.Sprintf("engine: replay diverges at the initial state: %s %s in the log, %s replayed", d.What, d.Want, d.Got)
+	}
+	return fmt.Sprintf("engine: replay diverges at record %d (log line %d): %s %s in the log, %s replayed", d.Record, d.Line, d.What, d.Want, d.Got)
+}
+
+// ScenarioLoader finds the scenario a log names.
+type ScenarioLoader func(rules, id string) (*scenario.Scenario, error)
+
+// Replay re-runs a log from its seed and compares, record by record, the dice
+// rolled and the state hash. It returns the replayed game and, on the first
+// difference, a *Divergence (or an error for an action the rules reject).
+func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
+	r, ok := Lookup(lg.Header.Rules)
+	if !ok {
+		return nil, fmt.Errorf("engine: log line 1: unknown rules %q", lg.Header.Rules)
+	}
+	var sc *scenario.Scenario
+	if lg.Header.Scenario != "" {
+		if load == nil {
+			return nil, errors.New("engine: replay needs a scenario loader")
+		}
+		var err error
+		if sc, err = load(lg.Header.Rules, lg.Header.Scenario); err != nil {
+			return nil, fmt.Errorf("engine: log line 1: %w", err)
+		}
+		if sc.Version != lg.Header.Version {
+			return nil, fmt.Errorf("engine: log line 1: scenario %s is version %d, the log was made with version %d", sc.ID, sc.Version, lg.Header.Version)
+		}
+	}
+	g, err := NewGame(r, sc, lg.Header.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if g.header.Hash != lg.Header.Hash {
+		return g, &Divergence{What: "hash", Want: lg.Header.Hash, Got: g.header.Hash, Line: 1}
+	}
+	for i, rec := range lg.Records {
+		line := lg.Lines[i]
+		a, err := r.DecodeAction(rec.Action)
+		if err != nil {
+			return g, fmt.Errorf("engine: log line %d: record %d: %w", line, rec.N, err)
+		}
+		if side := g.Pending().Side; side != rec.Side {
+			return g, &Divergence{Record: rec.N, Line: line, What: "deciding side", Want: fmt.Sprint(rec.Side), Got: fmt.Sprint(side)}
+		}
+		if _, err := g.Apply(a); err != nil {
+			return g, fmt.Errorf("engine: log line %d: record %d rejected: %w", line, rec.N, err)
+		}
+		got := g.records[len(g.records)-1]
+		if !slices.Equal(got.Dice, rec.Dice) {
+			return g, &Divergence{Record: rec.N, Line: line, What: "dice", Want: fmt.Sprint(rec.Dice), Got: fmt.Sprint(got.Dice)}
+		}
+		if got.Hash != rec.Hash {
+			return g, &Divergence{Record: rec.N, Line: line, What: "hash", Want: rec.Hash, Got: got.Hash}
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"encoding/json"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// State is the complete, ruleset-specific state of one game. Implementations
+// keep no randomness of their own: every roll comes from the dice.Source
+// passed to Apply, so a game replays exactly.
+type State interface {
+	// Pending returns the single pending decision (Side -1 when over).
+	Pending() Decision
+	// Validate reports why a is not a legal answer to the pending decision
+	// (wrong side, wrong kind, out-of-range values, illegal moves), or nil.
+	// It never changes the state.
+	Validate(a Action) error
+	// Apply applies a validated action, rolling dice from src and emitting
+	// events. It is the unvalidated fast path: callers other than Game must
+	// Validate first. It may panic only with a *dice.ScriptError when a
+	// scripted source runs out.
+	Apply(a Action, src dice.Source, out Emitter)
+	// Candidates appends a small set of sensible legal actions for the
+	// pending decision to dst (for agents and tests). It returns at least
+	// one action unless the game is over.
+	Candidates(dst []Action) []Action
+	// Result reports whether the game is over and who won.
+	Result() Result
+	// Clone returns an independent deep copy.
+	Clone() State
+	// Hash returns a hash of the whole state; equal states hash equal.
+	Hash() uint64
+	// View returns what side may know, built by allow-list, ready for JSON.
+	View(side int) any
+	// MarshalJSON encodes the whole state; Rules.DecodeState reverses it.
+	MarshalJSON() ([]byte, error)
+}
+
+// Result is the outcome of a game so far.
+type Result struct {
+	Over bool `json:"over"`
+	// Winner is the winning side index, or -1 for a draw or while the game
+	// goes on.
+	Winner int `json:"winner"`
+	// Turn is the current (or final) turn number.
+	Turn int `json:"turn"`
+	// Reason says why the game ended, e.g. "army morale".
+	Reason string `json:"reason,omitempty"`
+}
+
+// Rules is one rule system.
+type Rules interface {
+	// Name is the ruleset's id, matching the scenario files' `rules` field.
+	Name() string
+	// New returns the initial state of a scenario.
+	New(sc *scenario.Scenario) (State, error)
+	// DecodeAction decodes an action encoded by EncodeAction.
+	DecodeAction(raw json.RawMessage) (Action, error)
+	// DecodeState decodes a state encoded by State.MarshalJSON.
+	DecodeState(raw []byte) (State, error)
+	// SideNames returns the side ids of a state, by index.
+	SideNames(s State) []string
+}
+
+var registry = map[string]Rules{}
+
+// Register makes a ruleset available by name. It panics on a duplicate.
+func Register(r Rules) {
+	if _, dup := registry[r.Name()]; dup {
+		panic("engine: ruleset registered twice: " + r.Name())
+	}
+	registry[r.Name()] = r
+}
+
+// Lookup returns the registered ruleset called name.
+func Lookup(name string) (Rules, bool) {
+	r, ok := registry[name]
+	return r, ok
+}
