@@ -1,0 +1,326 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sandtable/sandtable/internal/odds"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+func init() {
+	rootCmd.AddCommand(newOddsCmd())
+}
+
+// maxOddsDice bounds explicit dice counts; no Armour Battles roll comes
+// near it, and the cost grows with its square.
+const maxOddsDice = 100
+
+// Flags of the two modes of `sandtable odds`. The JSON field names and flag
+// names are a contract with scripts; keep them.
+var (
+	explicitFlags    = []string{"attack-dice", "attack-tn", "reaction-dice", "reaction-tn"}
+	situationalFlags = []string{"firer", "target", "range", "flank", "cover", "uphill", "target-suppressed",
+		"moves", "ambush", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot"}
+	reactionBonusFlags = []string{"break-off", "disengaging", "scoot"}
+)
+
+// oddsOptions holds the flag values of one run.
+type oddsOptions struct {
+	attackDice, attackTN, reactionDice, reactionTN int
+	targetDP                                       int
+	artillery, json                                bool
+
+	firer, target                        string
+	rng                                  float64
+	flank, cover, uphill, suppressed     bool
+	moves, attackWild, reactionWild      int
+	ambush, breakOff, disengaging, scoot bool
+}
+
+// oddsOutput is the --json object: the result plus, in situational mode,
+// the units, range and range band.
+type oddsOutput struct {
+	Firer  string   `json:"firer,omitempty"`
+	Target string   `json:"target,omitempty"`
+	Range  *float64 `json:"range,omitempty"`
+	Band   string   `json:"band,omitempty"`
+	odds.Result
+}
+
+// newOddsCmd returns a fresh `odds` command, so tests get their own flags.
+func newOddsCmd() *cobra.Command {
+	var o oddsOptions
+	cmd := &cobra.Command{
+		Use:   "odds",
+		Short: "Exact odds of one Armour Battles shot",
+		Long: `Odds prints the exact probabilities of one Armour Battles attack: the
+Disruption Points the target takes, and whether it is suppressed, Forced Back
+or Dispersed. Give either the dice:
+
+  sandtable odds --attack-dice 6 --attack-tn 4 --reaction-dice 5 --reaction-tn 4 [--target-dp 1] [--artillery]
+
+or the situation, with unit names as printed in the rulebook or short forms:
+
+  sandtable odds --firer "Panzer IV H" --target "M4 75mm" --range 12 [--flank] [--cover] ...
+  sandtable odds --artillery --firer "105L28 Howitzer" --target "StuG III"
+
+With --artillery the target must roll more sixes than the attacker to avoid
+suppression, and in situational mode the firer is off-table artillery firing
+for effect (--range is ignored).`,
+		Example: `  sandtable odds --json --attack-dice 6 --attack-tn 4 --reaction-dice 5 --reaction-tn 4 --target-dp 1
+  sandtable odds --firer "Panzer IV H" --target "M4 75mm" --range 12`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out, err := runOdds(cmd, &o)
+			if err != nil {
+				return err
+			}
+			if o.json {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(out)
+			}
+			return printOdds(cmd.OutOrStdout(), out)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.attackDice, "attack-dice", 0, "explicit mode: attack dice (1.."+fmt.Sprint(maxOddsDice)+")")
+	f.IntVar(&o.attackTN, "attack-tn", 0, "explicit mode: attack target number (2..7)")
+	f.IntVar(&o.reactionDice, "reaction-dice", 0, "explicit mode: reaction dice (1.."+fmt.Sprint(maxOddsDice)+")")
+	f.IntVar(&o.reactionTN, "reaction-tn", 0, "explicit mode: reaction target number (2..7)")
+	f.IntVar(&o.targetDP, "target-dp", 0, "Disruption Points the target already has (0..2)")
+	f.BoolVar(&o.artillery, "artillery", false, "off-table artillery fire for effect: the target needs more sixes to avoid suppression")
+	f.BoolVar(&o.json, "json", false, "print one JSON object")
+
+	f.StringVar(&o.firer, "firer", "", "situational mode: firing unit type")
+	f.StringVar(&o.target, "target", "", "situational mode: target unit type")
+	f.Float64Var(&o.rng, "range", 0, "situational mode: closest hull-to-hull distance in inches")
+	f.BoolVar(&o.flank, "flank", false, "flank or rear attack (-1 TN; sloped armour uses its second figure)")
+	f.BoolVar(&o.cover, "cover", false, "target in or behind light cover (+1D reaction, not against artillery)")
+	f.BoolVar(&o.uphill, "uphill", false, "target uphill of the firer (+1D reaction, direct fire only)")
+	f.BoolVar(&o.suppressed, "target-suppressed", false, "target already suppressed (reaction 5+)")
+	f.IntVar(&o.moves, "moves", 1, "firer's moves this activation: 1, 2 (double, -1D) or 3 (triple, -2D)")
+	f.BoolVar(&o.ambush, "ambush", false, "ambush fire from a hidden unit (+1D)")
+	f.IntVar(&o.attackWild, "attack-wild", 0, "wild dice and Staff Orders added to the attack (0..2)")
+	f.IntVar(&o.reactionWild, "reaction-wild", 0, "wild dice and Staff Orders added to the reaction (0..2)")
+	f.BoolVar(&o.breakOff, "break-off", false, "target breaks off (+2D reaction)")
+	f.BoolVar(&o.disengaging, "disengaging", false, "target is disengaging (+2D reaction)")
+	f.BoolVar(&o.scoot, "scoot", false, "target shoots and scoots (+2D reaction)")
+	return cmd
+}
+
+// runOdds validates the flags and computes the odds.
+func runOdds(cmd *cobra.Command, o *oddsOptions) (oddsOutput, error) {
+	changed := func(names []string) []string {
+		var set []string
+		for _, n := range names {
+			if cmd.Flags().Changed(n) {
+				set = append(set, "--"+n)
+			}
+		}
+		return set
+	}
+	either := "give either the dice (--attack-dice, --attack-tn, --reaction-dice, --reaction-tn) " +
+		"or the situation (--firer, --target, --range and its modifiers)"
+	exp, sit := changed(explicitFlags), changed(situationalFlags)
+	switch {
+	case len(exp) > 0 && len(sit) > 0:
+		return oddsOutput{}, fmt.Errorf("odds: %s cannot be mixed with %s: %s", exp[0], sit[0], either)
+	case len(exp) == 0 && len(sit) == 0:
+		return oddsOutput{}, fmt.Errorf("odds: no shot: %s", either)
+	}
+	if o.targetDP < 0 || o.targetDP >= odds.DisperseAt {
+		return oddsOutput{}, fmt.Errorf("odds: --target-dp must be 0, 1 or 2 (3 points disperse a unit), got %d", o.targetDP)
+	}
+	if len(exp) > 0 {
+		return explicitOdds(o, exp)
+	}
+	return situationalOdds(o, changed)
+}
+
+func explicitOdds(o *oddsOptions, set []string) (oddsOutput, error) {
+	for _, n := range explicitFlags {
+		if !slices.Contains(set, "--"+n) {
+			return oddsOutput{}, fmt.Errorf("odds: missing --%s (the dice need --attack-dice, --attack-tn, --reaction-dice and --reaction-tn)", n)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"attack-dice", o.attackDice}, {"reaction-dice", o.reactionDice}} {
+		if c.v < 1 || c.v > maxOddsDice {
+			return oddsOutput{}, fmt.Errorf("odds: --%s must be between 1 and %d, got %d", c.name, maxOddsDice, c.v)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"attack-tn", o.attackTN}, {"reaction-tn", o.reactionTN}} {
+		if c.v < 2 || c.v > 7 {
+			return oddsOutput{}, fmt.Errorf("odds: --%s must be between 2 and 7, got %d", c.name, c.v)
+		}
+	}
+	d := ab.ShotDice{
+		AttackDice: o.attackDice, AttackTN: o.attackTN,
+		ReactionDice: o.reactionDice, ReactionTN: o.reactionTN,
+		InRange: true, ArtillerySuppression: o.artillery,
+	}
+	return oddsOutput{Result: odds.Compute(d, o.targetDP)}, nil
+}
+
+func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutput, error) {
+	switch {
+	case o.firer == "":
+		return oddsOutput{}, errors.New("odds: missing --firer (the situation needs --firer, --target and --range, or --artillery instead of --range)")
+	case o.target == "":
+		return oddsOutput{}, errors.New("odds: missing --target (the situation needs --firer, --target and --range, or --artillery instead of --range)")
+	case !o.artillery && len(changed([]string{"range"})) == 0:
+		return oddsOutput{}, errors.New("odds: missing --range in inches (or --artillery for off-table artillery, which ignores range)")
+	case !o.artillery && (o.rng < 0 || math.IsNaN(o.rng) || math.IsInf(o.rng, 0)):
+		return oddsOutput{}, fmt.Errorf("odds: --range must be a distance of 0 inches or more, got %v", o.rng)
+	case o.moves < 1 || o.moves > 3:
+		return oddsOutput{}, fmt.Errorf("odds: --moves must be 1, 2 (double move) or 3 (triple move), got %d", o.moves)
+	case o.attackWild < 0 || o.attackWild > ab.MaxWild:
+		return oddsOutput{}, fmt.Errorf("odds: --attack-wild must be 0, 1 or 2, got %d", o.attackWild)
+	case o.reactionWild < 0 || o.reactionWild > ab.MaxWild:
+		return oddsOutput{}, fmt.Errorf("odds: --reaction-wild must be 0, 1 or 2, got %d", o.reactionWild)
+	}
+	if set := changed(reactionBonusFlags); len(set) > 1 {
+		return oddsOutput{}, fmt.Errorf("odds: %s cannot be combined (the +2D does not stack): give at most one of --break-off, --disengaging, --scoot", strings.Join(set, " and "))
+	}
+	if o.artillery && (o.moves > 1 || o.ambush) {
+		return oddsOutput{}, errors.New("odds: off-table artillery neither moves nor fires from ambush: drop --moves and --ambush with --artillery")
+	}
+
+	cat, err := scenario.Embedded()
+	if err != nil {
+		return oddsOutput{}, fmt.Errorf("odds: loading unit types: %w", err)
+	}
+	units := cat.Units(ab.Name)
+	firer, err := findUnit(cat, units, "--firer", o.firer)
+	if err != nil {
+		return oddsOutput{}, err
+	}
+	target, err := findUnit(cat, units, "--target", o.target)
+	if err != nil {
+		return oddsOutput{}, err
+	}
+	artillery := unitNames(units, true)
+	switch {
+	case o.artillery && !isOffTable(firer):
+		return oddsOutput{}, fmt.Errorf("odds: --artillery needs off-table artillery as --firer (%s), got %q", strings.Join(artillery, ", "), firer.Name)
+	case !o.artillery && isOffTable(firer):
+		return oddsOutput{}, fmt.Errorf("odds: %q is off-table artillery: add --artillery for fire for effect", firer.Name)
+	case isOffTable(target):
+		return oddsOutput{}, fmt.Errorf("odds: --target %q is off-table artillery and cannot be fired on; targets: %s", target.Name, strings.Join(unitNames(units, false), ", "))
+	}
+
+	shot := ab.Shot{
+		Firer: firer, Target: target, Range: o.rng,
+		Flank: o.flank, Cover: o.cover, Uphill: o.uphill, TargetSuppressed: o.suppressed,
+		Moves: o.moves, Ambush: o.ambush, AttackWild: o.attackWild, ReactionWild: o.reactionWild,
+		BreakOff: o.breakOff, Disengaging: o.disengaging, Scoot: o.scoot,
+		Artillery: o.artillery,
+	}
+	d, err := shot.Dice()
+	if err != nil {
+		return oddsOutput{}, fmt.Errorf("odds: %w", err)
+	}
+	rng := o.rng
+	return oddsOutput{
+		Firer: firer.Name, Target: target.Name, Range: &rng, Band: d.Band,
+		Result: odds.Compute(d, o.targetDP),
+	}, nil
+}
+
+// findUnit looks a unit type up by id, name or alias; the error lists the
+// rulebook names.
+func findUnit(cat *scenario.Catalog, units []*scenario.UnitType, flag, name string) (*scenario.UnitType, error) {
+	u, err := cat.UnitType(ab.Name, name)
+	if err != nil {
+		var all []string
+		for _, u := range units {
+			all = append(all, u.Name)
+		}
+		return nil, fmt.Errorf("odds: unknown %s %q; units (or their ids and short forms): %s", flag, name, strings.Join(all, ", "))
+	}
+	return u, nil
+}
+
+// unitNames returns the names of the off-table artillery units, or of the
+// others.
+func unitNames(units []*scenario.UnitType, offTable bool) []string {
+	var names []string
+	for _, u := range units {
+		if isOffTable(u) == offTable {
+			names = append(names, u.Name)
+		}
+	}
+	return names
+}
+
+func isOffTable(u *scenario.UnitType) bool {
+	s, ok := u.Stats.(*ab.UnitStats)
+	return ok && s != nil && s.OffTable()
+}
+
+// printOdds writes the readable table.
+func printOdds(w io.Writer, out oddsOutput) error {
+	r := out.Result
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if out.Firer != "" {
+		switch out.Band {
+		case ab.BandArtillery:
+			fmt.Fprintf(tw, "%s fires for effect on %s\n", out.Firer, out.Target)
+		default:
+			fmt.Fprintf(tw, "%s fires at %s at %g\" (%s)\n", out.Firer, out.Target, *out.Range, bandText(out.Band))
+		}
+	}
+	if !r.InRange {
+		fmt.Fprintln(tw, "Out of range: the shot misses.")
+		return tw.Flush()
+	}
+	fmt.Fprintf(tw, "Attack\t%d dice at %d+\n", r.AttackDice, r.AttackTN)
+	fmt.Fprintf(tw, "Reaction\t%d dice at %d+\n", r.ReactionDice, r.ReactionTN)
+	if r.ArtillerySuppression {
+		fmt.Fprintln(tw, "Suppression\tthe target needs more sixes than the attacker")
+	}
+	fmt.Fprintf(tw, "Target\t%d disruption point%s before the shot\n", r.TargetDP, plural(r.TargetDP))
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "Disruption taken\tProbability")
+	for n, p := range r.PDisruption {
+		fmt.Fprintf(tw, "%d\t%s\n", n, percent(p))
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "Suppressed\t%s\n", percent(r.PSuppressed))
+	fmt.Fprintf(tw, "Forced back\t%s\n", percent(r.PForcedBack))
+	fmt.Fprintf(tw, "Dispersed\t%s\n", percent(r.PDispersed))
+	fmt.Fprintf(tw, "Expected disruption\t%8.3f\n", r.ExpectedDisruption)
+	return tw.Flush()
+}
+
+func bandText(band string) string {
+	if band == ab.BandOutOfRange {
+		return band
+	}
+	return band + " range"
+}
+
+func percent(p float64) string { return fmt.Sprintf("%8.3f%%", 100*p) }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// runOddsCmd runs a fresh `odds` command in-process with args and returns
+// its standard output.
+func runOddsCmd(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	cmd := newOddsCmd()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&bytes.Buffer{})
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+// oddsJSON runs `odds --json` and decodes the object into a map, so the
+// test checks the field names as scripts see them.
+func oddsJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	out, err := runOddsCmd(t, append([]string{"--json"}, args...)...)
+	if err != nil {
+		t.Fatalf("odds --json %q: %v", args, err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("odds --json %q printed %q: %v", args, out, err)
+	}
+	return m
+}
+
+// contractFields are the --json fields scripts rely on in both modes.
+var contractFields = []string{"attack_dice", "attack_tn", "reaction_dice", "reaction_tn", "in_range",
+	"p_disruption", "p_suppressed", "p_forced_back", "p_dispersed", "expected_disruption"}
+
+func checkFields(t *testing.T, m map[string]any, want map[string]any) {
+	t.Helper()
+	for k, w := range want {
+		got, ok := m[k]
+		if !ok {
+			t.Errorf("field %q missing from %v", k, m)
+			continue
+		}
+		switch w := w.(type) {
+		case float64:
+			if g, ok := got.(float64); !ok || math.Abs(g-w) > 1e-12 {
+				t.Errorf("%s = %v, want %v", k, got, w)
+			}
+		default:
+			if got != w {
+				t.Errorf("%s = %v, want %v", k, got, w)
+			}
+		}
+	}
+}
+
+func TestOddsRegistered(t *testing.T) {
+	c, _, err := rootCmd.Find([]string{"odds"})
+	if err != nil || c.Name() != "odds" {
+		t.Errorf("rootCmd.Find(odds) = %v, %v, want the odds command", c, err)
+	}
+}
+
+func TestOddsExplicitJSON(t *testing.T) {
+	m := oddsJSON(t, "--attack-dice", "6", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4", "--target-dp", "1")
+	for _, f := range contractFields {
+		if _, ok := m[f]; !ok {
+			t.Errorf("field %q missing", f)
+		}
+	}
+	// 6 v 5 dice, both at 4+: the sixth attack die breaks a tie as often
+	// as not, so the attacker scores more successes (a point or more)
+	// exactly half the time.
+	checkFields(t, m, map[string]any{
+		"attack_dice": 6.0, "attack_tn": 4.0, "reaction_dice": 5.0, "reaction_tn": 4.0, "in_range": true,
+		"expected_disruption": 0.9267578125, "p_dispersed": 0.2744140625,
+	})
+	pd, _ := m["p_disruption"].([]any)
+	if len(pd) != 7 || math.Abs(pd[0].(float64)-0.5) > 1e-12 {
+		t.Errorf("p_disruption = %v, want 7 entries starting 0.5", m["p_disruption"])
+	}
+	for _, f := range []string{"firer", "target", "range", "band"} {
+		if _, ok := m[f]; ok {
+			t.Errorf("explicit mode printed situational field %q", f)
+		}
+	}
+}
+
+func TestOddsSituationalJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want map[string]any
+	}{
+		{"Panzer IV H v M4 75mm at 12 inches",
+			[]string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12"},
+			map[string]any{"firer": "Panzer IV H", "target": "M4 75mm", "range": 12.0, "band": "effective",
+				"attack_dice": 8.0, "attack_tn": 4.0, "reaction_dice": 5.0, "reaction_tn": 4.0, "in_range": true}},
+		{"short names, flank at short range, cover",
+			[]string{"--firer", "puma", "--target", "StuG III", "--range", "7", "--flank", "--cover"},
+			map[string]any{"firer": "SdKfz 234/2 Puma", "target": "Sturmgeschütz III", "band": "short",
+				"attack_dice": 6.0, "attack_tn": 2.0, "reaction_dice": 7.0, "reaction_tn": 4.0}},
+		{"sloped armour at the flank, suppressed, double move, wild dice",
+			[]string{"--firer", "M4 76mm", "--target", "Panther", "--range", "20", "--flank", "--target-suppressed",
+				"--moves", "2", "--attack-wild", "2", "--reaction-wild", "1", "--uphill", "--break-off"},
+			map[string]any{"band": "long", "attack_dice": 9.0, "attack_tn": 4.0, "reaction_dice": 10.0, "reaction_tn": 5.0}},
+		{"ambush after a triple move",
+			[]string{"--firer", "Tiger I", "--target", "M5", "--range", "40", "--moves", "3", "--ambush", "--scoot"},
+			map[string]any{"band": "long", "attack_dice": 9.0, "attack_tn": 5.0, "reaction_dice": 7.0}},
+		{"out of range",
+			[]string{"--firer", "M5", "--target", "Tiger", "--range", "24.5"},
+			map[string]any{"band": "out of range", "in_range": false, "p_suppressed": 0.0, "p_dispersed": 0.0, "expected_disruption": 0.0}},
+		{"artillery ignores range and cover",
+			[]string{"--artillery", "--firer", "105L28 Howitzer", "--target", "M10", "--cover", "--target-dp", "2"},
+			map[string]any{"firer": "105L28 Howitzer", "target": "M10 Tank Destroyer", "band": "artillery",
+				"attack_dice": 4.0, "attack_tn": 4.0, "reaction_dice": 4.0, "reaction_tn": 4.0, "p_forced_back": 0.0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := oddsJSON(t, tt.args...)
+			for _, f := range append(contractFields, "firer", "target", "range", "band") {
+				if _, ok := m[f]; !ok {
+					t.Errorf("field %q missing", f)
+				}
+			}
+			checkFields(t, m, tt.want)
+			var sum float64
+			pd, _ := m["p_disruption"].([]any)
+			for _, p := range pd {
+				sum += p.(float64)
+			}
+			if math.Abs(sum-1) > 1e-12 {
+				t.Errorf("p_disruption %v sums to %v", pd, sum)
+			}
+		})
+	}
+}
+
+func TestOddsSituationalMatchesExplicit(t *testing.T) {
+	sit := oddsJSON(t, "--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12", "--target-dp", "1")
+	exp := oddsJSON(t, "--attack-dice", "8", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4", "--target-dp", "1")
+	for _, f := range []string{"p_suppressed", "p_forced_back", "p_dispersed", "expected_disruption"} {
+		if sit[f] != exp[f] {
+			t.Errorf("%s: situational %v, explicit %v", f, sit[f], exp[f])
+		}
+	}
+	art := oddsJSON(t, "--artillery", "--attack-dice", "4", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4")
+	direct := oddsJSON(t, "--attack-dice", "4", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4")
+	if art["p_suppressed"].(float64) <= direct["p_suppressed"].(float64) {
+		t.Errorf("--artillery p_suppressed %v, want more than direct fire's %v", art["p_suppressed"], direct["p_suppressed"])
+	}
+}
+
+func TestOddsTable(t *testing.T) {
+	out, err := runOddsCmd(t, "--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`Panzer IV H fires at M4 75mm at 12" (effective range)`,
+		"Attack    8 dice at 4+", "Reaction  5 dice at 4+",
+		"Disruption taken  Probability", "8                    0.012%",
+		"Suppressed", "Forced back", "Dispersed", "Expected disruption",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("odds table lacks %q:\n%s", want, out)
+		}
+	}
+	out, err = runOddsCmd(t, "--firer", "M5", "--target", "Tiger", "--range", "30")
+	if err != nil || !strings.Contains(out, "Out of range: the shot misses.") {
+		t.Errorf("odds out of range = %q, %v, want a miss", out, err)
+	}
+}
+
+func TestOddsErrors(t *testing.T) {
+	dice := []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4"}
+	with := func(extra ...string) []string { return append(append([]string(nil), dice...), extra...) }
+	pz := []string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12"}
+	sit := func(extra ...string) []string { return append(append([]string(nil), pz...), extra...) }
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"nothing", nil, []string{"no shot", "--attack-dice", "--firer"}},
+		{"mixed modes", with("--firer", "Panzer IV H"), []string{"--attack-dice cannot be mixed with --firer", "give either"}},
+		{"mixed modes, modifier", with("--flank"), []string{"cannot be mixed with --flank"}},
+		{"missing reaction TN", []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice", "5"}, []string{"missing --reaction-tn"}},
+		{"zero dice", []string{"--attack-dice", "0", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4"}, []string{"--attack-dice must be between 1 and 100, got 0"}},
+		{"negative dice", []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice=-2", "--reaction-tn", "4"}, []string{"--reaction-dice must be between 1 and 100, got -2"}},
+		{"TN 8", []string{"--attack-dice", "6", "--attack-tn", "8", "--reaction-dice", "5", "--reaction-tn", "4"}, []string{"--attack-tn must be between 2 and 7, got 8"}},
+		{"TN 1", []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "1"}, []string{"--reaction-tn must be between 2 and 7, got 1"}},
+		{"target DP 3", with("--target-dp", "3"), []string{"--target-dp must be 0, 1 or 2", "got 3"}},
+		{"target DP -1", sit("--target-dp=-1"), []string{"--target-dp must be 0, 1 or 2", "got -1"}},
+		{"unknown firer", []string{"--firer", "Tigger", "--target", "M4 75mm", "--range", "3"},
+			[]string{`unknown --firer "Tigger"`, "Tiger I", "Sturmgeschütz III", "SdKfz 234/2 Puma", "105L28 Howitzer"}},
+		{"unknown target", []string{"--firer", "Tiger", "--target", "Sherman Firefly", "--range", "3"}, []string{`unknown --target "Sherman Firefly"`, "M4 76mm"}},
+		{"missing target", []string{"--firer", "Tiger", "--range", "3"}, []string{"missing --target"}},
+		{"missing firer", []string{"--target", "Tiger", "--range", "3"}, []string{"missing --firer"}},
+		{"missing range", []string{"--firer", "Tiger", "--target", "M4 75mm"}, []string{"missing --range"}},
+		{"negative range", []string{"--firer", "Tiger", "--target", "M4 75mm", "--range=-1"}, []string{"--range must be a distance", "got -1"}},
+		{"moves 4", sit("--moves", "4"), []string{"--moves must be 1, 2 (double move) or 3 (triple move), got 4"}},
+		{"moves 0", sit("--moves", "0"), []string{"--moves must be 1, 2", "got 0"}},
+		{"attack wild 3", sit("--attack-wild", "3"), []string{"--attack-wild must be 0, 1 or 2, got 3"}},
+		{"reaction wild -1", sit("--reaction-wild=-1"), []string{"--reaction-wild must be 0, 1 or 2, got -1"}},
+		{"break-off and scoot", sit("--break-off", "--scoot"), []string{"--break-off and --scoot cannot be combined", "at most one of --break-off, --disengaging, --scoot"}},
+		{"artillery direct fire", []string{"--firer", "M7", "--target", "Tiger", "--range", "10"}, []string{`"M7 Howitzer Motor Carriage" is off-table artillery`, "--artillery"}},
+		{"tank as artillery", []string{"--artillery", "--firer", "Tiger", "--target", "M4 75mm"}, []string{"--artillery needs off-table artillery", "105L28 Howitzer, M7 Howitzer Motor Carriage", `got "Tiger I"`}},
+		{"fire at artillery", []string{"--firer", "Tiger", "--target", "M7", "--range", "10"}, []string{"cannot be fired on", "M4 75mm"}},
+		{"moving artillery", []string{"--artillery", "--firer", "M7", "--target", "Tiger", "--moves", "2"}, []string{"neither moves nor fires from ambush"}},
+		{"arguments", append(with(), "extra"), []string{"unknown command"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runOddsCmd(t, tt.args...)
+			if err == nil {
+				t.Fatalf("odds %q succeeded with %q, want an error", tt.args, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("odds %q error = %q, want it to contain %q", tt.args, err, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
+)
+
+// playReport is the JSON printed by `play --json`.
+type playReport struct {
+	Scenario   string         `json:"scenario"`
+	Seed       uint64         `json:"seed"`
+	Winner     string         `json:"winner"`
+	Reason     string         `json:"reason"`
+	Turns      int            `json:"turns"`
+	ArmyMorale map[string]int `json:"army_morale"`
+	StateHash  string         `json:"state_hash"`
+	Actions    int            `json:"actions"`
+}
+
+func newPlayCmd() *cobra.Command {
+	var (
+		scenarioID string
+		seed       uint64
+		agentsFlag string
+		logFile    string
+		asJSON     bool
+		quiet      bool
+	)
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play one game headless and print a battle report",
+		Long: `Play one game of a scenario from start to finish with an agent on each side
+and print a readable battle report (or, with --json, a one-line summary).
+The same scenario, seed and agents always give the same game; --log writes
+the game log (JSON Lines) that 'sandtable replay' re-runs.`,
+		Example: `  sandtable play --scenario armour-battles/battle-1 --seed 7
+  sandtable play --scenario armour-battles/battle-1 --seed 7 --agents random,random --log game.jsonl --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cat, err := scenario.Embedded()
+			if err != nil {
+				return err
+			}
+			sc, err := cat.Scenario(scenarioID)
+			if err != nil {
+				return err
+			}
+			rules, ok := engine.Lookup(sc.Rules)
+			if !ok {
+				return fmt.Errorf("no ruleset %q for scenario %s", sc.Rules, sc.ID)
+			}
+			names := strings.Split(agentsFlag, ",")
+			if len(names) != len(sc.Sides) {
+				return fmt.Errorf("--agents: %d agents given for %d sides (e.g. --agents random,random)", len(names), len(sc.Sides))
+			}
+			agents := make([]agent.Agent, len(names))
+			for i, n := range names {
+				if agents[i], err = agent.New(strings.TrimSpace(n), seed*1000003+uint64(i)+1); err != nil {
+					return fmt.Errorf("--agents: %w", err)
+				}
+			}
+			g, err := engine.NewGame(rules, sc, seed)
+			if err != nil {
+				return err
+			}
+			res, playErr := agent.Play(g, agents, 200000)
+			if logFile != "" {
+				if err := writeLog(g, logFile); err != nil {
+					return err
+				}
+			}
+			if playErr != nil {
+				return playErr
+			}
+			sides := rules.SideNames(g.State())
+			rep := playReport{Scenario: sc.ID, Seed: seed, Winner: "draw", Reason: res.Reason, Turns: res.Turn, ArmyMorale: map[string]int{}, StateHash: engine.FormatHash(g.Hash()), Actions: len(g.Records())}
+			if res.Winner >= 0 {
+				rep.Winner = sides[res.Winner]
+			}
+			if mv, ok := g.State().(interface{ Morale(int) int }); ok {
+				for i, id := range sides {
+					rep.ArmyMorale[id] = mv.Morale(i)
+				}
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return json.NewEncoder(out).Encode(rep)
+			}
+			if !quiet {
+				printEvents(out, g.Events())
+			}
+			fmt.Fprintf(out, "\n%s, seed %d: ", sc.Title, seed)
+			if rep.Winner == "draw" {
+				fmt.Fprintf(out, "a draw (%s) after %d turns\n", rep.Reason, rep.Turns)
+			} else {
+				fmt.Fprintf(out, "%s wins (%s) in turn %d\n", rep.Winner, rep.Reason, rep.Turns)
+			}
+			for _, id := range sides {
+				fmt.Fprintf(out, "  army morale %-8s %d\n", id, rep.ArmyMorale[id])
+			}
+			fmt.Fprintf(out, "  %d actions, state hash %s\n", rep.Actions, rep.StateHash)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed: the same seed replays the same game")
+	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "one agent per side, comma-separated ("+strings.Join(agent.Names(), ", ")+")")
+	cmd.Flags().StringVar(&logFile, "log", "", "write the game log (JSON Lines) to this file")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON summary instead of the battle report")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the result, not every event")
+	return cmd
+}
+
+func init() { rootCmd.AddCommand(newPlayCmd()) }
+
+func printEvents(w io.Writer, evs []engine.Event) {
+	for _, e := range evs {
+		if e.Kind == "deploy" {
+			continue
+		}
+		fmt.Fprintln(w, e.Text)
+	}
+}
+
+// writeLog writes the game log atomically: to a temporary file renamed
+// over the target, so a failure never leaves half a log.
+func writeLog(g *engine.Game, path string) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := g.WriteLog(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}

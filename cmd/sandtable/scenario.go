@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers its data schema
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+var scenarioCmd = &cobra.Command{
+	Use:   "scenario",
+	Short: "List and check scenario files",
+	Long: `Scenarios are YAML files: table, terrain, sides, forces, reserves and victory
+conditions. The scenarios shipped in the binary can be listed; any unit or
+scenario file can be checked, with every mistake reported as file:line:col.`,
+}
+
+var scenarioListJSON bool
+
+var scenarioListCmd = &cobra.Command{
+	Use:   "list",
+	Short: "List the scenarios shipped in the binary",
+	Long: `List prints the id, title, rules and sides of every scenario shipped in the
+binary, sorted by id. With --json it prints an array of objects
+{id, version, rules, title, sides: [{id, name}]}.`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, _ []string) error {
+		c, err := scenario.Embedded()
+		if err != nil {
+			return err
+		}
+		return writeScenarioList(cmd, c.Scenarios(), scenarioListJSON)
+	},
+}
+
+type sideJSON struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type scenarioJSON struct {
+	ID      string     `json:"id"`
+	Version int        `json:"version"`
+	Rules   string     `json:"rules"`
+	Title   string     `json:"title"`
+	Sides   []sideJSON `json:"sides"`
+}
+
+func writeScenarioList(cmd *cobra.Command, scs []*scenario.Scenario, asJSON bool) error {
+	out := cmd.OutOrStdout()
+	if asJSON {
+		list := make([]scenarioJSON, 0, len(scs))
+		for _, s := range scs {
+			j := scenarioJSON{ID: s.ID, Version: s.Version, Rules: s.Rules, Title: s.Title, Sides: []sideJSON{}}
+			for _, sd := range s.Sides {
+				j.Sides = append(j.Sides, sideJSON{ID: sd.ID, Name: sd.Name})
+			}
+			list = append(list, j)
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(list)
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTITLE\tRULES\tSIDES")
+	for _, s := range scs {
+		var sides []string
+		for _, sd := range s.Sides {
+			sides = append(sides, sd.ID)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.ID, s.Title, s.Rules, strings.Join(sides, " vs "))
+	}
+	return tw.Flush()
+}
+
+var scenarioValidateCmd = &cobra.Command{
+	Use:   "validate FILE...",
+	Short: "Check unit and scenario files for mistakes",
+	Long: `Validate decodes each unit or scenario file strictly and checks it: unknown
+fields, wrong types, unknown rules or unit types, duplicate ids, terrain and
+deployment zones outside the table, and the ruleset's own checks.
+
+It prints one "file:line:col: message" line per problem on standard output
+and exits with status 1 if there are any; each clean file is reported as
+"ok FILE". Scenario files are checked against the unit types shipped in the
+binary plus any unit files named in the same call.`,
+	Args: cobra.MinimumNArgs(1),
+	RunE: func(cmd *cobra.Command, files []string) error {
+		probs := scenario.Validate(files...)
+		out := cmd.OutOrStdout()
+		bad := map[string]bool{}
+		for _, p := range probs {
+			fmt.Fprintln(out, p.String())
+			bad[p.File] = true
+		}
+		for _, f := range files {
+			if !bad[f] {
+				fmt.Fprintf(out, "ok %s\n", f)
+			}
+		}
+		if len(probs) > 0 {
+			return fmt.Errorf("scenario validate: %d problem(s) in %d file(s)", len(probs), len(bad))
+		}
+		return nil
+	},
+}
+
+func init() {
+	scenarioListCmd.Flags().BoolVar(&scenarioListJSON, "json", false, "print a JSON array instead of a table")
+	scenarioCmd.AddCommand(scenarioListCmd, scenarioValidateCmd)
+	rootCmd.AddCommand(scenarioCmd)
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// run executes the command tree in-process and returns its standard output
+// and error.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	scenarioListJSON, unitsRules, unitsJSON = false, "", false
+	var out bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&out)
+	rootCmd.SetArgs(args)
+	defer rootCmd.SetArgs(nil)
+	err := rootCmd.Execute()
+	return out.String(), err
+}
+
+func TestScenarioList(t *testing.T) {
+	out, err := run(t, "scenario", "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "armour-battles/battle-1") || !strings.Contains(out, "german vs us") {
+		t.Errorf("scenario list =\n%s\nwant battle-1 with german vs us", out)
+	}
+
+	out, err = run(t, "scenario", "list", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		ID, Rules, Title string
+		Version          int
+		Sides            []struct{ ID, Name string }
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("scenario list --json is not JSON: %v\n%s", err, out)
+	}
+	if len(list) == 0 || list[0].ID != "armour-battles/battle-1" || list[0].Version != 1 || len(list[0].Sides) != 2 || list[0].Sides[0].Name != "Germany" {
+		t.Errorf("scenario list --json = %+v", list)
+	}
+}
+
+func TestScenarioValidate(t *testing.T) {
+	good := "../../data/armour-battles/battle-1.yaml"
+	out, err := run(t, "scenario", "validate", good, "../../data/armour-battles/units.yaml")
+	if err != nil {
+		t.Fatalf("validate shipped files: %v\n%s", err, out)
+	}
+	if want := "ok " + good + "\n"; !strings.Contains(out, want) {
+		t.Errorf("validate output =\n%s\nwant %q", out, want)
+	}
+
+	bad := "../../internal/scenario/testdata/unknown_unit_type.yaml"
+	out, err = run(t, "scenario", "validate", good, bad)
+	if err == nil {
+		t.Fatalf("validate %s: no error\n%s", bad, out)
+	}
+	want := bad + `:25:30: no unit type "panther-h" in armour-battles`
+	if !strings.Contains(out, want) || !strings.Contains(out, "ok "+good) || strings.Contains(out, "ok "+bad) {
+		t.Errorf("validate output =\n%s\nwant %q and ok for the good file only", out, want)
+	}
+}
+
+func TestUnits(t *testing.T) {
+	out, err := run(t, "units", "--rules", "armour-battles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"panther-g", "reaction 7/6", "stug-iii", "reaction 6 (5)", "arc 180°", "105l28-howitzer"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units output lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, err = run(t, "units", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var units []struct {
+		ID    string
+		Stats map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &units); err != nil {
+		t.Fatalf("units --json is not JSON: %v", err)
+	}
+	if len(units) != 11 || units[0].Stats["at"] == nil {
+		t.Errorf("units --json: %d units, first %+v", len(units), units[0])
+	}
+
+	_, err = run(t, "units", "--rules", "chess")
+	if err == nil || !strings.Contains(err.Error(), "armour-battles") {
+		t.Errorf("units --rules chess error = %v, want the valid rules listed", err)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"scenario", "--help"}, {"scenario", "list", "--help"}, {"scenario", "validate", "--help"}, {"units", "--help"}} {
+		out, err := run(t, args...)
+		if err != nil || !strings.Contains(out, "Usage:") {
+			t.Errorf("%v: err %v, output\n%s", args, err, out)
+		}
+	}
+}

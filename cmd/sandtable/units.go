@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+var (
+	unitsRules string
+	unitsJSON  bool
+)
+
+var unitsCmd = &cobra.Command{
+	Use:   "units",
+	Short: "List the unit types shipped in the binary",
+	Long: `Units prints the unit types of one ruleset (--rules) or of all rulesets:
+id, name, nation and the key statistics. With --json it prints an array of
+objects with the full statistics, footprint, aliases and special rules.`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, _ []string) error {
+		c, err := scenario.Embedded()
+		if err != nil {
+			return err
+		}
+		rules := c.RulesWithUnits()
+		if unitsRules != "" {
+			if !slices.Contains(rules, unitsRules) {
+				return fmt.Errorf("units: unknown rules %q (choices: %s)", unitsRules, strings.Join(rules, ", "))
+			}
+			rules = []string{unitsRules}
+		}
+		var units []*scenario.UnitType
+		for _, r := range rules {
+			units = append(units, c.Units(r)...)
+		}
+		if unitsJSON {
+			enc := json.NewEncoder(cmd.OutOrStdout())
+			enc.SetIndent("", "  ")
+			if units == nil {
+				units = []*scenario.UnitType{}
+			}
+			return enc.Encode(units)
+		}
+		return writeUnitTable(cmd.OutOrStdout(), units)
+	},
+}
+
+func writeUnitTable(w io.Writer, units []*scenario.UnitType) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULES\tID\tNAME\tNATION\tSTATS")
+	for _, u := range units {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Rules, u.ID, u.Name, u.Nation, statsSummary(u))
+	}
+	return tw.Flush()
+}
+
+// statsSummary returns a one-line summary of a unit type's key statistics.
+func statsSummary(u *scenario.UnitType) string {
+	var parts []string
+	switch s := u.Stats.(type) {
+	case *armourbattles.UnitStats:
+		parts = append(parts, s.Class)
+		if !s.OffTable() {
+			parts = append(parts, "move "+s.Move, "reaction "+abReaction(s))
+			r := make([]string, len(s.Range))
+			for i, v := range s.Range {
+				r[i] = strconv.Itoa(v)
+			}
+			parts = append(parts, s.Weapon+" "+strings.Join(r, "/"))
+		} else {
+			parts = append(parts, s.Weapon)
+		}
+		parts = append(parts, fmt.Sprintf("AT %d", s.AT))
+		if s.FireArc != 0 && s.FireArc != 360 {
+			parts = append(parts, fmt.Sprintf("arc %d°", s.FireArc))
+		}
+	default:
+		b, _ := json.Marshal(s)
+		parts = append(parts, string(b))
+	}
+	if len(u.Special) > 0 {
+		parts = append(parts, strings.Join(u.Special, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// abReaction writes Reaction the way the rulebook prints it: "7/6" for a
+// different flank figure, "6 (5)" for a different artillery figure.
+func abReaction(s *armourbattles.UnitStats) string {
+	r := strconv.Itoa(s.Reaction)
+	flank := s.Reaction
+	if s.ReactionFlank != 0 && s.ReactionFlank != s.Reaction {
+		flank = s.ReactionFlank
+		r += "/" + strconv.Itoa(flank)
+	}
+	if s.ReactionArtillery != 0 && s.ReactionArtillery != flank {
+		r += " (" + strconv.Itoa(s.ReactionArtillery) + ")"
+	}
+	return r
+}
+
+func init() {
+	unitsCmd.Flags().StringVar(&unitsRules, "rules", "", "only this ruleset, e.g. armour-battles")
+	unitsCmd.Flags().BoolVar(&unitsJSON, "json", false, "print a JSON array with the full statistics")
+	rootCmd.AddCommand(unitsCmd)
+}

@@ -1,0 +1,32 @@
+package agent
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// Play runs g to the end with one agent per side and returns the result.
+// maxActions bounds the game (0 for no bound).
+func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error) {
+	for n := 0; ; n++ {
+		res := g.State().Result()
+		if res.Over {
+			return res, nil
+		}
+		if maxActions > 0 && n >= maxActions {
+			return res, fmt.Errorf("agent: game not over after %d actions", maxActions)
+		}
+		d := g.Pending()
+		if d.Side < 0 || d.Side >= len(agents) {
+			return res, fmt.Errorf("agent: pending decision for side %d", d.Side)
+		}
+		a := agents[d.Side].Choose(g.State())
+		if a == nil {
+			return res, fmt.Errorf("agent %s: no action for %s", agents[d.Side].Name(), d.Kind)
+		}
+		if _, err := g.Apply(a); err != nil {
+			return res, fmt.Errorf("agent %s chose an illegal action: %w", agents[d.Side].Name(), err)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package armourbattles
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// Deploy places one unit in its side's deployment zone.
+type Deploy struct {
+	Unit   string  `json:"unit"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Facing float64 `json:"facing"` // degrees, 0 = +x, counter-clockwise
+}
+
+// Begin starts the battle when every unit was placed by the scenario.
+type Begin struct{}
+
+// ChooseChain picks the dice chain for a command pulse: every die of one
+// face (2-5), or Face 6 for a chain of wild dice only, plus Wild extra wild
+// dice and Staff staff orders (Armour Battles, Dice Chains; Wild Dice;
+// Staff Orders "Create a Larger Dice Chain").
+type ChooseChain struct {
+	Face  int `json:"face"`
+	Wild  int `json:"wild,omitempty"`
+	Staff int `json:"staff,omitempty"`
+}
+
+// Activate gives an order to a command group: a leader and its members.
+// Dice is the number of the chain's dice used (double and triple moves).
+// BoostUnit, Wild and Staff add a die to one unit's rally roll.
+type Activate struct {
+	Order     string   `json:"order"`
+	Leader    string   `json:"leader"`
+	Members   []string `json:"members,omitempty"`
+	Dice      int      `json:"dice"`
+	HaltCover bool     `json:"halt_at_cover,omitempty"` // disengage: halt on reaching cover
+	BoostUnit string   `json:"boost_unit,omitempty"`
+	Wild      bool     `json:"wild,omitempty"`
+	Staff     bool     `json:"staff,omitempty"`
+}
+
+// RemoveSuppression is the Remove Unit Suppression order (one die).
+type RemoveSuppression struct {
+	Unit string `json:"unit"`
+}
+
+// Pass spends one die of the chain doing nothing.
+type Pass struct{}
+
+// Restock turns the whole chain into staff orders: a double gives one, a
+// triple two, a quadruple three; a chain of wild dice only gives instant
+// staff orders, usable at once.
+type Restock struct{}
+
+// ConvertWild turns N wild dice into staff orders for the next turn,
+// one for one.
+type ConvertWild struct {
+	N int `json:"n"`
+}
+
+// AddStaffOrder spends a staff order as a command order: one more order
+// in this pulse.
+type AddStaffOrder struct{}
+
+// UnitMove is one unit's part of a group move: waypoints to its
+// destination (none for a pivot on the spot) and an optional facing at the
+// destination in degrees.
+type UnitMove struct {
+	Unit   string       `json:"unit"`
+	To     [][2]float64 `json:"to,omitempty"`
+	Facing *float64     `json:"facing,omitempty"`
+}
+
+// Move moves (part of) the activated group. Max "wild" or "staff" replaces
+// one variable move die with its maximum.
+type Move struct {
+	Units []UnitMove `json:"units"`
+	Max   string     `json:"max,omitempty"`
+}
+
+// Fire shoots with one unit of the activated group at an enemy unit. Wild
+// and Staff add one die each to its AT dice.
+type Fire struct {
+	Unit   string `json:"unit"`
+	Target string `json:"target"`
+	Wild   bool   `json:"wild,omitempty"`
+	Staff  bool   `json:"staff,omitempty"`
+}
+
+// Unsuppress removes a unit's suppression with a wild die (own pulse,
+// after activation) or a staff order (at any time).
+type Unsuppress struct {
+	Unit  string `json:"unit"`
+	Staff bool   `json:"staff,omitempty"`
+}
+
+// EndActivation ends the activated group's turn.
+type EndActivation struct{}
+
+// OppFire is opportunity fire at the unit that triggered the window. At is
+// how far along the mover's path (inches) the shot is taken; it is ignored
+// for a window opened by a firing unit. Staff adds an opportunity staff
+// order's die.
+type OppFire struct {
+	Unit  string  `json:"unit"`
+	At    float64 `json:"at,omitempty"`
+	Staff bool    `json:"staff,omitempty"`
+}
+
+// OppPass closes the opportunity-fire window.
+type OppPass struct{}
+
+// Boost answers a reaction-boost decision.
+type Boost struct {
+	Wild  bool `json:"wild,omitempty"`
+	Staff bool `json:"staff,omitempty"`
+}
+
+func (Deploy) Kind() string            { return "deploy" }
+func (Begin) Kind() string             { return "begin" }
+func (ChooseChain) Kind() string       { return "choose-chain" }
+func (Activate) Kind() string          { return "activate" }
+func (RemoveSuppression) Kind() string { return "remove-suppression" }
+func (Pass) Kind() string              { return "pass" }
+func (Restock) Kind() string           { return "restock" }
+func (ConvertWild) Kind() string       { return "convert-wild" }
+func (AddStaffOrder) Kind() string     { return "add-staff-order" }
+func (Move) Kind() string              { return "move" }
+func (Fire) Kind() string              { return "fire" }
+func (Unsuppress) Kind() string        { return "unsuppress" }
+func (EndActivation) Kind() string     { return "end-activation" }
+func (OppFire) Kind() string           { return "opportunity-fire" }
+func (OppPass) Kind() string           { return "opportunity-pass" }
+func (Boost) Kind() string             { return "boost" }
+
+// decoders decode each action kind strictly into its type.
+var decoders = map[string]func(body []byte) (engine.Action, error){}
+
+func register[T engine.Action]() {
+	var zero T
+	decoders[zero.Kind()] = func(body []byte) (engine.Action, error) {
+		var a T
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&a); err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+}
+
+func init() {
+	register[Deploy]()
+	register[Begin]()
+	register[ChooseChain]()
+	register[Activate]()
+	register[RemoveSuppression]()
+	register[Pass]()
+	register[Restock]()
+	register[ConvertWild]()
+	register[AddStaffOrder]()
+	register[Move]()
+	register[Fire]()
+	register[Unsuppress]()
+	register[EndActivation]()
+	register[OppFire]()
+	register[OppPass]()
+	register[Boost]()
+}
+
+// decodeAction decodes a JSON action strictly: unknown kinds and fields
+// are errors.
+func decodeAction(raw json.RawMessage) (engine.Action, error) {
+	kind, err := engine.ActionKind(raw)
+	if err != nil {
+		return nil, fmt.Errorf("armourbattles: bad action: %v", err)
+	}
+	dec, ok := decoders[kind]
+	if !ok {
+		return nil, fmt.Errorf("armourbattles: unknown action kind %q", kind)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, fmt.Errorf("armourbattles: bad %s action: %v", kind, err)
+	}
+	delete(obj, "kind")
+	body, _ := json.Marshal(obj)
+	a, err := dec(body)
+	if err != nil {
+		return nil, fmt.Errorf("armourbattles: bad %s action: %v", kind, err)
+	}
+	return a, nil
+}

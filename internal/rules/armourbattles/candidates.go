@@ -1,0 +1,304 @@
+package armourbattles
+
+import (
+	"math"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Candidates appends a small set of sensible legal actions for the pending
+// decision: the options agents search over. Every candidate passes
+// Validate; there is at least one unless the game is over.
+func (s *State) Candidates(dst []engine.Action) []engine.Action {
+	if s.Over {
+		return dst
+	}
+	base := len(dst)
+	d := s.Pending()
+	switch d.Kind {
+	case phaseDeploy:
+		dst = s.deployCandidates(dst)
+	case phaseReady:
+		dst = append(dst, Begin{})
+	case phaseChain:
+		dst = s.chainCandidates(dst)
+	case phaseOrders:
+		dst = s.orderCandidates(dst)
+	case phaseActivation:
+		dst = s.activationCandidates(dst)
+	case "opportunity-fire":
+		dst = s.oppCandidates(dst)
+	case "reaction-boost":
+		dst = append(dst, Boost{})
+		sd := &s.Sides[d.Side]
+		if sd.Staff > 0 {
+			dst = append(dst, Boost{Staff: true})
+		}
+		if d.Side == s.Active && sd.Wild() > 0 {
+			dst = append(dst, Boost{Wild: true})
+		}
+	}
+	// Keep only what validates (candidates are generated loosely).
+	out := dst[:base]
+	for _, a := range dst[base:] {
+		if s.Validate(a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
+	u := -1
+	for i := range s.Units {
+		if s.Units[i].Side == s.Active && !s.Units[i].Placed {
+			u = i
+			break
+		}
+	}
+	if u < 0 {
+		return dst
+	}
+	facing := s.b.towardEnemy(s.Active)
+	var spots []geom.Point
+	for _, z := range s.b.sides[s.Active].zones {
+		r := z.Bounds()
+		c := r.Center()
+		for x := r.Min.X + 2; x <= r.Max.X-2; x += 3 {
+			for _, y := range []float64{c.Y} {
+				p := geom.Point{X: x, Y: y}
+				b := s.boxAt(u, p, facing)
+				if s.b.inZone(s.Active, b) && s.overlapping(u, b) < 0 {
+					spots = append(spots, p)
+				}
+			}
+		}
+	}
+	// Up to eight spots spread along the zone.
+	n := len(spots)
+	for i := 0; i < min(8, n); i++ {
+		p := spots[i*n/min(8, n)]
+		dst = append(dst, Deploy{Unit: s.Units[u].ID, X: p.X, Y: p.Y, Facing: round2(facing.Degrees())})
+	}
+	return dst
+}
+
+func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
+	sd := &s.Sides[s.Active]
+	best, bestN := 0, 0
+	for f := 2; f <= 5; f++ {
+		if sd.Dice[f] > 0 {
+			dst = append(dst, ChooseChain{Face: f})
+			if sd.Dice[f] > bestN {
+				best, bestN = f, sd.Dice[f]
+			}
+		}
+	}
+	if w := sd.Wild(); w > 0 {
+		dst = append(dst, ChooseChain{Face: 6, Wild: w})
+		if w > 1 {
+			dst = append(dst, ChooseChain{Face: 6, Wild: 1})
+		}
+		if best > 0 {
+			dst = append(dst, ChooseChain{Face: best, Wild: 1})
+		}
+	}
+	return dst
+}
+
+// groupAround returns leader u plus up to three (four with a recon unit)
+// of the nearest eligible units within 6"; a suppressed leader goes alone.
+func (s *State) groupAround(u int) []string {
+	ids := []string{}
+	if s.Units[u].Suppressed {
+		return ids
+	}
+	var near []int
+	for _, o := range s.unitsOf(s.Active) {
+		if o != u && !s.Units[o].Activated && !s.Units[o].Suppressed && s.box(o).DistToPoint(s.Units[u].Pos) <= GroupRadius {
+			near = append(near, o)
+		}
+	}
+	lp := s.Units[u].Pos
+	sortedByDist(near, func(o int) float64 { return s.Units[o].Pos.Dist(lp) })
+	for _, o := range near {
+		if len(ids) == MaxGroup-1 {
+			break
+		}
+		ids = append(ids, s.Units[o].ID)
+	}
+	return ids
+}
+
+func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
+	dst = append(dst, Pass{})
+	if s.Slots == s.ChainSize && s.ChainSize >= 2 {
+		dst = append(dst, Restock{})
+	}
+	seen := map[string]bool{}
+	for _, u := range s.unitsOf(s.Active) {
+		un := &s.Units[u]
+		if un.Activated {
+			continue
+		}
+		if un.Suppressed {
+			dst = append(dst, RemoveSuppression{Unit: un.ID})
+		}
+		members := s.groupAround(u)
+		key := groupKey(un.ID, members)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
+		if s.Slots >= 2 {
+			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})
+		}
+		hurt := un.DP > 0
+		for _, m := range members {
+			hurt = hurt || s.Units[s.unitIndex(m)].DP > 0
+		}
+		if hurt {
+			dst = append(dst, Activate{Order: OrderRally, Leader: un.ID, Members: members, Dice: 1})
+			dst = append(dst, Activate{Order: OrderDisengage, Leader: un.ID, Members: members, Dice: 1, HaltCover: true})
+		}
+	}
+	return dst
+}
+
+func groupKey(leader string, members []string) string {
+	k := leader
+	for _, m := range members {
+		k += "," + m
+	}
+	return k
+}
+
+func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
+	act := s.Act
+	dst = append(dst, EndActivation{})
+	for _, u := range act.Units {
+		un := &s.Units[u]
+		if !un.Active() {
+			continue
+		}
+		if un.Suppressed && s.Sides[s.Active].Wild() > 0 {
+			dst = append(dst, Unsuppress{Unit: un.ID})
+		}
+		if un.Fired || un.Suppressed {
+			continue
+		}
+		vis := s.visibleEnemies(u)
+		for _, t := range vis {
+			if !s.priorityOK(u, t, vis, act.FiredAt) {
+				continue
+			}
+			if band, _, in := RangeBand(s.stats(u), s.box(u).Distance(s.box(t))); in && band != "" {
+				dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID})
+			}
+		}
+	}
+	if !act.MoveDone {
+		dst = append(dst, s.moveCandidates()...)
+	}
+	return dst
+}
+
+// moveCandidates offers group moves: advance toward the nearest enemy (a
+// full and a short bound), and move to the nearest wood.
+func (s *State) moveCandidates() []engine.Action {
+	act := s.Act
+	leader := act.Units[0]
+	var out []engine.Action
+	enemy := s.nearestEnemy(leader)
+	var target geom.Point
+	if enemy >= 0 {
+		target = s.Units[enemy].Pos
+	} else {
+		target = s.Units[leader].Pos.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(12))
+	}
+	for _, bound := range []float64{4, 10, float64(act.Dice) * 9} {
+		if m, ok := s.shiftGroup(leader, target, bound); ok {
+			out = append(out, m)
+		}
+	}
+	if w, ok := s.nearestWood(leader); ok {
+		if m, ok := s.shiftGroup(leader, w, s.Units[leader].Pos.Dist(w)); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// shiftGroup moves every unit of the group the same distance toward
+// target (each keeping its place in the formation), facing the move.
+func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, bool) {
+	lp := s.Units[leader].Pos
+	v := target.Sub(lp)
+	if v.Norm() < 1 || dist < 0.5 {
+		return Move{}, false
+	}
+	dist = min(dist, v.Norm()-3)
+	if dist < 0.5 {
+		return Move{}, false
+	}
+	off := v.Normalize().Mul(dist)
+	var m Move
+	for _, u := range s.Act.Units {
+		un := &s.Units[u]
+		if !un.Active() {
+			continue
+		}
+		p := un.Pos.Add(off)
+		p.X = math.Max(1.5, math.Min(s.b.table.Width()-1.5, p.X))
+		p.Y = math.Max(1.5, math.Min(s.b.table.Height()-1.5, p.Y))
+		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{round2(p.X), round2(p.Y)}}})
+	}
+	return m, len(m.Units) > 0
+}
+
+// nearestWood returns the centre of the wood nearest to unit u.
+func (s *State) nearestWood(u int) (geom.Point, bool) {
+	best, bd := geom.Point{}, math.Inf(1)
+	for _, f := range s.b.table.Features() {
+		if f.Kind != table.KindWoods || len(f.Area) == 0 {
+			continue
+		}
+		c := f.Area.Bounds().Center()
+		if d := c.Dist(s.Units[u].Pos); d < bd && !f.Area.Contains(s.Units[u].Pos) {
+			best, bd = c, d
+		}
+	}
+	return best, !math.IsInf(bd, 1)
+}
+
+func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
+	dst = append(dst, OppPass{})
+	w := s.Window
+	if w.Kind == "fire" {
+		for _, sp := range w.Spans {
+			if s.oppEligible(sp.Unit) {
+				dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID})
+			}
+		}
+		return dst
+	}
+	m := s.currentMover()
+	for _, sp := range w.Spans {
+		if !s.oppEligible(sp.Unit) || sp.To < m.At {
+			continue
+		}
+		at := []float64{math.Max(sp.From, m.At)}
+		for _, x := range []float64{sp.Effective, sp.Short, sp.To} {
+			if x >= m.At && x != at[0] {
+				at = append(at, x)
+			}
+		}
+		for _, x := range at {
+			dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID, At: x})
+		}
+	}
+	return dst
+}

@@ -1,0 +1,70 @@
+package armourbattles
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/engine/enginetest"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+func battle1(t testing.TB) *scenario.Scenario {
+	t.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := cat.Scenario("armour-battles/battle-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// invariant checks the rules' invariants after every action.
+func invariant(st engine.State) error {
+	s := st.(*State)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.DP < 0 || u.DP > DispersalDP {
+			return fmt.Errorf("%s has %d disruption points", u.ID, u.DP)
+		}
+		if u.DP == DispersalDP && !u.Dispersed {
+			return fmt.Errorf("%s has 3 disruption points but is not dispersed", u.ID)
+		}
+		if u.Active() && !s.b.onTable(s.box(i)) {
+			return fmt.Errorf("%s is off the table at %v", u.ID, u.Pos)
+		}
+	}
+	for i, sd := range s.Sides {
+		if sd.Morale < 0 {
+			return fmt.Errorf("side %d army morale %d", i, sd.Morale)
+		}
+		if sd.Spent+sd.DiceLeft() != sd.Rolled {
+			return fmt.Errorf("side %d: %d dice rolled, %d spent, %d left", i, sd.Rolled, sd.Spent, sd.DiceLeft())
+		}
+		if sd.Staff < 0 || sd.Staff+sd.StaffNew > s.b.sides[i].params.CommandDice {
+			return fmt.Errorf("side %d: %d+%d staff orders", i, sd.Staff, sd.StaffNew)
+		}
+	}
+	if s.Phase == phaseChain && s.Sides[s.Active].DiceLeft() == 0 {
+		return errors.New("choosing a chain with no dice left")
+	}
+	return nil
+}
+
+func TestConformanceBattle1(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	enginetest.Run(t, enginetest.Config{
+		Rules: Rules{}, Scenario: battle1(t), Games: games, Seed: 1, MaxActions: 20000,
+		Invariant: invariant, DeepEvery: 7,
+		Illegal: func(st engine.State) []engine.Action {
+			return []engine.Action{Fire{Unit: "nobody", Target: "nobody"}, ChooseChain{Face: 9}}
+		},
+	})
+}

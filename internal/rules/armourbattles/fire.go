@@ -1,0 +1,311 @@
+package armourbattles
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// ForcedBackFixed is the fixed part of a forced-back move; each unmatched
+// six adds 1D" (Armour Battles, Forced Back).
+const ForcedBackFixed = 6.0
+
+// DispersalDP is the disruption at which a unit is dispersed (Cohesion 3).
+const DispersalDP = 3
+
+// fireArcOK reports whether target lies in the firer's arc of fire; a
+// 180° arc means the front half-plane, judged by the target's centre
+// (Armour Battles, Arc of Fire).
+func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
+	arc := s.stats(firer).FireArc
+	if arc == 0 || arc >= 360 {
+		return true
+	}
+	return geom.InArc(fb.Center, fb.Heading, geom.Deg(float64(arc)/2), target)
+}
+
+// visibleEnemies returns the enemy units u can see and could fire at,
+// nearest first.
+func (s *State) visibleEnemies(u int) []int {
+	var out []int
+	fb := s.box(u)
+	for _, e := range s.unitsOf(1 - s.Units[u].Side) {
+		if s.fireArcOK(u, fb, s.Units[e].Pos) && s.canSee(u, e) {
+			out = append(out, e)
+		}
+	}
+	sortedByDist(out, func(e int) float64 { return fb.Distance(s.box(e)) })
+	return out
+}
+
+// priorityOK reports whether target t is allowed for firer u: every
+// visible enemy closer than t must already have been fired at by the group
+// (Armour Battles, Target Priority).
+func (s *State) priorityOK(u, t int, vis []int, firedAt []int) bool {
+	fb := s.box(u)
+	dt := fb.Distance(s.box(t))
+	for _, e := range vis {
+		if e == t {
+			return true
+		}
+		if fb.Distance(s.box(e)) < dt-1e-6 && !contains(firedAt, e) {
+			return false
+		}
+	}
+	return false
+}
+
+func (s *State) validateFire(a Fire) error {
+	act := s.Act
+	if act == nil || act.Order != OrderMoveFire {
+		return errorf("fire: no move-and-fire activation")
+	}
+	u := s.unitIndex(a.Unit)
+	if u < 0 || act.index(u) < 0 {
+		return errorf("fire: %q is not in the activated group", a.Unit)
+	}
+	un := &s.Units[u]
+	switch {
+	case un.Dispersed:
+		return errorf("fire: %s has been dispersed", a.Unit)
+	case un.Fired:
+		return errorf("fire: %s already has a fire marker this turn", a.Unit)
+	case un.Suppressed:
+		return errorf("fire: %s is suppressed and cannot fire", a.Unit)
+	}
+	t := s.unitIndex(a.Target)
+	if t < 0 || s.Units[t].Side == un.Side || !s.Units[t].Active() {
+		return errorf("fire: %q is not an enemy unit on the table", a.Target)
+	}
+	if !s.fireArcOK(u, s.box(u), s.Units[t].Pos) {
+		return errorf("fire: %s is outside %s's %d° arc of fire", a.Target, a.Unit, s.stats(u).FireArc)
+	}
+	vis := s.visibleEnemies(u)
+	if !contains(vis, t) {
+		return errorf("fire: %s has no line of sight to %s", a.Unit, a.Target)
+	}
+	if !s.priorityOK(u, t, vis, act.FiredAt) {
+		return errorf("fire: %s must fire at the closest enemy first (%s)", a.Unit, s.Units[vis[0]].ID)
+	}
+	return s.validateBoostUse(a.Wild, a.Staff)
+}
+
+// movesFor returns the moves that count against u's fire: the chain's dice
+// if u has moved in this activation, else none.
+func (s *State) movesFor(u int) int {
+	if act := s.Act; act != nil && s.Units[u].Side == s.Active {
+		if i := act.index(u); i >= 0 && act.Moved[i] {
+			return act.Dice
+		}
+	}
+	return 0
+}
+
+// flank reports a flank or rear attack: the firer lies completely behind
+// the target's front edge line. An activated unit is judged where it began
+// its activation, unless it made a double or triple move (Armour Battles,
+// Movement and Flank/Rear Attacks).
+func (s *State) flank(firer, target int) bool {
+	fb := s.box(firer)
+	if act := s.Act; act != nil && s.Units[firer].Side == s.Active {
+		if i := act.index(firer); i >= 0 && !(act.Moved[i] && act.Dice >= 2) {
+			fb = act.Start[i]
+		}
+	}
+	return s.box(target).Behind(fb)
+}
+
+// shotFor builds the firemods situation of a shot as things stand.
+func (s *State) shotFor(sh *PendingShot) Shot {
+	f, t := sh.Firer, sh.Target
+	fb, tb := s.box(f), s.box(t)
+	return Shot{
+		Firer:            s.b.types[s.Units[f].Type],
+		Target:           s.b.types[s.Units[t].Type],
+		Range:            fb.Distance(tb),
+		Flank:            sh.Flank,
+		Cover:            s.boxInCover(tb, f),
+		Uphill:           s.b.table.LevelAt(tb.Center) > s.b.table.LevelAt(fb.Center),
+		TargetSuppressed: s.Units[t].Suppressed,
+		Moves:            sh.Moves,
+		AttackWild:       sh.AttackWild,
+		ReactionWild:     sh.ReactionWild,
+		Disengaging:      sh.Disengaging,
+	}
+}
+
+func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
+	u, t := s.unitIndex(a.Unit), s.unitIndex(a.Target)
+	s.Act.FiredAt = append(s.Act.FiredAt, t)
+	s.declareShot(u, t, false, s.spendBoost(s.Active, a.Wild, a.Staff), out)
+}
+
+// declareShot marks the firer with a fire marker and puts the shot on the
+// stack; its attack dice are rolled by advance.
+func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
+	s.Units[u].Fired = true
+	sh := PendingShot{Firer: u, Target: t, Opp: opp, Moves: s.movesFor(u), Flank: s.flank(u, t), AttackWild: wild}
+	if m := s.currentMover(); m != nil && m.Unit == t {
+		sh.Disengaging = m.Diseng
+	}
+	sh.Dice, _ = s.shotFor(&sh).Dice()
+	kind := "fires at"
+	if opp {
+		kind = "opportunity fires at"
+	}
+	out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s %s %s: %.1f\" (%s)", s.name(u), kind, s.name(t), s.box(u).Distance(s.box(t)), sh.Dice.Band), To: engine.Everyone,
+		Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "opportunity": opp}})
+	s.Shots = append(s.Shots, sh)
+}
+
+// rollAttack rolls a shot's attack dice. An activated unit's shot is then
+// held while the other side may answer with opportunity fire, which lands
+// at the same time (Armour Battles, Opportunity Fire Against a Firing
+// Target).
+func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter) {
+	sh.Rolled = true
+	if sh.Dice.InRange {
+		sh.Attack = poolResult(dice.Pool(src, sh.Dice.AttackDice, sh.Dice.AttackTN))
+		out.Emit(engine.Event{Kind: "attack-roll", Text: fmt.Sprintf("%s rolls %dD at %d+: %d successes, %d sixes", s.name(sh.Firer), sh.Dice.AttackDice, sh.Dice.AttackTN, sh.Attack.Successes, sh.Attack.Sixes), To: engine.Everyone})
+	} else {
+		out.Emit(engine.Event{Kind: "attack-roll", Text: s.name(sh.Firer) + " fires beyond long range and misses", To: engine.Everyone})
+	}
+	if !sh.Opp {
+		sh.Held = true
+		firer := sh.Firer
+		s.openFireWindow(firer)
+		if s.Window == nil {
+			s.Shots[len(s.Shots)-1].Held = false
+		}
+	}
+}
+
+// resolveShot makes the target's reaction check and applies the results
+// (Armour Battles, Reaction Checks; Direct Fire Combat Results).
+func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
+	sh := s.Shots[len(s.Shots)-1]
+	s.Shots = s.Shots[:len(s.Shots)-1]
+	t := sh.Target
+	if !s.Units[t].Active() || sh.Attack.Successes == 0 {
+		return
+	}
+	d, _ := s.shotFor(&sh).Dice()
+	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
+	net := max(0, sh.Attack.Successes-r.Successes)
+	suppress := sh.Attack.Sixes > r.Sixes
+	out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
+	s.applyResult(t, sh.Firer, net, suppress, sh.Attack.Sixes-r.Sixes, src, out)
+}
+
+// applyResult applies disruption, dispersal, suppression and forced back to
+// target t fired on by firer.
+func (s *State) applyResult(t, firer, net int, suppress bool, unmatched int, src dice.Source, out engine.Emitter) {
+	un := &s.Units[t]
+	if m := s.currentMover(); m != nil && m.Unit == t && suppress {
+		m.Halted = true
+	}
+	if net > 0 {
+		un.DP += net
+		out.Emit(engine.Event{Kind: "disruption", Text: fmt.Sprintf("%s takes %d disruption (%d)", s.name(t), net, min(un.DP, DispersalDP)), To: engine.Everyone})
+	}
+	if un.DP >= DispersalDP {
+		un.DP = DispersalDP
+		s.disperse(t, "three disruption points", src, out)
+		return
+	}
+	if !suppress {
+		if net == 0 {
+			out.Emit(engine.Event{Kind: "no-effect", Text: s.name(t) + " shrugs the fire off", To: engine.Everyone})
+		}
+		return
+	}
+	un.Suppressed = true
+	out.Emit(engine.Event{Kind: "suppressed", Text: s.name(t) + " is suppressed", To: engine.Everyone})
+	if net > 0 {
+		dist := ForcedBackFixed
+		for i := 0; i < unmatched; i++ {
+			dist += float64(dice.D6(src))
+		}
+		s.forceBack(t, s.Units[firer].Pos, dist, src, out)
+	}
+}
+
+// disperse removes a unit and costs its side D3 army morale.
+func (s *State) disperse(t int, why string, src dice.Source, out engine.Emitter) {
+	un := &s.Units[t]
+	un.Dispersed = true
+	un.Suppressed = false
+	out.Emit(engine.Event{Kind: "dispersed", Text: fmt.Sprintf("%s is dispersed (%s)", s.name(t), why), To: engine.Everyone, Data: map[string]any{"unit": un.ID}})
+	s.loseMorale(un.Side, dice.D3(src), out)
+}
+
+// forceBack moves target t directly away from the point `from`, facing
+// it: through friends (placed beyond them), dispersed by running into an
+// enemy, halting at the table edge, on entering a wood, or on crossing a
+// hedge (Armour Battles, Forced Back).
+func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source, out engine.Emitter) {
+	un := &s.Units[t]
+	dir := un.Pos.Sub(from).Normalize()
+	if dir.Norm() == 0 {
+		dir = geom.Dir(un.Heading + geom.Deg(180))
+	}
+	facing := dir.Mul(-1).Heading()
+	start := un.Pos
+	startWoods := s.inWoods(s.box(t))
+	const step = 0.25
+	pos := start
+	why := "its full distance"
+	for d := step; d <= dist+1e-9; d += step {
+		next := start.Add(dir.Mul(d))
+		nb := s.boxAt(t, next, facing)
+		if !s.b.onTable(nb) {
+			why = "the table edge"
+			break
+		}
+		if e := s.overlapping(t, nb); e >= 0 && s.Units[e].Side != un.Side {
+			un.Pos, un.Heading = next, facing
+			s.disperse(t, "forced back into "+s.Units[e].ID, src, out)
+			return
+		}
+		pos = next
+		if !startWoods && s.inWoods(nb) {
+			why = "cover (a wood)"
+			break
+		}
+		if s.crossesHedge(start, next, nb) {
+			why = "cover (behind a hedge)"
+			break
+		}
+	}
+	// A unit that would end on a friend is placed beyond it.
+	for n := 0; n < 200; n++ {
+		nb := s.boxAt(t, pos, facing)
+		if s.overlapping(t, nb) < 0 {
+			break
+		}
+		next := pos.Add(dir.Mul(step))
+		if !s.b.onTable(s.boxAt(t, next, facing)) {
+			break
+		}
+		pos = next
+	}
+	un.Pos, un.Heading = pos, facing
+	out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
+}
+
+// crossesHedge reports whether the move from a to b has carried footprint
+// nb wholly across a hedge.
+func (s *State) crossesHedge(a, b geom.Point, nb geom.Box) bool {
+	crossed := false
+	s.b.table.VisitSegment(geom.Segment{A: a, B: b}, func(c table.Crossing) bool {
+		if c.Feature.Kind == table.KindHedge && !nb.IntersectsSegment(geom.Segment{A: c.Entry, B: c.Entry}) && nb.DistToPoint(c.Entry) > 0 {
+			crossed = true
+			return false
+		}
+		return true
+	})
+	return crossed
+}

@@ -1,0 +1,190 @@
+package armourbattles
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// errorf returns a rejection that says why an action is illegal.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("armourbattles: "+format, args...)
+}
+
+// Validate reports why a is not a legal answer to the pending decision.
+func (s *State) Validate(a engine.Action) error {
+	if s.Over {
+		return engine.ErrGameOver
+	}
+	d := s.Pending()
+	want := map[string][]string{
+		phaseDeploy:        {"deploy"},
+		phaseReady:         {"begin"},
+		phaseChain:         {"choose-chain", "convert-wild"},
+		phaseOrders:        {"activate", "remove-suppression", "pass", "restock", "convert-wild", "add-staff-order"},
+		phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
+		"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
+		"reaction-boost":   {"boost"},
+	}[d.Kind]
+	ok := false
+	for _, k := range want {
+		ok = ok || k == a.Kind()
+	}
+	if !ok {
+		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)
+	}
+	switch a := a.(type) {
+	case Deploy:
+		return s.validateDeploy(a)
+	case Begin:
+		return nil
+	case ChooseChain:
+		return s.validateChain(a)
+	case ConvertWild:
+		return s.validateConvertWild(a)
+	case Activate:
+		return s.validateActivate(a)
+	case RemoveSuppression:
+		return s.validateRemoveSuppression(a)
+	case Pass:
+		return nil
+	case Restock:
+		return s.validateRestock()
+	case AddStaffOrder:
+		if s.Sides[s.Active].Staff == 0 {
+			return errorf("no staff orders left")
+		}
+		return nil
+	case Move:
+		_, err := s.planMove(a)
+		return err
+	case Fire:
+		return s.validateFire(a)
+	case Unsuppress:
+		return s.validateUnsuppress(a, d.Side)
+	case EndActivation:
+		return nil
+	case OppFire:
+		return s.validateOppFire(a)
+	case OppPass:
+		return nil
+	case Boost:
+		return s.validateBoost(a)
+	}
+	return errorf("unknown action %T", a)
+}
+
+// Apply applies a validated action and runs the game on to the next
+// decision.
+func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
+	switch a := a.(type) {
+	case Deploy:
+		s.applyDeploy(a, src, out)
+	case Begin:
+		s.startTurn(src, out)
+	case ChooseChain:
+		s.applyChain(a, out)
+	case ConvertWild:
+		s.applyConvertWild(a, out)
+	case Activate:
+		s.applyActivate(a, src, out)
+	case RemoveSuppression:
+		u := s.unitIndex(a.Unit)
+		s.Units[u].Suppressed = false
+		s.Slots--
+		out.Emit(engine.Event{Kind: "unsuppress", Text: s.name(u) + " has its suppression removed", To: engine.Everyone})
+	case Pass:
+		s.Slots--
+		out.Emit(engine.Event{Kind: "pass", Text: s.b.sides[s.Active].name + " passes one order", To: engine.Everyone})
+	case Restock:
+		s.applyRestock(out)
+	case AddStaffOrder:
+		s.Sides[s.Active].Staff--
+		s.Slots++
+		out.Emit(engine.Event{Kind: "staff-order", Text: s.b.sides[s.Active].name + " uses a staff order as a command order", To: engine.Everyone})
+	case Move:
+		p, _ := s.planMove(a)
+		s.applyMove(p, src, out)
+	case Fire:
+		s.applyFire(a, src, out)
+	case Unsuppress:
+		s.applyUnsuppress(a, out)
+	case EndActivation:
+		s.endActivation()
+	case OppFire:
+		s.applyOppFire(a, src, out)
+	case OppPass:
+		s.closeWindow(out)
+	case Boost:
+		s.applyBoost(a, out)
+	}
+	s.advance(src, out)
+}
+
+// advance resolves everything automatic (shots, movement, the end of
+// pulses and turns) until a side must decide or the game ends.
+func (s *State) advance(src dice.Source, out engine.Emitter) {
+	for !s.Over {
+		if n := len(s.Shots); n > 0 {
+			sh := &s.Shots[n-1]
+			if !sh.Rolled {
+				s.rollAttack(sh, src, out)
+				continue
+			}
+			if sh.Held {
+				// The other side answers a firing unit before its shot
+				// lands (simultaneous opportunity fire).
+				if s.Window != nil && s.windowHasFirers() {
+					return
+				}
+				s.Window = nil
+				sh.Held = false
+				continue
+			}
+			if s.boostPending() {
+				return
+			}
+			s.resolveShot(src, out)
+			continue
+		}
+		if s.Window != nil {
+			if s.windowHasFirers() {
+				return
+			}
+			s.closeWindow(out)
+			continue
+		}
+		if s.Move != nil {
+			if s.stepMove(out) {
+				return
+			}
+			continue
+		}
+		if s.Act != nil {
+			if s.Act.Order == OrderMoveFire {
+				return
+			}
+			s.endActivation()
+			continue
+		}
+		switch s.Phase {
+		case phaseActivation:
+			s.Phase = phaseOrders
+			continue
+		case phaseOrders:
+			if s.Slots > 0 {
+				return
+			}
+			s.endPulse(src, out)
+			continue
+		}
+		return
+	}
+}
+
+// endActivation closes the command group's activation.
+func (s *State) endActivation() {
+	s.Act = nil
+	s.Phase = phaseOrders
+}

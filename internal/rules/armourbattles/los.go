@@ -1,0 +1,182 @@
+package armourbattles
+
+import (
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// SeeIntoWoods is how far a unit sees into or out of a wood: units within
+// 1" of a wood's edge see out and are seen; units inside a wood see each
+// other up to 1" (Armour Battles, Line of Sight: Woods).
+const SeeIntoWoods = 1.0
+
+// HedgeAdjacent is how close a unit must be to a hedge to see through it
+// (Armour Battles, Line of Sight: Hedges; the distance is the project's
+// ruling).
+const HedgeAdjacent = 1.0
+
+// sight is one line-of-sight question between two footprints.
+type sight struct {
+	from, to   geom.Box
+	lFrom, lTo int
+	side       int // the viewer's side, for friendly units in the way
+	self, tgt  int // unit indexes to ignore (-1 for none)
+}
+
+// canSee reports whether unit a sees unit b where they stand.
+func (s *State) canSee(a, b int) bool {
+	return s.canSeeBox(a, s.box(a), b, s.box(b))
+}
+
+// canSeeBox reports whether unit a with footprint fa sees unit b with
+// footprint fb: at least half of b's footprint (three of five sample points:
+// the centre and the centres of its quarters) must be visible from a's
+// centre (Armour Battles, Line of Sight).
+func (s *State) canSeeBox(a int, fa geom.Box, b int, fb geom.Box) bool {
+	q := sight{from: fa, to: fb, lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center), side: s.Units[a].Side, self: a, tgt: b}
+	pts := samplePoints(fb)
+	clear, blocked := 0, 0
+	for _, p := range pts {
+		if s.rayClear(q, fa.Center, p) {
+			clear++
+		} else {
+			blocked++
+		}
+		if clear >= 3 {
+			return true
+		}
+		if blocked >= 3 {
+			return false
+		}
+	}
+	return false
+}
+
+// samplePoints returns the centre of a footprint and the centres of its
+// four quarters.
+func samplePoints(b geom.Box) [5]geom.Point {
+	fwd := geom.Dir(b.Heading)
+	left := geom.Point{X: -fwd.Y, Y: fwd.X}
+	l, w := b.Length/4, b.Width/4
+	return [5]geom.Point{
+		b.Center,
+		b.Center.Add(fwd.Mul(l)).Add(left.Mul(w)),
+		b.Center.Add(fwd.Mul(l)).Sub(left.Mul(w)),
+		b.Center.Sub(fwd.Mul(l)).Add(left.Mul(w)),
+		b.Center.Sub(fwd.Mul(l)).Sub(left.Mul(w)),
+	}
+}
+
+// rayClear reports whether the ray from p to q is clear of blocking
+// terrain and friendly units.
+func (s *State) rayClear(q sight, p, t geom.Point) bool {
+	seg := geom.Segment{A: p, B: t}
+	high := max(q.lFrom, q.lTo)
+	ok := true
+	s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
+		if s.blocks(q, c, high) {
+			ok = false
+			return false
+		}
+		return true
+	})
+	if !ok {
+		return false
+	}
+	return !s.friendInTheWay(q, seg)
+}
+
+// blocks reports whether one terrain crossing blocks the ray.
+func (s *State) blocks(q sight, c table.Crossing, high int) bool {
+	f := c.Feature
+	switch f.Kind {
+	case table.KindWoods:
+		// The part of the ray inside the wood must lie within 1" of the
+		// viewer's or the target's hull.
+		near := func(b geom.Box) bool {
+			return b.DistToPoint(c.Entry) <= SeeIntoWoods+1e-9 && b.DistToPoint(c.Exit) <= SeeIntoWoods+1e-9
+		}
+		return !near(q.from) && !near(q.to)
+	case table.KindHill:
+		// A hill blocks unless a higher hill carries the view over it, or
+		// the viewer or target stands on it.
+		if high > f.Level {
+			return false
+		}
+		return !f.Contains(q.from.Center) && !f.Contains(q.to.Center)
+	case table.KindHedge, table.KindWall:
+		if high >= 1 {
+			return false
+		}
+		return q.from.DistToPoint(c.Entry) > HedgeAdjacent+1e-9 && q.to.DistToPoint(c.Entry) > HedgeAdjacent+1e-9
+	case table.KindSmoke, table.KindBuilding:
+		return true
+	}
+	return false
+}
+
+// friendInTheWay reports whether a unit of the viewer's side blocks the
+// ray. A friend does not block when the viewer stands higher than it and it
+// is closer to the viewer than the target is (Armour Battles, Line of
+// Sight: Friendly Units).
+func (s *State) friendInTheWay(q sight, seg geom.Segment) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if i == q.self || i == q.tgt || u.Side != q.side || !u.Active() {
+			continue
+		}
+		fb := s.box(i)
+		if !fb.IntersectsSegment(seg) {
+			continue
+		}
+		if q.lFrom > s.b.table.LevelAt(u.Pos) && q.from.Distance(fb) < q.from.Distance(q.to) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// inWoods reports whether a footprint's centre lies in a wood.
+func (s *State) inWoods(b geom.Box) bool {
+	in := false
+	s.b.table.VisitAt(b.Center, func(f *table.Feature) bool {
+		if f.Kind == table.KindWoods {
+			in = true
+			return false
+		}
+		return true
+	})
+	return in
+}
+
+// inCover reports whether unit u is in or behind light cover: in a wood, or
+// within 1" of a hedge (between it and the firer, when firer ≥ 0)
+// (Armour Battles, Cover Dice).
+func (s *State) inCover(u, firer int) bool {
+	return s.boxInCover(s.box(u), firer)
+}
+
+func (s *State) boxInCover(b geom.Box, firer int) bool {
+	if s.inWoods(b) {
+		return true
+	}
+	if firer >= 0 {
+		covered := false
+		seg := geom.Segment{A: s.Units[firer].Pos, B: b.Center}
+		s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
+			if c.Feature.Kind == table.KindHedge && b.DistToPoint(c.Entry) <= HedgeAdjacent+1e-9 {
+				covered = true
+				return false
+			}
+			return true
+		})
+		return covered
+	}
+	for _, f := range s.b.table.Features() {
+		if f.Kind == table.KindHedge && f.Line.DistToPoint(b.Center) <= b.Length/2+HedgeAdjacent {
+			return true
+		}
+	}
+	return false
+}

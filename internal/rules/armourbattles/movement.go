@@ -1,0 +1,371 @@
+package armourbattles
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// FixedMove is the fixed part of every move (Armour Battles, Fixed and
+// Variable Moves).
+const FixedMove = 6.0
+
+// movePlan is a validated Move.
+type movePlan struct {
+	units  []int
+	paths  [][]geom.Point
+	facing []*geom.Angle
+	back   []bool
+	max    string
+}
+
+func (s *State) planMove(a Move) (movePlan, error) {
+	act := s.Act
+	var p movePlan
+	if act == nil || act.Order != OrderMoveFire {
+		return p, errorf("move: no move-and-fire activation")
+	}
+	if act.MoveDone {
+		return p, errorf("move: the group has already moved in this activation")
+	}
+	if len(a.Units) == 0 {
+		return p, errorf("move: no units named")
+	}
+	switch a.Max {
+	case "":
+	case "wild":
+		if err := s.validateBoostUse(true, false); err != nil {
+			return p, errorf("move: %v", err)
+		}
+	case "staff":
+		if err := s.validateBoostUse(false, true); err != nil {
+			return p, errorf("move: %v", err)
+		}
+	default:
+		return p, errorf("move: max %q; use \"wild\" or \"staff\" to replace a variable die with its maximum", a.Max)
+	}
+	p.max = a.Max
+	ends := map[int]geom.Point{}
+	for _, um := range a.Units {
+		u := s.unitIndex(um.Unit)
+		if u < 0 || act.index(u) < 0 {
+			return p, errorf("move: %q is not in the activated group", um.Unit)
+		}
+		if contains(p.units, u) {
+			return p, errorf("move: %s is named twice", um.Unit)
+		}
+		un := &s.Units[u]
+		if !un.Active() {
+			return p, errorf("move: %s is not on the table", um.Unit)
+		}
+		path := []geom.Point{un.Pos}
+		for i, w := range um.To {
+			pt := geom.Point{X: w[0], Y: w[1]}
+			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
+				return p, errorf("move: %s waypoint %d (%.1f, %.1f) is off the table", um.Unit, i+1, pt.X, pt.Y)
+			}
+			if pt.Dist(path[len(path)-1]) < 1e-9 {
+				continue
+			}
+			path = append(path, pt)
+		}
+		var facing *geom.Angle
+		if um.Facing != nil {
+			if math.IsNaN(*um.Facing) || math.IsInf(*um.Facing, 0) {
+				return p, errorf("move: %s facing is not a number", um.Unit)
+			}
+			f := geom.Deg(*um.Facing).Normalized()
+			facing = &f
+		}
+		if len(path) == 1 && facing == nil {
+			return p, errorf("move: %s has neither a destination nor a facing", um.Unit)
+		}
+		back := false
+		if len(path) > 1 {
+			first := path[1].Sub(path[0]).Heading()
+			back = geom.AngleBetween(first, un.Heading) > geom.Deg(90)+1e-9
+			if back && act.Dice > 1 {
+				return p, errorf("move: %s cannot move backwards with a chain of %d dice (Sideways and Backwards Movement)", um.Unit, act.Dice)
+			}
+		}
+		if s.stats(u).Move == "" {
+			return p, errorf("move: %s cannot move", um.Unit)
+		}
+		p.units = append(p.units, u)
+		p.paths = append(p.paths, path)
+		p.facing = append(p.facing, facing)
+		p.back = append(p.back, back)
+		ends[u] = path[len(path)-1]
+	}
+	// Units of a group that move must end within 6" of each other: each
+	// mover's destination within 6" of the leader's end point (ruling).
+	leader := act.Units[0]
+	lp := s.Units[leader].Pos
+	if e, ok := ends[leader]; ok {
+		lp = e
+	}
+	for _, u := range p.units {
+		if u == leader {
+			continue
+		}
+		if d := ends[u].Dist(lp); d > GroupRadius+s.b.types[s.Units[u].Type].Footprint.Length/2+1e-9 {
+			return p, errorf("move: %s's destination is %.1f\" from the leader's; a group must end within 6\" of each other", s.Units[u].ID, d)
+		}
+	}
+	return p, nil
+}
+
+// applyMove rolls the group's move once, at the speed of its slowest
+// mover, and queues each mover along its path (Armour Battles, Movement;
+// Multiple Moves; Suppressed Units; Sideways and Backwards Movement).
+func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
+	act := s.Act
+	act.MoveDone = true
+	k := act.Dice
+	fast := true
+	for _, u := range p.units {
+		fast = fast && s.stats(u).Move == MoveFast
+	}
+	mult := 1.0
+	if fast {
+		mult = 2
+	}
+	variable := 0.0
+	faces := make([]int, k)
+	for i := range faces {
+		faces[i] = dice.D6(src)
+	}
+	if p.max != "" {
+		s.spendBoost(s.Active, p.max == "wild", p.max == "staff")
+		faces[0] = 6
+	}
+	for _, f := range faces {
+		variable += float64(f) * mult
+	}
+	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
+	m := &MoveState{}
+	for i, u := range p.units {
+		act.Moved[act.index(u)] = true
+		budget := FixedMove*float64(k) + variable
+		if s.Units[u].Suppressed || p.back[i] {
+			budget = variable
+		}
+		mv := Mover{Unit: u, Path: p.paths[i], Back: p.back[i], Facing: p.facing[i]}
+		mv.Reach = s.reach(u, p.paths[i], budget)
+		mv.Final = s.Units[u].Heading
+		if len(p.paths[i]) > 1 && !p.back[i] {
+			_, mv.Final = geom.Polyline(p.paths[i]).At(mv.Reach)
+		}
+		m.Movers = append(m.Movers, mv)
+	}
+	s.Move = m
+}
+
+// reach returns how far along path unit u gets with budget inches of
+// movement: broken ground (woods and hills) costs double, judged at the
+// leading edge of the hull, so a unit moves at full speed up to the edge of
+// broken ground and at half speed beyond it (Armour Battles, Moving In and
+// Out of Terrain Types).
+func (s *State) reach(u int, path []geom.Point, budget float64) float64 {
+	half := s.b.types[s.Units[u].Type].Footprint.Length / 2
+	done := 0.0
+	var buf [8]geom.Interval
+	for i := 0; i+1 < len(path); i++ {
+		a, b := path[i], path[i+1]
+		l := a.Dist(b)
+		dir := b.Sub(a).Normalize()
+		lead := geom.Segment{A: a.Add(dir.Mul(half)), B: b.Add(dir.Mul(half))}
+		broken := buf[:0]
+		s.b.table.VisitSegment(lead, func(c table.Crossing) bool {
+			if c.Feature.Kind == table.KindWoods || c.Feature.Kind == table.KindHill {
+				broken = append(broken, geom.Interval{T0: c.T0, T1: c.T1})
+			}
+			return true
+		})
+		t := 0.0
+		for t < 1-1e-12 {
+			// Find the next boundary and the cost factor until it.
+			factor, next := 1.0, 1.0
+			for _, iv := range broken {
+				if t >= iv.T0-1e-12 && t < iv.T1-1e-12 {
+					factor, next = 2, min(next, iv.T1)
+				} else if iv.T0 > t+1e-12 {
+					next = min(next, iv.T0)
+				}
+			}
+			seg := (next - t) * l
+			if cost := seg * factor; cost > budget+1e-9 {
+				return done + budget/factor
+			} else {
+				budget -= cost
+			}
+			done += seg
+			t = next
+		}
+	}
+	return done
+}
+
+// currentMover returns the unit moving now, or nil.
+func (s *State) currentMover() *Mover {
+	if s.Move == nil || s.Move.Idx >= len(s.Move.Movers) {
+		return nil
+	}
+	return &s.Move.Movers[s.Move.Idx]
+}
+
+// moverBox returns the footprint of a mover d inches along its path.
+func (s *State) moverBox(m *Mover, d float64) geom.Box {
+	un := &s.Units[m.Unit]
+	if len(m.Path) < 2 {
+		h := un.Heading
+		if m.Facing != nil {
+			h = *m.Facing
+		}
+		return s.boxAt(m.Unit, un.Pos, h)
+	}
+	p, h := geom.Polyline(m.Path).At(d)
+	if m.Back {
+		h = un.Heading
+	}
+	return s.boxAt(m.Unit, p, h)
+}
+
+// stepMove advances the current mover: it first opens the other side's
+// opportunity-fire window, then completes its move unless it was halted.
+// It returns true when a decision is pending.
+func (s *State) stepMove(out engine.Emitter) bool {
+	m := s.currentMover()
+	if m == nil {
+		s.Move = nil
+		return false
+	}
+	if !m.Started {
+		m.Started = true
+		if s.openMoveWindow(m) {
+			return true
+		}
+	}
+	un := &s.Units[m.Unit]
+	if !un.Dispersed && !m.Halted {
+		b := s.moverBox(m, m.Reach)
+		pos, h := b.Center, b.Heading
+		reached := len(m.Path) < 2 || m.Reach >= geom.Polyline(m.Path).Length()-1e-6
+		if reached && m.Facing != nil {
+			h = *m.Facing
+		}
+		pos = s.clearOf(m, pos, h)
+		from := un.Pos
+		un.Pos, un.Heading = pos, h
+		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), pos.Dist(from), pos.X, pos.Y), To: engine.Everyone,
+			Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
+	}
+	s.Move.Idx++
+	if s.Move.Idx >= len(s.Move.Movers) {
+		s.Move = nil
+	}
+	return false
+}
+
+// clearOf backs a mover along its path until its footprint overlaps no
+// other unit (units never end a move on top of another).
+func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) geom.Point {
+	d := m.Reach
+	for d > 0 && (s.overlapping(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 || !s.b.onTable(s.boxAt(m.Unit, pos, h))) {
+		d = max(0, d-0.25)
+		pos = s.moverBox(m, d).Center
+	}
+	return pos
+}
+
+// startDisengage moves a group directly back from the nearest enemy,
+// facing it: the full rolled distance, or halting on entering cover when
+// asked (Armour Battles, Disengage Group).
+func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) {
+	act := s.Act
+	k := act.Dice
+	fast := true
+	for _, u := range act.Units {
+		fast = fast && s.stats(u).Move == MoveFast
+	}
+	variable := 0.0
+	for i := 0; i < k; i++ {
+		f := float64(dice.D6(src))
+		if fast {
+			f *= 2
+		}
+		variable += f
+	}
+	m := &MoveState{}
+	for i, u := range act.Units {
+		act.Moved[i] = true
+		un := &s.Units[u]
+		enemy := s.nearestEnemy(u)
+		away := geom.Dir(un.Heading + geom.Deg(180))
+		face := un.Heading
+		if enemy >= 0 {
+			away = un.Pos.Sub(s.Units[enemy].Pos).Normalize()
+			face = away.Mul(-1).Heading()
+		}
+		budget := FixedMove*float64(k) + variable
+		if un.Suppressed {
+			budget = variable
+		}
+		end := s.clampToTable(u, un.Pos, away, budget*1.0)
+		path := []geom.Point{un.Pos, end}
+		mv := Mover{Unit: u, Path: path, Back: true, Diseng: true, Facing: &face}
+		un.Heading = face
+		mv.Reach = s.reach(u, path, budget)
+		if a.HaltCover {
+			mv.Reach = s.coverStop(u, path, mv.Reach, face)
+		}
+		mv.Final = face
+		m.Movers = append(m.Movers, mv)
+	}
+	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s disengages: %d×6\" + %.0f\"", s.b.sides[s.Active].name, k, variable), To: engine.Everyone})
+	s.Move = m
+}
+
+// nearestEnemy returns the closest enemy unit on the table, or -1.
+func (s *State) nearestEnemy(u int) int {
+	best, bd := -1, math.Inf(1)
+	ub := s.box(u)
+	for _, e := range s.unitsOf(1 - s.Units[u].Side) {
+		if d := ub.Distance(s.box(e)); d < bd {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+// clampToTable returns the furthest point up to dist along dir from p at
+// which u's footprint stays on the table.
+func (s *State) clampToTable(u int, p, dir geom.Point, dist float64) geom.Point {
+	h := s.Units[u].Heading
+	for d := dist; d > 0; d -= 0.25 {
+		q := p.Add(dir.Mul(d))
+		if s.b.onTable(s.boxAt(u, q, h)) {
+			return q
+		}
+	}
+	return p
+}
+
+// coverStop returns where along path (up to reach) a unit first enters a
+// wood or crosses a hedge, or reach.
+func (s *State) coverStop(u int, path []geom.Point, reach float64, h geom.Angle) float64 {
+	pl := geom.Polyline(path)
+	startWoods := s.inWoods(s.boxAt(u, path[0], h))
+	for d := 0.25; d <= reach+1e-9; d += 0.25 {
+		p := pl.PointAt(d)
+		b := s.boxAt(u, p, h)
+		if !startWoods && s.inWoods(b) || s.crossesHedge(path[0], p, b) {
+			return d
+		}
+	}
+	return reach
+}

@@ -1,0 +1,248 @@
+package armourbattles
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// PathStep is the spacing at which a mover's path is checked for line of
+// sight from the other side's units.
+const PathStep = 0.5
+
+// Span is where along a mover's path one reacting unit can see it in
+// range: the first and last distances.
+type Span struct {
+	Unit int     `json:"unit"`
+	From float64 `json:"from"`
+	To   float64 `json:"to"`
+	// Effective and Short are the first distances at which the mover is
+	// in effective or short range (-1 if never).
+	Effective float64 `json:"effective"`
+	Short     float64 `json:"short"`
+}
+
+// oppEligible reports whether unit u may use opportunity fire: on the
+// table, not suppressed, no fire marker, and not in its own pulse (Armour
+// Battles, Units That Can Use Opportunity Fire).
+func (s *State) oppEligible(u int) bool {
+	un := &s.Units[u]
+	return un.Active() && !un.Suppressed && !un.Fired && un.Side != s.Active
+}
+
+// openFireWindow opens a window against a unit that fires if any enemy can
+// answer it.
+func (s *State) openFireWindow(firer int) {
+	w := &Window{Kind: "fire", Target: firer}
+	for _, u := range s.unitsOf(1 - s.Active) {
+		if s.oppEligible(u) && s.oppCanHit(u, s.box(firer)) && s.canSee(u, firer) {
+			w.Spans = append(w.Spans, Span{Unit: u, Effective: -1, Short: -1})
+		}
+	}
+	if len(w.Spans) > 0 {
+		s.Window = w
+	}
+}
+
+// oppCanHit reports whether u's gun reaches footprint tb and it lies in u's
+// arc of fire.
+func (s *State) oppCanHit(u int, tb geom.Box) bool {
+	st := s.stats(u)
+	if len(st.Range) < 3 {
+		return false
+	}
+	ub := s.box(u)
+	return ub.Distance(tb) <= float64(st.Range[2])+1e-9 && s.fireArcOK(u, ub, tb.Center)
+}
+
+// openMoveWindow computes, for each eligible enemy unit, where along the
+// mover's path it sees the mover in range, and opens a window if any can.
+func (s *State) openMoveWindow(m *Mover) bool {
+	w := &Window{Kind: "move", Target: m.Unit}
+	var cands []int
+	for _, u := range s.unitsOf(1 - s.Active) {
+		if s.oppEligible(u) {
+			cands = append(cands, u)
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	spans := make([]Span, len(cands))
+	for i, u := range cands {
+		spans[i] = Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1}
+	}
+	steps := int(math.Ceil(m.Reach / PathStep))
+	for i := 0; i <= steps; i++ {
+		d := min(m.Reach, float64(i)*PathStep)
+		mb := s.moverBox(m, d)
+		for j, u := range cands {
+			if !s.oppCanHit(u, mb) || !s.canSeeBox(u, s.box(u), m.Unit, mb) {
+				continue
+			}
+			sp := &spans[j]
+			if sp.From < 0 {
+				sp.From = d
+			}
+			sp.To = d
+			band, _, _ := RangeBand(s.stats(u), s.box(u).Distance(mb))
+			if band == BandEffective && sp.Effective < 0 || band == BandShort && sp.Effective < 0 {
+				sp.Effective = d
+			}
+			if band == BandShort && sp.Short < 0 {
+				sp.Short = d
+			}
+		}
+	}
+	for _, sp := range spans {
+		if sp.From >= 0 {
+			w.Spans = append(w.Spans, sp)
+		}
+	}
+	if len(w.Spans) == 0 {
+		return false
+	}
+	s.Window = w
+	return true
+}
+
+// windowHasFirers reports whether any unit can still fire in the window.
+func (s *State) windowHasFirers() bool {
+	w := s.Window
+	if w.Kind == "move" {
+		m := s.currentMover()
+		if m == nil || m.Halted || s.Units[m.Unit].Dispersed {
+			return false
+		}
+		for _, sp := range w.Spans {
+			if s.oppEligible(sp.Unit) && sp.To >= m.At-1e-9 {
+				return true
+			}
+		}
+		return false
+	}
+	if !s.Units[w.Target].Active() {
+		return false
+	}
+	for _, sp := range w.Spans {
+		if s.oppEligible(sp.Unit) {
+			return true
+		}
+	}
+	return false
+}
+
+// closeWindow ends the opportunity-fire window.
+func (s *State) closeWindow(out engine.Emitter) {
+	s.Window = nil
+}
+
+func (s *State) validateOppFire(a OppFire) error {
+	w := s.Window
+	u := s.unitIndex(a.Unit)
+	if u < 0 || s.Units[u].Side == s.Active {
+		return errorf("opportunity-fire: %q is not one of your units", a.Unit)
+	}
+	if !s.oppEligible(u) {
+		return errorf("opportunity-fire: %s cannot fire (suppressed, already fired, or not on the table)", a.Unit)
+	}
+	if a.Staff && s.Sides[s.Units[u].Side].Staff == 0 {
+		return errorf("opportunity-fire: no staff orders left")
+	}
+	tb := s.box(w.Target)
+	if w.Kind == "move" {
+		m := s.currentMover()
+		if math.IsNaN(a.At) || a.At < m.At-1e-6 || a.At > m.Reach+1e-6 {
+			return errorf("opportunity-fire: at %.2f\" is outside the rest of the mover's path (%.2f\" to %.2f\")", a.At, m.At, m.Reach)
+		}
+		tb = s.moverBox(m, a.At)
+	}
+	if !s.fireArcOK(u, s.box(u), tb.Center) {
+		return errorf("opportunity-fire: the target is outside %s's arc of fire", a.Unit)
+	}
+	if !s.canSeeBox(u, s.box(u), w.Target, tb) {
+		return errorf("opportunity-fire: %s has no line of sight to %s there", a.Unit, s.Units[w.Target].ID)
+	}
+	return nil
+}
+
+// applyOppFire halts a mover where it is fired on and resolves the shot.
+func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
+	u := s.unitIndex(a.Unit)
+	w := s.Window
+	if w.Kind == "move" {
+		m := s.currentMover()
+		m.At = a.At
+		b := s.moverBox(m, a.At)
+		un := &s.Units[m.Unit]
+		un.Pos, un.Heading = b.Center, b.Heading
+		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), a.At), To: engine.Everyone})
+	}
+	wild := 0
+	if a.Staff {
+		s.Sides[s.Units[u].Side].Staff--
+		wild = 1
+	}
+	s.declareShot(u, w.Target, true, wild, out)
+}
+
+func (s *State) validateBoost(a Boost) error {
+	sh := &s.Shots[len(s.Shots)-1]
+	side := s.Units[sh.Target].Side
+	sd := &s.Sides[side]
+	if a.Wild && (side != s.Active || sd.Wild() == 0) {
+		return errorf("boost: no wild die to use (wild dice only in your own pulse)")
+	}
+	if a.Staff && sd.Staff == 0 {
+		return errorf("boost: no staff orders left")
+	}
+	return nil
+}
+
+func (s *State) applyBoost(a Boost, out engine.Emitter) {
+	sh := &s.Shots[len(s.Shots)-1]
+	sh.BoostAsked = true
+	side := s.Units[sh.Target].Side
+	sh.ReactionWild = s.spendBoost(side, a.Wild, a.Staff)
+	if sh.ReactionWild > 0 {
+		out.Emit(engine.Event{Kind: "boost", Text: fmt.Sprintf("%s adds %dD to %s's reaction", s.b.sides[side].name, sh.ReactionWild, s.name(sh.Target)), To: engine.Everyone})
+	}
+}
+
+func (s *State) validateUnsuppress(a Unsuppress, side int) error {
+	u := s.unitIndex(a.Unit)
+	if u < 0 || s.Units[u].Side != side || !s.Units[u].Active() {
+		return errorf("unsuppress: %q is not one of your units on the table", a.Unit)
+	}
+	if !s.Units[u].Suppressed {
+		return errorf("unsuppress: %s is not suppressed", a.Unit)
+	}
+	if a.Staff {
+		if s.Sides[side].Staff == 0 {
+			return errorf("unsuppress: no staff orders left")
+		}
+		return nil
+	}
+	if side != s.Active || s.Act == nil || s.Act.index(u) < 0 {
+		return errorf("unsuppress: a wild die removes suppression only from a unit of the activated group; use a staff order otherwise")
+	}
+	if s.Sides[side].Wild() == 0 {
+		return errorf("unsuppress: no wild dice left")
+	}
+	return nil
+}
+
+func (s *State) applyUnsuppress(a Unsuppress, out engine.Emitter) {
+	u := s.unitIndex(a.Unit)
+	side := s.Units[u].Side
+	s.spendBoost(side, !a.Staff, a.Staff)
+	s.Units[u].Suppressed = false
+	how := "a wild die"
+	if a.Staff {
+		how = "a staff order"
+	}
+	out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: engine.Everyone})
+}

@@ -1,0 +1,169 @@
+package armourbattles
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// Rules is the Armour Battles ruleset for the engine.
+type Rules struct{}
+
+func init() { engine.Register(Rules{}) }
+
+// Name returns "armour-battles".
+func (Rules) Name() string { return Name }
+
+// boards caches one board per scenario so states decoded from JSON share it.
+var (
+	boardsMu sync.Mutex
+	boards   = map[*scenario.Scenario]*board{}
+)
+
+func boardFor(sc *scenario.Scenario) (*board, error) {
+	boardsMu.Lock()
+	defer boardsMu.Unlock()
+	if b, ok := boards[sc]; ok {
+		return b, nil
+	}
+	b, err := newBoard(sc)
+	if err != nil {
+		return nil, err
+	}
+	boards[sc] = b
+	return b, nil
+}
+
+// New returns the initial state of a scenario: pre-placed units on the
+// table, the others waiting to be deployed by the side that deploys first.
+func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
+	b, err := boardFor(sc)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{b: b, Turn: 0, Phase: phaseDeploy, Winner: -1}
+	for si, sd := range sc.Sides {
+		p := b.sides[si].params
+		s.Sides = append(s.Sides, SideState{Staff: min(p.StaffOrders, p.CommandDice), Morale: p.ArmyMorale})
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				ut := sc.Units[ref.ID]
+				if ut == nil {
+					return nil, fmt.Errorf("armourbattles: %s: unit %s has no type", sc.ID, ref.ID)
+				}
+				u := Unit{ID: ref.ID, Type: b.typeIndex(ut), Side: si, Company: co.Name, Heading: b.towardEnemy(si)}
+				if ut.Stats.(*UnitStats).OffTable() {
+					continue // off-table artillery is not a unit on the table (part 2)
+				}
+				if ref.At != nil {
+					u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
+					if ref.Facing != nil {
+						u.Heading = geom.Deg(*ref.Facing)
+					}
+					u.Placed = true
+				}
+				s.Units = append(s.Units, u)
+			}
+		}
+	}
+	s.Active = s.nextDeployer()
+	if s.Active < 0 {
+		s.startGame(nil, engine.Discard)
+	}
+	return s, nil
+}
+
+// DecodeAction decodes an action strictly.
+func (Rules) DecodeAction(raw json.RawMessage) (engine.Action, error) { return decodeAction(raw) }
+
+// Catalog is where DecodeState finds the scenario a saved state names; it
+// defaults to the embedded data.
+var Catalog = func() (*scenario.Catalog, error) { return scenario.Embedded() }
+
+// DecodeState decodes a state encoded by MarshalJSON.
+func (Rules) DecodeState(raw []byte) (engine.State, error) {
+	var head struct {
+		Scenario string `json:"scenario"`
+		Version  int    `json:"version"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return nil, fmt.Errorf("armourbattles: bad state: %v", err)
+	}
+	cat, err := Catalog()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := cat.Scenario(head.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Version != head.Version {
+		return nil, fmt.Errorf("armourbattles: state is for %s version %d, have version %d", sc.ID, head.Version, sc.Version)
+	}
+	b, err := boardFor(sc)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{b: b}
+	if err := json.Unmarshal(raw, &stateJSON{stateFields: (*stateFields)(s)}); err != nil {
+		return nil, fmt.Errorf("armourbattles: bad state: %v", err)
+	}
+	for i := range s.Units {
+		if s.Units[i].Type < 0 || s.Units[i].Type >= len(b.types) {
+			return nil, fmt.Errorf("armourbattles: bad state: unit %s has type %d", s.Units[i].ID, s.Units[i].Type)
+		}
+	}
+	return s, nil
+}
+
+// SideNames returns the side ids by index.
+func (Rules) SideNames(st engine.State) []string {
+	s := st.(*State)
+	out := make([]string, len(s.b.sides))
+	for i, sd := range s.b.sides {
+		out[i] = sd.id
+	}
+	return out
+}
+
+// nextDeployer returns the side that deploys next: the lowest deploy order
+// with units still to place, or -1.
+func (s *State) nextDeployer() int {
+	best, bestOrder := -1, 0
+	for si := range s.b.sides {
+		left := false
+		for i := range s.Units {
+			if s.Units[i].Side == si && !s.Units[i].Placed {
+				left = true
+				break
+			}
+		}
+		if !left {
+			continue
+		}
+		if o := s.b.sides[si].order; best < 0 || o < bestOrder {
+			best, bestOrder = si, o
+		}
+	}
+	return best
+}
+
+// unitsOf returns the indexes of side's units on the table, in order.
+func (s *State) unitsOf(side int) []int {
+	var out []int
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Active() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func sortedByDist(idx []int, d func(int) float64) {
+	sort.SliceStable(idx, func(a, b int) bool { return d(idx[a]) < d(idx[b]) })
+}

@@ -1,0 +1,436 @@
+package armourbattles
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// Phases of the game's state machine.
+const (
+	phaseDeploy     = "deploy"
+	phaseReady      = "ready"
+	phaseChain      = "choose-chain"
+	phaseOrders     = "order"
+	phaseActivation = "activation"
+	phaseOver       = "over"
+)
+
+// Orders a command group can be given (Armour Battles, Command Orders).
+const (
+	OrderMoveFire  = "move-fire"
+	OrderDisengage = "disengage"
+	OrderRally     = "rally"
+	OrderReserves  = "reserves"
+)
+
+// Unit is one platoon on (or off) the table.
+type Unit struct {
+	ID      string     `json:"id"`
+	Type    int        `json:"type"`
+	Side    int        `json:"side"`
+	Company string     `json:"company"`
+	Pos     geom.Point `json:"pos"`
+	Heading geom.Angle `json:"heading"`
+	// Placed is false until the unit is deployed (or enters as a reserve).
+	Placed     bool `json:"placed"`
+	Dispersed  bool `json:"dispersed,omitempty"`
+	DP         int  `json:"dp,omitempty"`
+	Suppressed bool `json:"suppressed,omitempty"`
+	Fired      bool `json:"fired,omitempty"`
+	Activated  bool `json:"activated,omitempty"`
+	Rallied    bool `json:"rallied,omitempty"`
+}
+
+// Active reports whether the unit stands on the table.
+func (u *Unit) Active() bool { return u.Placed && !u.Dispersed }
+
+// SideState is one side's command dice, staff orders and army morale.
+type SideState struct {
+	// Dice counts the unspent command dice by face (index 2..6; sixes
+	// are wild dice). Ones are discarded or lent at the start of the turn.
+	Dice [7]int `json:"dice"`
+	// Borrowed counts the opponent's ones held as wild dice this turn.
+	Borrowed int `json:"borrowed,omitempty"`
+	// Staff is the usable stock of staff orders; StaffNew holds those
+	// restocked this turn, usable from the next.
+	Staff    int  `json:"staff"`
+	StaffNew int  `json:"staff_new,omitempty"`
+	Morale   int  `json:"morale"`
+	Failure  bool `json:"failure,omitempty"`
+	// Rolled and Spent count this turn's command dice (own dice rolled plus
+	// borrowed, and those used, discarded or lent) for the invariant that
+	// every die rolled is spent by the end of the turn.
+	Rolled int `json:"rolled"`
+	Spent  int `json:"spent"`
+}
+
+// Wild returns the number of wild dice available (own sixes and borrowed ones).
+func (s *SideState) Wild() int { return s.Dice[6] + s.Borrowed }
+
+// DiceLeft returns the number of unspent command dice.
+func (s *SideState) DiceLeft() int {
+	n := s.Borrowed
+	for f := 2; f <= 6; f++ {
+		n += s.Dice[f]
+	}
+	return n
+}
+
+// spendWild uses one wild die, borrowed ones first.
+func (s *SideState) spendWild() {
+	if s.Borrowed > 0 {
+		s.Borrowed--
+	} else {
+		s.Dice[6]--
+	}
+	s.Spent++
+}
+
+// Activation is the command group being activated.
+type Activation struct {
+	Order string `json:"order"`
+	Units []int  `json:"units"`
+	Dice  int    `json:"dice"`
+	// Start holds each unit's footprint at the start of the activation
+	// (for flank attacks).
+	Start    []geom.Box `json:"start"`
+	Moved    []bool     `json:"moved"`
+	MoveDone bool       `json:"move_done,omitempty"`
+	// FiredAt lists the enemy units the group has fired at (target
+	// priority).
+	FiredAt []int `json:"fired_at,omitempty"`
+}
+
+func (a *Activation) index(u int) int {
+	for i, x := range a.Units {
+		if x == u {
+			return i
+		}
+	}
+	return -1
+}
+
+// PendingShot is an attack under resolution.
+type PendingShot struct {
+	Firer  int  `json:"firer"`
+	Target int  `json:"target"`
+	Opp    bool `json:"opp,omitempty"`
+	// Held marks an activated unit's shot whose attack dice are rolled
+	// while the other side answers with opportunity fire (simultaneous).
+	Held       bool       `json:"held,omitempty"`
+	Dice       ShotDice   `json:"dice"`
+	Rolled     bool       `json:"rolled,omitempty"`
+	Attack     PoolResult `json:"attack"`
+	Moves      int        `json:"moves,omitempty"`
+	Flank      bool       `json:"flank,omitempty"`
+	AttackWild int        `json:"attack_wild,omitempty"`
+	// Boost is decided by the target's side before the reaction roll.
+	BoostAsked   bool `json:"boost_asked,omitempty"`
+	ReactionWild int  `json:"reaction_wild,omitempty"`
+	Disengaging  bool `json:"disengaging,omitempty"`
+}
+
+// PoolResult mirrors dice.PoolResult with JSON names.
+type PoolResult struct {
+	Successes int `json:"successes"`
+	Sixes     int `json:"sixes"`
+}
+
+// Window is an open opportunity-fire window for the side not in its pulse.
+type Window struct {
+	// Kind is "fire" (against a unit that fires) or "move".
+	Kind   string `json:"kind"`
+	Target int    `json:"target"`
+	// Spans lists the units that may answer and where they see the mover.
+	Spans []Span `json:"spans,omitempty"`
+}
+
+// Mover is one unit moving along its path.
+type Mover struct {
+	Unit int          `json:"unit"`
+	Path []geom.Point `json:"path"`
+	// Reach is how far along Path the unit will get; At is how far it has
+	// got while opportunity fire interrupts it.
+	Reach   float64     `json:"reach"`
+	At      float64     `json:"at"`
+	Final   geom.Angle  `json:"final"`
+	Back    bool        `json:"back,omitempty"`
+	Started bool        `json:"started,omitempty"`
+	Diseng  bool        `json:"disengaging,omitempty"`
+	Halted  bool        `json:"halted,omitempty"`
+	Facing  *geom.Angle `json:"facing,omitempty"`
+}
+
+// MoveState is a group's movement in progress.
+type MoveState struct {
+	Movers []Mover `json:"movers"`
+	Idx    int     `json:"idx"`
+}
+
+// State is the whole state of an Armour Battles game.
+type State struct {
+	b *board
+
+	Turn   int         `json:"turn"`
+	Phase  string      `json:"phase"`
+	Active int         `json:"active"`
+	Units  []Unit      `json:"units"`
+	Sides  []SideState `json:"sides"`
+	// First is the side that had the first pulse this turn.
+	First int `json:"first"`
+	// Chain is the current pulse's chain: Slots orders remain of Size.
+	Slots     int  `json:"slots"`
+	ChainSize int  `json:"chain_size"`
+	AllWild   bool `json:"all_wild,omitempty"`
+
+	Act    *Activation   `json:"act,omitempty"`
+	Shots  []PendingShot `json:"shots,omitempty"`
+	Window *Window       `json:"window,omitempty"`
+	Move   *MoveState    `json:"move,omitempty"`
+
+	Over   bool   `json:"over,omitempty"`
+	Winner int    `json:"winner"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
+
+func (s *State) box(u int) geom.Box {
+	un := &s.Units[u]
+	ut := s.b.types[un.Type]
+	return geom.Box{Center: un.Pos, Heading: un.Heading, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+}
+
+func (s *State) boxAt(u int, p geom.Point, h geom.Angle) geom.Box {
+	ut := s.b.types[s.Units[u].Type]
+	return geom.Box{Center: p, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+}
+
+func (s *State) name(u int) string {
+	return fmt.Sprintf("%s (%s)", s.Units[u].ID, s.b.types[s.Units[u].Type].Name)
+}
+
+func (s *State) unitIndex(id string) int {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Pending returns the single pending decision.
+func (s *State) Pending() engine.Decision {
+	switch {
+	case s.Over:
+		return engine.Decision{Side: -1, Kind: phaseOver}
+	case len(s.Shots) > 0 && s.boostPending():
+		t := s.Shots[len(s.Shots)-1].Target
+		return engine.Decision{Side: s.Units[t].Side, Kind: "reaction-boost", Prompt: "add a wild die or staff order to " + s.name(t) + "'s reaction?", Reaction: s.Units[t].Side != s.Active}
+	case s.Window != nil:
+		return engine.Decision{Side: 1 - s.Active, Kind: "opportunity-fire", Prompt: "opportunity fire at " + s.name(s.Window.Target) + "?", Reaction: true}
+	case s.Phase == phaseDeploy:
+		return engine.Decision{Side: s.Active, Kind: phaseDeploy, Prompt: "deploy a unit in your zone"}
+	case s.Phase == phaseReady:
+		return engine.Decision{Side: s.Active, Kind: phaseReady, Prompt: "begin the battle"}
+	case s.Phase == phaseChain:
+		return engine.Decision{Side: s.Active, Kind: phaseChain, Prompt: "choose a dice chain"}
+	case s.Phase == phaseOrders:
+		return engine.Decision{Side: s.Active, Kind: phaseOrders, Prompt: fmt.Sprintf("%d order(s) left in the chain", s.Slots)}
+	case s.Phase == phaseActivation:
+		return engine.Decision{Side: s.Active, Kind: phaseActivation, Prompt: "move and fire with the command group"}
+	}
+	return engine.Decision{Side: -1, Kind: "none"}
+}
+
+// boostPending reports whether the top shot waits for the target's side to
+// decide on adding wild dice or staff orders to its reaction.
+func (s *State) boostPending() bool {
+	sh := &s.Shots[len(s.Shots)-1]
+	if !sh.Rolled || sh.Held || sh.BoostAsked || sh.Attack.Successes == 0 {
+		return false
+	}
+	side := s.Units[sh.Target].Side
+	return s.boostAvailable(side)
+}
+
+// boostAvailable reports whether side can add a die to a reaction now:
+// with a wild die only in its own pulse, with a staff order at any time
+// (Armour Battles, Opportunity Staff Orders).
+func (s *State) boostAvailable(side int) bool {
+	ss := &s.Sides[side]
+	return ss.Staff > 0 || (side == s.Active && ss.Wild() > 0 && s.Phase != phaseChain)
+}
+
+// Result reports whether the game is over and who won.
+func (s *State) Result() engine.Result {
+	return engine.Result{Over: s.Over, Winner: s.Winner, Turn: s.Turn, Reason: s.Reason}
+}
+
+// Clone returns an independent deep copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.Units = append([]Unit(nil), s.Units...)
+	c.Sides = append([]SideState(nil), s.Sides...)
+	c.Shots = append([]PendingShot(nil), s.Shots...)
+	if s.Act != nil {
+		a := *s.Act
+		a.Units = append([]int(nil), a.Units...)
+		a.Start = append([]geom.Box(nil), a.Start...)
+		a.Moved = append([]bool(nil), a.Moved...)
+		a.FiredAt = append([]int(nil), a.FiredAt...)
+		c.Act = &a
+	}
+	if s.Window != nil {
+		w := *s.Window
+		w.Spans = append([]Span(nil), w.Spans...)
+		c.Window = &w
+	}
+	if s.Move != nil {
+		m := *s.Move
+		m.Movers = append([]Mover(nil), m.Movers...)
+		for i := range m.Movers {
+			m.Movers[i].Path = append([]geom.Point(nil), m.Movers[i].Path...)
+		}
+		c.Move = &m
+	}
+	return &c
+}
+
+// Hash returns a hash of the whole state.
+func (s *State) Hash() uint64 {
+	h := engine.NewHasher()
+	h.Int(s.Turn)
+	h.String(s.Phase)
+	h.Int(s.Active)
+	h.Int(s.First)
+	h.Int(s.Slots)
+	h.Int(s.ChainSize)
+	h.Bool(s.AllWild)
+	h.Bool(s.Over)
+	h.Int(s.Winner)
+	for i := range s.Units {
+		u := &s.Units[i]
+		h.Int(u.Type)
+		h.Int(u.Side)
+		h.Float(u.Pos.X)
+		h.Float(u.Pos.Y)
+		h.Float(float64(u.Heading))
+		flags := 0
+		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied} {
+			if f {
+				flags |= 1 << j
+			}
+		}
+		h.Int(flags<<2 | u.DP)
+	}
+	for i := range s.Sides {
+		sd := &s.Sides[i]
+		for _, d := range sd.Dice {
+			h.Int(d)
+		}
+		h.Int(sd.Borrowed)
+		h.Int(sd.Staff)
+		h.Int(sd.StaffNew)
+		h.Int(sd.Morale)
+		h.Bool(sd.Failure)
+		h.Int(sd.Rolled)
+		h.Int(sd.Spent)
+	}
+	if a := s.Act; a != nil {
+		h.String(a.Order)
+		h.Int(a.Dice)
+		h.Bool(a.MoveDone)
+		for i, u := range a.Units {
+			h.Int(u)
+			h.Bool(a.Moved[i])
+			h.Float(a.Start[i].Center.X)
+			h.Float(a.Start[i].Center.Y)
+			h.Float(float64(a.Start[i].Heading))
+		}
+		for _, t := range a.FiredAt {
+			h.Int(t)
+		}
+	}
+	for i := range s.Shots {
+		sh := &s.Shots[i]
+		h.Int(sh.Firer)
+		h.Int(sh.Target)
+		h.Bool(sh.Opp)
+		h.Bool(sh.Held)
+		h.Bool(sh.Rolled)
+		h.Bool(sh.BoostAsked)
+		h.Int(sh.Attack.Successes)
+		h.Int(sh.Attack.Sixes)
+		h.Int(sh.ReactionWild)
+		h.Int(sh.Moves)
+		h.Bool(sh.Flank)
+		h.Int(sh.AttackWild)
+		h.Bool(sh.Disengaging)
+		h.Int(sh.Dice.AttackDice)
+		h.Int(sh.Dice.AttackTN)
+		h.Int(sh.Dice.ReactionDice)
+		h.Int(sh.Dice.ReactionTN)
+	}
+	if w := s.Window; w != nil {
+		h.String(w.Kind)
+		h.Int(w.Target)
+		for _, sp := range w.Spans {
+			h.Int(sp.Unit)
+			h.Float(sp.From)
+			h.Float(sp.To)
+			h.Float(sp.Effective)
+			h.Float(sp.Short)
+		}
+	}
+	if m := s.Move; m != nil {
+		h.Int(m.Idx)
+		for i := range m.Movers {
+			mv := &m.Movers[i]
+			h.Int(mv.Unit)
+			h.Float(mv.Reach)
+			h.Float(mv.At)
+			h.Float(float64(mv.Final))
+			h.Bool(mv.Started)
+			h.Bool(mv.Halted)
+			h.Bool(mv.Back)
+			h.Bool(mv.Diseng)
+			if mv.Facing != nil {
+				h.Float(float64(*mv.Facing))
+			}
+			for _, p := range mv.Path {
+				h.Float(p.X)
+				h.Float(p.Y)
+			}
+		}
+	}
+	return h.Sum()
+}
+
+// stateJSON is the serialized form: the state plus the scenario it plays.
+type stateJSON struct {
+	Scenario string `json:"scenario"`
+	Version  int    `json:"version"`
+	*stateFields
+}
+
+type stateFields State
+
+// MarshalJSON encodes the whole state.
+func (s *State) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stateJSON{Scenario: s.b.sc.ID, Version: s.b.sc.Version, stateFields: (*stateFields)(s)})
+}
+
+// poolResult converts a dice pool result.
+func poolResult(r dice.PoolResult) PoolResult {
+	return PoolResult{Successes: r.Successes, Sixes: r.Sixes}
+}
+
+// Morale returns side's army morale points.
+func (s *State) Morale(side int) int { return s.Sides[side].Morale }

@@ -1,0 +1,211 @@
+// This file holds only the data types read from unit and scenario files and
+// their registration with package scenario; the rules live elsewhere.
+
+package armourbattles
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// Name is the ruleset's name in data files (`rules: armour-battles`).
+const Name = "armour-battles"
+
+// Unit classes (Armour Battles, unit statistics "Type").
+const (
+	ClassLightAFV          = "light AFV"
+	ClassMediumAFV         = "medium AFV"
+	ClassHeavyAFV          = "heavy AFV"
+	ClassOffTableArtillery = "off-table artillery"
+)
+
+// Movement rates (Armour Battles, unit statistics "Move").
+const (
+	MoveAverage = "average" // 6"+1D"
+	MoveFast    = "fast"    // (6"+1D")×2
+)
+
+// Special-rule names used in units[].special (Armour Battles, Special Rules).
+const (
+	SlopedArmour         = "sloped-armour"
+	LowProfile           = "low-profile"
+	Recon                = "recon"
+	BreakOff             = "break-off"
+	ShootAndScoot        = "shoot-and-scoot"
+	OpenTopped           = "open-topped"
+	PoorReliability      = "poor-reliability"
+	ArtillerySuppression = "artillery-suppression"
+)
+
+// Specials lists every special-rule name the ruleset knows.
+var Specials = []string{
+	SlopedArmour, LowProfile, Recon, BreakOff, ShootAndScoot,
+	OpenTopped, PoorReliability, ArtillerySuppression,
+}
+
+// UnitStats is the `stats:` block of an Armour Battles unit type.
+type UnitStats struct {
+	// Class is one of the Class constants.
+	Class string `yaml:"class" json:"class"`
+	// Move is MoveAverage or MoveFast; empty for off-table artillery.
+	Move string `yaml:"move" json:"move,omitempty"`
+	// Reaction is the Reaction Dice against direct fire at the front.
+	Reaction int `yaml:"reaction" json:"reaction,omitempty"`
+	// ReactionFlank is the second figure of sloped armour ("7D/6D"), used
+	// against flank and rear fire; 0 means the same as Reaction.
+	ReactionFlank int `yaml:"reaction_flank,omitempty" json:"reaction_flank,omitempty"`
+	// ReactionArtillery is the Reaction Dice against artillery: the figure in
+	// brackets for low-profile units, the second figure for sloped armour,
+	// one less for open-topped units. 0 means the same as Reaction.
+	ReactionArtillery int `yaml:"reaction_artillery,omitempty" json:"reaction_artillery,omitempty"`
+	// Weapon is the gun or howitzer as printed, e.g. "75L48 gun".
+	Weapon string `yaml:"weapon" json:"weapon"`
+	// Range is the short, effective and long range in inches; empty for
+	// off-table artillery.
+	Range []int `yaml:"range" json:"range,omitempty"`
+	// AT is the Anti-Tank Dice.
+	AT int `yaml:"at" json:"at"`
+	// FireArc is the fire arc in degrees centred on the facing; 0 means 360.
+	FireArc int `yaml:"fire_arc,omitempty" json:"fire_arc,omitempty"`
+}
+
+// OffTable reports whether the unit is off-table artillery.
+func (s *UnitStats) OffTable() bool { return s.Class == ClassOffTableArtillery }
+
+// SideParams is the `params:` block of a side in an Armour Battles scenario
+// (Armour Battles, Mission Briefings Explained).
+type SideParams struct {
+	CommandDice           int `yaml:"command_dice" json:"command_dice"`
+	StaffOrders           int `yaml:"staff_orders" json:"staff_orders"`
+	RallyDice             int `yaml:"rally_dice" json:"rally_dice"`
+	ArmyMorale            int `yaml:"army_morale" json:"army_morale"`
+	ArtilleryResponseDice int `yaml:"artillery_response_dice,omitempty" json:"artillery_response_dice,omitempty"`
+}
+
+// ScenarioParams is the scenario-level `params:` block.
+type ScenarioParams struct {
+	// FirstPulse is "roll" (or empty) when the sides roll for the first
+	// Command Pulse each turn, or a side id that always pulses first.
+	FirstPulse string `yaml:"first_pulse,omitempty" json:"first_pulse,omitempty"`
+}
+
+func init() {
+	scenario.RegisterRules(scenario.Schema{
+		Name:              Name,
+		NewUnitStats:      func() any { return new(UnitStats) },
+		NewSideParams:     func() any { return new(SideParams) },
+		NewScenarioParams: func() any { return new(ScenarioParams) },
+		Specials:          Specials,
+		CheckUnit:         checkUnit,
+		Check:             checkScenario,
+	})
+}
+
+var classes = []string{ClassLightAFV, ClassMediumAFV, ClassHeavyAFV, ClassOffTableArtillery}
+
+// checkUnit reports stats that cannot be right for an Armour Battles unit.
+func checkUnit(u *scenario.UnitType) []scenario.Problem {
+	s, ok := u.Stats.(*UnitStats)
+	if !ok || s == nil {
+		return nil
+	}
+	b := u.StatsBlock
+	var ps []scenario.Problem
+	bad := func(key, format string, args ...any) {
+		ps = append(ps, b.At(key).Problemf(format, args...))
+	}
+	if !slices.Contains(classes, s.Class) {
+		bad("class", "class %q is not one of %s", s.Class, quoteList(classes))
+	}
+	if s.AT < 1 {
+		bad("at", "at must be at least 1, got %d", s.AT)
+	}
+	if s.Weapon == "" {
+		bad("weapon", "weapon is missing")
+	}
+	if s.OffTable() {
+		if s.Move != "" {
+			bad("move", "off-table artillery has no move, got %q", s.Move)
+		}
+		if len(s.Range) != 0 {
+			bad("range", "off-table artillery has no range bands")
+		}
+		if s.Reaction != 0 || s.ReactionFlank != 0 || s.ReactionArtillery != 0 {
+			bad("reaction", "off-table artillery has no reaction dice")
+		}
+		if u.Footprint.Length != 0 || u.Footprint.Width != 0 {
+			ps = append(ps, u.Pos.Problemf("off-table artillery has no footprint"))
+		}
+		return ps
+	}
+	if s.Move != MoveAverage && s.Move != MoveFast {
+		bad("move", "move %q is not %q or %q", s.Move, MoveAverage, MoveFast)
+	}
+	if s.Reaction < 1 {
+		bad("reaction", "reaction must be at least 1, got %d", s.Reaction)
+	}
+	if s.ReactionFlank < 0 {
+		bad("reaction_flank", "reaction_flank must not be negative")
+	}
+	if s.ReactionArtillery < 0 {
+		bad("reaction_artillery", "reaction_artillery must not be negative")
+	}
+	if len(s.Range) != 3 {
+		bad("range", "range needs three bands [short, effective, long], got %d", len(s.Range))
+	} else if s.Range[0] < 1 || s.Range[0] > s.Range[1] || s.Range[1] > s.Range[2] {
+		bad("range", "range bands %v must be positive and increasing", s.Range)
+	}
+	if s.FireArc < 0 || s.FireArc > 360 {
+		bad("fire_arc", "fire_arc must be between 1 and 360 degrees, got %d", s.FireArc)
+	}
+	if u.Footprint.Length <= 0 || u.Footprint.Width <= 0 {
+		ps = append(ps, u.Pos.Problemf("a unit on the table needs a footprint with positive length and width"))
+	}
+	return ps
+}
+
+// checkScenario reports side and scenario params that cannot be right.
+func checkScenario(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	for _, sd := range sc.Sides {
+		p, ok := sd.Params.(*SideParams)
+		if !ok || p == nil {
+			continue
+		}
+		b := sd.ParamsBlock
+		atLeast := func(key string, v, min int) {
+			if v < min {
+				ps = append(ps, b.At(key).Problemf("side %q: %s must be at least %d, got %d", sd.ID, key, min, v))
+			}
+		}
+		atLeast("command_dice", p.CommandDice, 1)
+		atLeast("staff_orders", p.StaffOrders, 0)
+		atLeast("rally_dice", p.RallyDice, 1)
+		atLeast("army_morale", p.ArmyMorale, 1)
+		atLeast("artillery_response_dice", p.ArtilleryResponseDice, 0)
+		if p.StaffOrders > p.CommandDice && p.CommandDice >= 1 {
+			ps = append(ps, b.At("staff_orders").Problemf("side %q: staff_orders %d exceeds command_dice %d (a battle group stores at most as many Staff Orders as it has Command Dice)", sd.ID, p.StaffOrders, p.CommandDice))
+		}
+	}
+	if p, ok := sc.Params.(*ScenarioParams); ok && p != nil {
+		if p.FirstPulse != "" && p.FirstPulse != "roll" && sc.Side(p.FirstPulse) == nil {
+			ids := []string{"roll"}
+			for _, sd := range sc.Sides {
+				ids = append(ids, sd.ID)
+			}
+			ps = append(ps, sc.ParamsBlock.At("first_pulse").Problemf("first_pulse %q is not one of %s", p.FirstPulse, quoteList(ids)))
+		}
+	}
+	return ps
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,110 @@
+package armourbattles
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// TestShippedUnitStats checks the shipped unit file against the rulebook's
+// unit statistics (Armour Battles, US Units and German Units).
+func TestShippedUnitStats(t *testing.T) {
+	c, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		stats   UnitStats
+		special []string
+		length  float64
+	}
+	tests := map[string]want{
+		"m4-75":           {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 5, Weapon: "75L38 gun", Range: []int{7, 14, 28}, AT: 7}, nil, 2.5},
+		"m4-76":           {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 5, Weapon: "76L52 gun", Range: []int{8, 16, 32}, AT: 8}, nil, 2.5},
+		"m5":              {UnitStats{Class: ClassLightAFV, Move: MoveFast, Reaction: 5, Weapon: "37L53 gun", Range: []int{6, 12, 24}, AT: 5}, []string{BreakOff}, 2.0},
+		"m10":             {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 5, ReactionArtillery: 4, Weapon: "76L52 gun", Range: []int{8, 16, 32}, AT: 8}, []string{ShootAndScoot, BreakOff, OpenTopped}, 2.5},
+		"m7":              {UnitStats{Class: ClassOffTableArtillery, Weapon: "105mm howitzer", AT: 4}, []string{ArtillerySuppression}, 0},
+		"tiger-i":         {UnitStats{Class: ClassHeavyAFV, Move: MoveAverage, Reaction: 7, Weapon: "88L56 gun", Range: []int{10, 20, 40}, AT: 10}, []string{PoorReliability}, 2.75},
+		"panther-g":       {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 7, ReactionFlank: 6, ReactionArtillery: 6, Weapon: "75L70 gun", Range: []int{9, 18, 36}, AT: 9}, []string{SlopedArmour}, 2.5},
+		"panzer-iv-h":     {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 5, Weapon: "75L48 gun", Range: []int{8, 16, 32}, AT: 8}, nil, 2.5},
+		"stug-iii":        {UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 6, ReactionArtillery: 5, Weapon: "75L48 gun", Range: []int{8, 16, 32}, AT: 8, FireArc: 180}, []string{LowProfile}, 2.5},
+		"sdkfz-234-2":     {UnitStats{Class: ClassLightAFV, Move: MoveFast, Reaction: 4, Weapon: "50L60 gun", Range: []int{7, 14, 28}, AT: 6}, []string{Recon, BreakOff}, 2.0},
+		"105l28-howitzer": {UnitStats{Class: ClassOffTableArtillery, Weapon: "105L28 howitzer", AT: 4}, []string{ArtillerySuppression}, 0},
+	}
+	units := c.Units(Name)
+	if len(units) != len(tests) {
+		t.Errorf("%d unit types, want %d", len(units), len(tests))
+	}
+	for _, u := range units {
+		w, ok := tests[u.ID]
+		if !ok {
+			t.Errorf("unexpected unit type %q", u.ID)
+			continue
+		}
+		s, ok := u.Stats.(*UnitStats)
+		if !ok {
+			t.Fatalf("%s: Stats is %T, want *UnitStats", u.ID, u.Stats)
+		}
+		if diff := cmp.Diff(w.stats, *s); diff != "" {
+			t.Errorf("%s stats (-want +got):\n%s", u.ID, diff)
+		}
+		if diff := cmp.Diff(w.special, u.Special); diff != "" {
+			t.Errorf("%s special (-want +got):\n%s", u.ID, diff)
+		}
+		if u.Footprint.Length != w.length {
+			t.Errorf("%s footprint length = %v, want %v", u.ID, u.Footprint.Length, w.length)
+		}
+	}
+}
+
+func TestBattle1Params(t *testing.T) {
+	c, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := c.Scenario("armour-battles/battle-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]SideParams{
+		"german": {CommandDice: 3, StaffOrders: 2, RallyDice: 4, ArmyMorale: 7},
+		"us":     {CommandDice: 4, StaffOrders: 2, RallyDice: 4, ArmyMorale: 9},
+	}
+	for id, w := range want {
+		sd := sc.Side(id)
+		if sd == nil {
+			t.Fatalf("no side %q", id)
+		}
+		if got := *sd.Params.(*SideParams); got != w {
+			t.Errorf("side %s params = %+v, want %+v", id, got, w)
+		}
+	}
+	if p := sc.Params.(*ScenarioParams); p.FirstPulse != "roll" {
+		t.Errorf("first_pulse = %q, want roll", p.FirstPulse)
+	}
+}
+
+func TestCheckScenarioParams(t *testing.T) {
+	sc := &scenario.Scenario{
+		Sides: []*scenario.Side{
+			{ID: "a", Params: &SideParams{CommandDice: 0, StaffOrders: 2, RallyDice: 4, ArmyMorale: 7}},
+			{ID: "b", Params: &SideParams{CommandDice: 2, StaffOrders: 3, RallyDice: 4, ArmyMorale: 7}},
+		},
+		Params: &ScenarioParams{FirstPulse: "c"},
+	}
+	got := checkScenario(sc)
+	var msgs []string
+	for _, p := range got {
+		msgs = append(msgs, p.Msg)
+	}
+	want := []string{
+		`side "a": command_dice must be at least 1, got 0`,
+		`side "b": staff_orders 3 exceeds command_dice 2 (a battle group stores at most as many Staff Orders as it has Command Dice)`,
+		`first_pulse "c" is not one of "roll", "a", "b"`,
+	}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
+	}
+}

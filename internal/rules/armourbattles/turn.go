@@ -1,0 +1,182 @@
+package armourbattles
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// startGame begins turn 1 once every unit is deployed; without a dice
+// source (a scenario with every unit pre-placed) it waits for Begin.
+func (s *State) startGame(src dice.Source, out engine.Emitter) {
+	s.Turn = 0
+	if src == nil {
+		s.Phase, s.Active = phaseReady, 0
+		return
+	}
+	s.startTurn(src, out)
+}
+
+// startTurn rolls both sides' command dice and settles command failure and
+// the first pulse (Armour Battles, The Game Turn). Both sides failing ends
+// the turn at once, so the loop may run through several turns.
+func (s *State) startTurn(src dice.Source, out engine.Emitter) {
+	for {
+		s.Turn++
+		if s.Turn > s.b.maxTurn {
+			s.endByTurnLimit(out)
+			return
+		}
+		for i := range s.Units {
+			u := &s.Units[i]
+			u.Fired, u.Activated, u.Rallied = false, false, false
+		}
+		for i := range s.Sides {
+			sd := &s.Sides[i]
+			sd.Staff = min(sd.Staff+sd.StaffNew, s.b.sides[i].params.CommandDice)
+			sd.StaffNew = 0
+		}
+		var faces [2][7]int
+		for {
+			for side := range s.Sides {
+				faces[side] = [7]int{}
+				for d := 0; d < s.b.sides[side].params.CommandDice; d++ {
+					faces[side][dice.D6(src)]++
+				}
+			}
+			if first := s.firstPulse(faces); first >= 0 || s.failed(faces[0]) || s.failed(faces[1]) {
+				break
+			}
+			out.Emit(engine.Event{Kind: "command-reroll", Text: fmt.Sprintf("turn %d: command dice tie exactly; both sides roll again", s.Turn), To: engine.Everyone})
+		}
+		f0, f1 := s.failed(faces[0]), s.failed(faces[1])
+		for side := range s.Sides {
+			sd := &s.Sides[side]
+			sd.Dice = faces[side]
+			sd.Failure = side == 0 && f0 || side == 1 && f1
+			sd.Borrowed = 0
+			sd.Rolled = s.b.sides[side].params.CommandDice
+			sd.Spent = sd.Dice[1] // discarded or lent
+			out.Emit(engine.Event{Kind: "command-dice", Text: fmt.Sprintf("turn %d: %s rolls %s%s", s.Turn, s.b.sides[side].name, facesText(faces[side]), map[bool]string{true: ": command failure", false: ""}[sd.Failure]), To: engine.Everyone, Data: faces[side]})
+		}
+		if f0 && f1 {
+			out.Emit(engine.Event{Kind: "turn-end", Text: fmt.Sprintf("turn %d ends at once: both sides suffer a command failure", s.Turn), To: engine.Everyone})
+			continue
+		}
+		for side := range s.Sides {
+			sd, other := &s.Sides[side], &s.Sides[1-side]
+			if sd.Failure {
+				other.Borrowed = sd.Dice[1]
+				other.Rolled += sd.Dice[1]
+			}
+			sd.Dice[1] = 0
+		}
+		switch {
+		case s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll":
+			s.First = s.b.sideIndex(s.b.params.FirstPulse)
+		case f0:
+			s.First = 1
+		case f1:
+			s.First = 0
+		default:
+			s.First = s.firstPulse(faces)
+		}
+		s.Active = s.First
+		s.Phase = phaseChain
+		out.Emit(engine.Event{Kind: "first-pulse", Text: fmt.Sprintf("turn %d: %s has the first command pulse", s.Turn, s.b.sides[s.First].name), To: engine.Everyone})
+		return
+	}
+}
+
+// failed reports a command failure: more 1s than 6s.
+func (s *State) failed(f [7]int) bool { return f[1] > f[6] }
+
+// firstPulse compares sixes, then fives, down to twos; it returns -1 on a
+// complete tie (Armour Battles, The First Command Pulse).
+func (s *State) firstPulse(f [2][7]int) int {
+	for face := 6; face >= 2; face-- {
+		switch {
+		case f[0][face] > f[1][face]:
+			return 0
+		case f[1][face] > f[0][face]:
+			return 1
+		}
+	}
+	return -1
+}
+
+func facesText(f [7]int) string {
+	var parts []string
+	for face := 6; face >= 1; face-- {
+		for i := 0; i < f[face]; i++ {
+			parts = append(parts, fmt.Sprint(face))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// endPulse passes the pulse to the other side if it has dice left, keeps
+// it with this side if only it has, or ends the turn.
+func (s *State) endPulse(src dice.Source, out engine.Emitter) {
+	s.Slots, s.ChainSize, s.AllWild = 0, 0, false
+	switch {
+	case s.Sides[1-s.Active].DiceLeft() > 0:
+		s.Active = 1 - s.Active
+		s.Phase = phaseChain
+	case s.Sides[s.Active].DiceLeft() > 0:
+		s.Phase = phaseChain
+	default:
+		s.endTurn(src, out)
+	}
+}
+
+// endTurn removes fire markers, returns borrowed dice and starts the next
+// turn (Armour Battles, End of Turn).
+func (s *State) endTurn(src dice.Source, out engine.Emitter) {
+	for i := range s.Units {
+		s.Units[i].Fired = false
+	}
+	for i := range s.Sides {
+		s.Sides[i].Borrowed = 0
+	}
+	out.Emit(engine.Event{Kind: "turn-end", Text: fmt.Sprintf("turn %d ends", s.Turn), To: engine.Everyone})
+	s.startTurn(src, out)
+}
+
+func (s *State) endByTurnLimit(out engine.Emitter) {
+	s.Turn = s.b.maxTurn
+	s.Over, s.Phase, s.Winner = true, phaseOver, -1
+	s.Reason = "turn limit"
+	if s.b.sc.Victory.TurnLimit == 0 {
+		s.Reason = fmt.Sprintf("turn cap (%d turns)", TurnCap)
+	}
+	out.Emit(engine.Event{Kind: "game-over", Text: "the game ends in a draw at the " + s.Reason, To: engine.Everyone})
+}
+
+// loseMorale takes army morale points from side and ends the game when a
+// side reaches zero (Armour Battles, Victory or Defeat).
+func (s *State) loseMorale(side, n int, out engine.Emitter) {
+	sd := &s.Sides[side]
+	sd.Morale = max(0, sd.Morale-n)
+	out.Emit(engine.Event{Kind: "morale", Text: fmt.Sprintf("%s loses %d army morale (%d left)", s.b.sides[side].name, n, sd.Morale), To: engine.Everyone})
+	if sd.Morale == 0 || len(s.unitsOf(side)) == 0 && !s.hasUnplaced(side) {
+		s.Over, s.Phase, s.Winner = true, phaseOver, 1-side
+		s.Reason = "army morale"
+		if sd.Morale > 0 {
+			s.Reason = "no units left"
+		}
+		s.Act, s.Window, s.Move, s.Shots = nil, nil, nil, nil
+		out.Emit(engine.Event{Kind: "game-over", Text: fmt.Sprintf("%s wins: %s is broken", s.b.sides[1-side].name, s.b.sides[side].name), To: engine.Everyone})
+	}
+}
+
+func (s *State) hasUnplaced(side int) bool {
+	for i := range s.Units {
+		if s.Units[i].Side == side && !s.Units[i].Placed && !s.Units[i].Dispersed {
+			return true
+		}
+	}
+	return false
+}

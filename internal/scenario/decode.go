@@ -1,0 +1,453 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+)
+
+// decoder turns a YAML syntax tree into Go values strictly: every key must
+// name a field, every value must have the field's type. Unlike
+// yaml.NodeToValue it does not stop at the first mistake; each one becomes a
+// Problem at the position of the offending key or value.
+//
+// Struct fields are matched by their `yaml` tag. Two untagged fields are
+// filled specially: `Pos Pos` gets the position of the mapping and
+// `KeyPos map[string]Pos` the position of each key's value. A field of type
+// ast.Node keeps the raw node for later decoding (ruleset blocks). A type
+// whose pointer implements nodeDecoder decodes itself.
+type decoder struct {
+	file  string
+	probs []Problem
+}
+
+type nodeDecoder interface {
+	decodeNode(d *decoder, n ast.Node, what string)
+}
+
+var (
+	nodeType       = reflect.TypeFor[ast.Node]()
+	posType        = reflect.TypeFor[Pos]()
+	keyPosType     = reflect.TypeFor[map[string]Pos]()
+	nodeDecoderTyp = reflect.TypeFor[nodeDecoder]()
+)
+
+// parseFile parses one YAML file and returns the body of its single
+// document, or nil after recording a problem.
+func (d *decoder) parseFile(src []byte) ast.Node {
+	f, err := parser.ParseBytes(src, 0)
+	if err != nil {
+		d.yamlError(err)
+		return nil
+	}
+	var bodies []ast.Node
+	for _, doc := range f.Docs {
+		if doc != nil && doc.Body != nil {
+			bodies = append(bodies, doc.Body)
+		}
+	}
+	switch len(bodies) {
+	case 0:
+		d.probs = append(d.probs, Problem{File: d.file, Line: 1, Col: 1, Msg: "file is empty"})
+		return nil
+	case 1:
+		return bodies[0]
+	default:
+		d.errf(bodies[1], "a data file holds one YAML document, found %d", len(bodies))
+		return nil
+	}
+}
+
+// yamlError records an error from go-yaml at its token's position.
+func (d *decoder) yamlError(err error) {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		p := Problem{File: d.file, Line: 1, Col: 1, Msg: ye.GetMessage()}
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			p.Line, p.Col = tk.Position.Line, tk.Position.Column
+		}
+		d.probs = append(d.probs, p)
+		return
+	}
+	d.probs = append(d.probs, Problem{File: d.file, Line: 1, Col: 1, Msg: err.Error()})
+}
+
+// pos returns the position of a node: for a mapping, its first key.
+func (d *decoder) pos(n ast.Node) Pos {
+	p := Pos{File: d.file}
+	if n == nil {
+		return p
+	}
+	if m, ok := n.(*ast.MappingNode); ok && len(m.Values) > 0 && m.Values[0].Key != nil {
+		n = m.Values[0].Key
+	}
+	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+		p.Line, p.Col = tk.Position.Line, tk.Position.Column
+	}
+	return p
+}
+
+func (d *decoder) errf(n ast.Node, format string, args ...any) {
+	d.probs = append(d.probs, d.pos(n).Problemf(format, args...))
+}
+
+func (d *decoder) add(p Pos, format string, args ...any) {
+	d.probs = append(d.probs, p.Problemf(format, args...))
+}
+
+// unwrap strips tags and anchors, which carry no meaning in data files.
+func unwrap(n ast.Node) ast.Node {
+	for {
+		switch t := n.(type) {
+		case *ast.TagNode:
+			n = t.Value
+		case *ast.AnchorNode:
+			n = t.Value
+		default:
+			return n
+		}
+	}
+}
+
+// describe names a node's kind and value for a "got ..." message.
+func describe(n ast.Node) string {
+	switch t := n.(type) {
+	case nil, *ast.NullNode:
+		return "nothing (null)"
+	case *ast.StringNode:
+		return fmt.Sprintf("string %q", clip(t.Value))
+	case *ast.LiteralNode:
+		return "a block of text"
+	case *ast.IntegerNode:
+		return fmt.Sprintf("integer %v", t.Value)
+	case *ast.FloatNode:
+		return fmt.Sprintf("number %v", t.Value)
+	case *ast.InfinityNode, *ast.NanNode:
+		return "number " + n.GetToken().Value
+	case *ast.BoolNode:
+		return fmt.Sprintf("boolean %v", t.Value)
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.AliasNode:
+		return "an alias"
+	default:
+		return n.Type().String()
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+func join(what, key string) string {
+	if what == "" {
+		return key
+	}
+	return what + "." + key
+}
+
+// value decodes n into v, which must be settable.
+func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
+	if n == nil {
+		return
+	}
+	n = unwrap(n)
+	if a, ok := n.(*ast.AliasNode); ok {
+		d.errf(a, "%s: YAML aliases are not supported in data files", what)
+		d.setPos(v, n)
+		return
+	}
+	if v.Type() == nodeType {
+		v.Set(reflect.ValueOf(&n).Elem())
+		return
+	}
+	if v.CanAddr() && v.Addr().Type().Implements(nodeDecoderTyp) {
+		v.Addr().Interface().(nodeDecoder).decodeNode(d, n, what)
+		return
+	}
+	if _, null := n.(*ast.NullNode); null {
+		d.setPos(v, n)
+		return // absent: keep the zero value
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		e := reflect.New(v.Type().Elem())
+		d.value(n, e.Elem(), what)
+		v.Set(e)
+	case reflect.Struct:
+		d.mapping(n, v, what)
+	case reflect.Slice:
+		seq, ok := n.(*ast.SequenceNode)
+		if !ok {
+			d.errf(n, "%s: want a list, got %s", what, describe(n))
+			return
+		}
+		s := reflect.MakeSlice(v.Type(), len(seq.Values), len(seq.Values))
+		for i, e := range seq.Values {
+			d.value(e, s.Index(i), fmt.Sprintf("%s[%d]", what, i))
+		}
+		v.Set(s)
+	case reflect.String:
+		switch t := n.(type) {
+		case *ast.StringNode:
+			v.SetString(t.Value)
+		case *ast.LiteralNode:
+			if t.Value != nil {
+				v.SetString(t.Value.Value)
+			}
+		default:
+			d.errf(n, "%s: want a string, got %s (quote it if it is meant as text)", what, describe(n))
+		}
+	case reflect.Int:
+		i, ok := n.(*ast.IntegerNode)
+		if !ok {
+			d.errf(n, "%s: want an integer, got %s", what, describe(n))
+			return
+		}
+		switch x := i.Value.(type) {
+		case int64:
+			v.SetInt(x)
+		case uint64:
+			if x > math.MaxInt {
+				d.errf(n, "%s: integer %d is out of range", what, x)
+				return
+			}
+			v.SetInt(int64(x))
+		default:
+			d.errf(n, "%s: integer %v is out of range", what, i.Value)
+		}
+	case reflect.Float64:
+		f, ok := number(n)
+		if !ok {
+			d.errf(n, "%s: want a number, got %s", what, describe(n))
+			return
+		}
+		v.SetFloat(f)
+	case reflect.Bool:
+		b, ok := n.(*ast.BoolNode)
+		if !ok {
+			d.errf(n, "%s: want true or false, got %s", what, describe(n))
+			return
+		}
+		v.SetBool(b.Value)
+	default:
+		panic(fmt.Sprintf("scenario: decoder cannot fill %s (%s)", v.Type(), what))
+	}
+}
+
+// setPos fills the Pos field of a struct that could not be decoded, so
+// that later problems about it still point into the file.
+func (d *decoder) setPos(v reflect.Value, n ast.Node) {
+	if v.Kind() != reflect.Struct {
+		return
+	}
+	if f, ok := v.Type().FieldByName("Pos"); ok && f.Type == posType && f.Tag.Get("yaml") == "" {
+		v.FieldByIndex(f.Index).Set(reflect.ValueOf(d.pos(n)))
+	}
+}
+
+// number returns the finite value of an integer or float node.
+func number(n ast.Node) (float64, bool) {
+	switch t := unwrap(n).(type) {
+	case *ast.IntegerNode:
+		switch x := t.Value.(type) {
+		case int64:
+			return float64(x), true
+		case uint64:
+			return float64(x), true
+		}
+	case *ast.FloatNode:
+		if !math.IsInf(t.Value, 0) && !math.IsNaN(t.Value) {
+			return t.Value, true
+		}
+	}
+	return 0, false
+}
+
+// fieldIndex maps yaml names to struct field indexes.
+func fieldIndex(t reflect.Type) (map[string]int, []string) {
+	idx := map[string]int{}
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, ok := f.Tag.Lookup("yaml")
+		if !ok || !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		idx[name] = i
+		names = append(names, name)
+	}
+	return idx, names
+}
+
+// mapping decodes a mapping node into struct v and returns the position of
+// each key's value.
+func (d *decoder) mapping(n ast.Node, v reflect.Value, what string) map[string]Pos {
+	n = unwrap(n)
+	t := v.Type()
+	if f, ok := t.FieldByName("Pos"); ok && f.Type == posType && f.Tag.Get("yaml") == "" {
+		v.FieldByIndex(f.Index).Set(reflect.ValueOf(d.pos(n)))
+	}
+	keys := map[string]Pos{}
+	if f, ok := t.FieldByName("KeyPos"); ok && f.Type == keyPosType {
+		v.FieldByIndex(f.Index).Set(reflect.ValueOf(keys))
+	}
+	var values []*ast.MappingValueNode
+	switch m := n.(type) {
+	case *ast.NullNode:
+		return keys
+	case *ast.MappingNode:
+		values = m.Values
+	case *ast.MappingValueNode:
+		values = []*ast.MappingValueNode{m}
+	default:
+		name := what
+		if name == "" {
+			name = "file"
+		}
+		d.errf(n, "%s: want a mapping, got %s", name, describe(n))
+		return keys
+	}
+	idx, names := fieldIndex(t)
+	seen := map[string]bool{}
+	for _, mv := range values {
+		key, ok := keyName(mv.Key)
+		if !ok {
+			d.errf(mv.Key, "%s: keys must be plain names", orFile(what))
+			continue
+		}
+		if seen[key] {
+			d.errf(mv.Key, "%s: duplicate key %q", orFile(what), key)
+			continue
+		}
+		seen[key] = true
+		i, ok := idx[key]
+		if !ok {
+			d.errf(mv.Key, "unknown field %q in %s (known: %s)", key, orFile(what), strings.Join(sorted(names), ", "))
+			continue
+		}
+		keys[key] = d.pos(unwrap(mv.Value))
+		d.value(mv.Value, v.Field(i), join(what, key))
+	}
+	return keys
+}
+
+func orFile(what string) string {
+	if what == "" {
+		return "file"
+	}
+	return what
+}
+
+func keyName(k ast.MapKeyNode) (string, bool) {
+	switch t := unwrap(k).(type) {
+	case *ast.StringNode:
+		return t.Value, true
+	case *ast.IntegerNode, *ast.BoolNode, *ast.FloatNode:
+		return t.GetToken().Value, true
+	}
+	return "", false
+}
+
+func sorted(ss []string) []string {
+	c := append([]string(nil), ss...)
+	sort.Strings(c)
+	return c
+}
+
+// block decodes a ruleset-specific block into the pointer made by newv. A
+// nil newv means the ruleset takes no such block.
+func (d *decoder) block(n ast.Node, newv func() any, rules, what string, parent Pos) (any, Block) {
+	b := Block{Pos: parent, Keys: map[string]Pos{}}
+	if newv == nil {
+		if n != nil {
+			if _, null := unwrap(n).(*ast.NullNode); !null {
+				d.errf(n, "%s: rules %q take no %s", what, rules, what)
+			}
+		}
+		return nil, b
+	}
+	ptr := newv()
+	if n == nil {
+		return ptr, b
+	}
+	b.Pos = d.pos(unwrap(n))
+	rv := reflect.ValueOf(ptr)
+	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
+		panic(fmt.Sprintf("scenario: rules %q: %s type %T is not a pointer to a struct", rules, what, ptr))
+	}
+	b.Keys = d.mapping(n, rv.Elem(), what)
+	return ptr, b
+}
+
+// point is an [x, y] pair in inches with its position in the file.
+type point struct {
+	XY  [2]float64
+	Pos Pos
+	ok  bool // false when the node was not a valid point (already reported)
+}
+
+func (p *point) decodeNode(d *decoder, n ast.Node, what string) {
+	p.Pos = d.pos(n)
+	seq, ok := n.(*ast.SequenceNode)
+	if !ok || len(seq.Values) != 2 {
+		d.errf(n, "%s: want a point [x, y] in inches, got %s", what, describePoint(n))
+		return
+	}
+	for i, e := range seq.Values {
+		f, ok := number(e)
+		if !ok {
+			d.errf(e, "%s: want a number, got %s", what, describe(unwrap(e)))
+			return
+		}
+		p.XY[i] = f
+	}
+	p.ok = true
+}
+
+func describePoint(n ast.Node) string {
+	if seq, ok := n.(*ast.SequenceNode); ok {
+		return "a list of " + strconv.Itoa(len(seq.Values))
+	}
+	return describe(n)
+}
+
+// points is a list of points; ok is false when the node was not a list
+// (already reported), so that later checks do not repeat the mistake.
+type points struct {
+	P  []point
+	ok bool
+}
+
+func (ps *points) decodeNode(d *decoder, n ast.Node, what string) {
+	seq, isSeq := n.(*ast.SequenceNode)
+	if !isSeq {
+		d.errf(n, "%s: want a list of points [[x, y], ...], got %s", what, describe(n))
+		return
+	}
+	ps.P = make([]point, len(seq.Values))
+	for i, e := range seq.Values {
+		ps.P[i].decodeNode(d, unwrap(e), fmt.Sprintf("%s[%d]", what, i))
+	}
+	ps.ok = true
+}

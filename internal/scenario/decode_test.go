@@ -1,0 +1,169 @@
+package scenario_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// TestBadFiles checks that each mistake is reported at the right place with
+// a useful message, and that nothing else is reported.
+func TestBadFiles(t *testing.T) {
+	type want struct {
+		pos string // file:line:col
+		msg string // substring of the message
+	}
+	tests := []struct {
+		file string
+		want []want
+	}{
+		{"unknown_field_top.yaml", []want{{"5:1", `unknown field "colour" in file`}}},
+		{"unknown_field_side.yaml", []want{{"29:5", `unknown field "flag" in sides[1]`}}},
+		{"unknown_field_stats.yaml", []want{
+			{"11:7", `unknown field "armour" in units[0].stats`},
+			{"15:30", `unknown special rule "invisible"`},
+		}},
+		{"wrong_type_command_dice.yaml", []want{{"31:28", `sides[1].params.command_dice: want an integer, got string "four"`}}},
+		{"wrong_type_polygon.yaml", []want{{"9:15", `terrain[0].polygon: want a list of points`}}},
+		{"unknown_unit_type.yaml", []want{
+			{"25:30", `no unit type "panther-h" in armour-battles`},
+			{"38:30", `no unit type "jumbo" in armour-battles`},
+		}},
+		{"duplicate_id.yaml", []want{{"38:18", `duplicate unit id "de-2" (first at line 26)`}}},
+		{"hill_no_level.yaml", []want{{"10:5", `terrain[1]: hill needs a level`}}},
+		{"point_outside.yaml", []want{
+			{"12:25", `terrain[1].polygon[1]: point [80, 10] is outside the 72×48" table`},
+			{"12:35", `terrain[1].polygon[2]: point [35, -2] is outside`},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("testdata", tt.file)
+			got := scenario.Validate(path)
+			if len(got) != len(tt.want) {
+				t.Fatalf("Validate(%s) = %d problems, want %d:\n%v", path, len(got), len(tt.want), scenario.Problems(got))
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(got[i].String(), path+":"+w.pos+": ") || !strings.Contains(got[i].Msg, w.msg) {
+					t.Errorf("problem %d = %q, want %s:%s: ...%s...", i, got[i], path, w.pos, w.msg)
+				}
+			}
+		})
+	}
+}
+
+func TestShippedFilesValidate(t *testing.T) {
+	files, err := filepath.Glob("../../data/*/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no shipped files found: %v", err)
+	}
+	files = append(files, "testdata/good.yaml")
+	if ps := scenario.Validate(files...); len(ps) > 0 {
+		t.Errorf("Validate(shipped files) =\n%v", scenario.Problems(ps))
+	}
+}
+
+func TestUnitTypeLookup(t *testing.T) {
+	c, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ in, want string }{
+		{"panther-g", "panther-g"},
+		{"PANTHER", "panther-g"},
+		{"Panther Ausf G", "panther-g"},
+		{"stug iii", "stug-iii"},
+		{"Sturmgeschütz III", "stug-iii"},
+		{"puma", "sdkfz-234-2"},
+		{"pzkpfw iv h", "panzer-iv-h"},
+		{"Panzer IV", "panzer-iv-h"},
+		{"sherman 75", "m4-75"},
+		{"M4 76mm", "m4-76"},
+		{" tiger ", "tiger-i"},
+		{"105L28", "105l28-howitzer"},
+	}
+	for _, tt := range tests {
+		u, err := c.UnitType("armour-battles", tt.in)
+		if err != nil {
+			t.Errorf("UnitType(%q) error: %v", tt.in, err)
+			continue
+		}
+		if u.ID != tt.want {
+			t.Errorf("UnitType(%q) = %s, want %s", tt.in, u.ID, tt.want)
+		}
+	}
+	_, err = c.UnitType("armour-battles", "M4")
+	if err == nil || !strings.Contains(err.Error(), "m4-75") {
+		t.Errorf(`UnitType("M4") error = %v, want a list of choices`, err)
+	}
+	if _, err := c.UnitType("no-such-rules", "Panther"); err == nil {
+		t.Error("UnitType with unknown rules: no error")
+	}
+}
+
+func TestScenarioResolvesUnitTypes(t *testing.T) {
+	c, err := scenario.LoadFS(os.DirFS("../../data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddFiles("testdata/good.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := c.Scenario("test/good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	us := sc.Side("us").Forces[0].Units[1]
+	if us.Type != "m4-76" || sc.Units["us-2"].Name != "M4 76mm" {
+		t.Errorf("us-2 type = %q (%v), want m4-76 resolved from alias", us.Type, sc.Units["us-2"])
+	}
+	if us.At == nil || *us.At != [2]float64{36, 3} || us.Facing == nil || *us.Facing != 90 {
+		t.Errorf("us-2 at/facing = %v/%v, want [36 3]/90", us.At, us.Facing)
+	}
+	if got := len(c.Scenarios()); got != 2 {
+		t.Errorf("len(Scenarios()) = %d after AddFiles, want 2", got)
+	}
+	// A bad file leaves the catalog unchanged.
+	if err := c.AddFiles("testdata/duplicate_id.yaml"); err == nil {
+		t.Error("AddFiles(duplicate_id.yaml): no error")
+	}
+	if _, err := c.Scenario("test/duplicate_id"); err == nil {
+		t.Error("a scenario from a failed AddFiles was added")
+	}
+}
+
+// TestDecodeMistakes covers mistakes that need no whole file of context.
+func TestDecodeMistakes(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"syntax", "rules: [armour-battles\n", ""},
+		{"empty", "", "1:1: file is empty"},
+		{"neither", "foo: 1\n", "not a data file"},
+		{"unknown rules", "rules: chess\nunits: [{id: a, name: A, nation: x}]\n", `1:8: unknown rules "chess" (known: "armour-battles")`},
+		{"alias", "rules: armour-battles\nunits:\n  - &a {id: a}\n  - *a\n", "aliases are not supported"},
+		{"duplicate key", "rules: armour-battles\nrules: x\nunits: []\n", ""},
+		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: class "tank" is not one of`},
+		{"short range", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2], at: 4}\n", "range needs three bands"},
+		{"off-table footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: off-table artillery, weapon: g, at: 4}\n", "off-table artillery has no footprint"},
+	}
+	dir := t.TempDir()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".yaml")
+			if err := os.WriteFile(path, []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ps := scenario.Validate(path)
+			if len(ps) == 0 {
+				t.Fatalf("Validate(%q) found no problem", tt.src)
+			}
+			all := scenario.Problems(ps).Error()
+			if !strings.HasPrefix(all, path+":") || !strings.Contains(all, tt.want) {
+				t.Errorf("Validate(%q) =\n%s\nwant %s", tt.src, all, tt.want)
+			}
+		})
+	}
+}

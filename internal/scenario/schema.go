@@ -1,0 +1,140 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Schema describes the ruleset-specific parts of unit and scenario files.
+// A ruleset registers one with RegisterRules from an init function; files
+// naming that ruleset in their `rules:` key are then decoded with it.
+type Schema struct {
+	// Name is the value of `rules:` in data files, e.g. "armour-battles".
+	Name string
+	// NewUnitStats returns a pointer that units[].stats is strictly decoded into.
+	NewUnitStats func() any
+	// NewSideParams returns a pointer that sides[].params is strictly decoded into.
+	NewSideParams func() any
+	// NewScenarioParams returns a pointer that the scenario's params is strictly decoded into.
+	NewScenarioParams func() any
+	// Specials lists the special-rule names allowed in units[].special.
+	Specials []string
+	// CheckUnit, if not nil, reports ruleset problems in one decoded unit
+	// type. It runs only when the unit itself decoded without problems, so
+	// that it does not repeat them.
+	CheckUnit func(*UnitType) []Problem
+	// Check, if not nil, reports ruleset problems in a decoded scenario. It
+	// runs only when the params blocks decoded without problems; other parts
+	// may still be faulty (a unit whose type did not resolve is missing from
+	// Scenario.Units).
+	Check func(*Scenario) []Problem
+}
+
+var (
+	schemaMu sync.RWMutex
+	schemas  = map[string]*Schema{}
+)
+
+// RegisterRules makes a ruleset's schema known to the decoder. It panics if
+// the name is empty or already registered.
+func RegisterRules(s Schema) {
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	if s.Name == "" {
+		panic("scenario: RegisterRules with empty name")
+	}
+	if _, dup := schemas[s.Name]; dup {
+		panic(fmt.Sprintf("scenario: rules %q registered twice", s.Name))
+	}
+	schemas[s.Name] = &s
+}
+
+// Rules returns the names of the registered rulesets, sorted.
+func Rules() []string {
+	schemaMu.RLock()
+	defer schemaMu.RUnlock()
+	names := make([]string, 0, len(schemas))
+	for n := range schemas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// lookupSchema returns the registered schema for name, or nil.
+func lookupSchema(name string) *Schema {
+	schemaMu.RLock()
+	defer schemaMu.RUnlock()
+	return schemas[name]
+}
+
+// Pos is a position in a data file. Line and Col count from 1; zero means unknown.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// Problemf returns a Problem at p.
+func (p Pos) Problemf(format string, args ...any) Problem {
+	return Problem{File: p.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Block is the position of a ruleset-specific block (stats or params) and of
+// the value under each of its keys, so that a Schema's checks can point at a
+// single field.
+type Block struct {
+	Pos  Pos
+	Keys map[string]Pos
+}
+
+// At returns the position of the value under key, or of the block itself
+// when the key is absent.
+func (b Block) At(key string) Pos {
+	if p, ok := b.Keys[key]; ok {
+		return p
+	}
+	return b.Pos
+}
+
+// Problem is one mistake in a data file.
+type Problem struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+// String returns "file:line:col: msg".
+func (p Problem) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
+}
+
+// Problems is an error made of one or more Problems.
+type Problems []Problem
+
+// Error returns the problems one per line.
+func (ps Problems) Error() string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sortProblems orders problems by file, line and column, keeping the order
+// of problems at the same place.
+func sortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}

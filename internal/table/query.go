@@ -1,0 +1,240 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// Crossing is one passage of a segment through a feature.
+//
+// For an area feature T0 < T1 are the segment parameters where it enters and
+// leaves the area (T0 = 0 if it starts inside, T1 = 1 if it ends inside),
+// Entry and Exit the corresponding points and Length the distance between
+// them. For a line feature T0 == T1 is the crossing point, Entry == Exit and
+// Length is 0.
+type Crossing struct {
+	Feature     *Feature
+	T0, T1      float64
+	Entry, Exit geom.Point
+	Length      float64 // inches inside; 0 for a line feature
+}
+
+// String describes c for a player, e.g.
+// `woods "Bois de Bezange" from (10.0,12.0) to (12.5,12.0): 2.5" inside` or
+// `hedge #3 crossed at (4.0,7.5)`.
+func (c Crossing) String() string {
+	if c.Feature.IsLine() {
+		return fmt.Sprintf("%s crossed at %s", c.Feature, fmtPt(c.Entry))
+	}
+	return fmt.Sprintf("%s from %s to %s: %.1f\" inside", c.Feature, fmtPt(c.Entry), fmtPt(c.Exit), c.Length)
+}
+
+func fmtPt(p geom.Point) string { return fmt.Sprintf("(%.1f,%.1f)", p.X, p.Y) }
+
+// maxStack is how many crossings a query gathers without allocating.
+const maxStack = 32
+
+// appendCrossings appends the crossings of s with it's feature, unsorted.
+// l is s's length.
+func (it *item) appendCrossings(s geom.Segment, l float64, dst []Crossing) []Crossing {
+	if !it.bounds.IntersectsSegment(s) {
+		return dst
+	}
+	f := &it.f
+	if len(f.Line) > 0 {
+		var buf [16]float64
+		for _, t := range f.Line.Crossings(s, buf[:0]) {
+			p := s.At(t)
+			dst = append(dst, Crossing{Feature: f, T0: t, T1: t, Entry: p, Exit: p})
+		}
+		return dst
+	}
+	var buf [8]geom.Interval
+	var ivs []geom.Interval
+	if f.Circle != nil {
+		ivs = f.Circle.Clip(s, buf[:0])
+	} else {
+		ivs = f.Area.Clip(s, buf[:0])
+	}
+	for _, iv := range ivs {
+		dst = append(dst, Crossing{
+			Feature: f, T0: iv.T0, T1: iv.T1,
+			Entry: s.At(iv.T0), Exit: s.At(iv.T1),
+			Length: (iv.T1 - iv.T0) * l,
+		})
+	}
+	return dst
+}
+
+// less orders crossings by entry, then feature ID, then exit.
+func less(a, b *Crossing) bool {
+	if a.T0 != b.T0 {
+		return a.T0 < b.T0
+	}
+	if a.Feature.ID != b.Feature.ID {
+		return a.Feature.ID < b.Feature.ID
+	}
+	return a.T1 < b.T1
+}
+
+func sortCrossings(cs []Crossing) {
+	for i := 1; i < len(cs); i++ {
+		c := cs[i]
+		j := i
+		for j > 0 && less(&c, &cs[j-1]) {
+			cs[j] = cs[j-1]
+			j--
+		}
+		cs[j] = c
+	}
+}
+
+// appendSegment appends the crossings of s with every feature, sorted.
+func (t *Table) appendSegment(s geom.Segment, dst []Crossing) []Crossing {
+	base := len(dst)
+	l := s.Length()
+	min, max := key(s.Bounds())
+	t.all.Search(min, max, func(_, _ [2]float64, it *item) bool {
+		dst = it.appendCrossings(s, l, dst)
+		return true
+	})
+	sortCrossings(dst[base:])
+	return dst
+}
+
+// VisitSegment calls visit for every crossing of s with a feature, in order
+// of entry along s (ties broken by feature ID, then exit), until visit
+// returns false. See Crossing for what is reported: an area entered twice
+// (a concave wood) gives two crossings, a line feature one crossing per
+// crossing point. A segment touching an area's boundary at a single point
+// (grazing a corner) does not cross it; one running along its edge does. A
+// segment merely touching a line feature (ending on a hedge) does cross it.
+//
+// VisitSegment does not allocate unless s crosses more than 32 features.
+func (t *Table) VisitSegment(s geom.Segment, visit func(c Crossing) bool) {
+	var buf [maxStack]Crossing
+	for _, c := range t.appendSegment(s, buf[:0]) {
+		if !visit(c) {
+			return
+		}
+	}
+}
+
+// Crossings appends to dst the crossings VisitSegment would visit, in the
+// same order, and returns the extended slice.
+func (t *Table) Crossings(s geom.Segment, dst []Crossing) []Crossing {
+	return t.appendSegment(s, dst)
+}
+
+// HighestLevel returns the level of the highest hill that s touches (passes
+// over, starts or ends on, or grazes), and that hill; 0 and nil when s
+// touches no hill. Among hills of equal level the one with the lowest ID is
+// returned.
+func (t *Table) HighestLevel(s geom.Segment) (level int, f *Feature) {
+	var best *item
+	min, max := key(s.Bounds())
+	t.hills.Search(min, max, func(_, _ [2]float64, it *item) bool {
+		if best != nil && (it.f.Level < best.f.Level || it.f.Level == best.f.Level && it.f.ID > best.f.ID) {
+			return true
+		}
+		if !it.bounds.IntersectsSegment(s) {
+			return true
+		}
+		var hit bool
+		if it.f.Circle != nil {
+			hit = it.f.Circle.IntersectsSegment(s)
+		} else {
+			hit = it.f.Area.IntersectsSegment(s)
+		}
+		if hit {
+			best = it
+		}
+		return true
+	})
+	if best == nil {
+		return 0, nil
+	}
+	return best.f.Level, &best.f
+}
+
+// LevelAt returns the level of the ground at p: the Level of the highest
+// hill containing p (boundary included), or 0.
+func (t *Table) LevelAt(p geom.Point) int {
+	level := 0
+	k := [2]float64{p.X, p.Y}
+	t.hills.Search(k, k, func(_, _ [2]float64, it *item) bool {
+		if it.f.Level > level && it.f.Contains(p) {
+			level = it.f.Level
+		}
+		return true
+	})
+	return level
+}
+
+// VisitAt calls visit, in ID order, for every area feature (polygon or
+// circle) containing p, boundary included, until visit returns false. It
+// does not allocate unless more than 32 features contain p.
+func (t *Table) VisitAt(p geom.Point, visit func(f *Feature) bool) {
+	var buf [maxStack]*Feature
+	for _, f := range t.At(p, buf[:0]) {
+		if !visit(f) {
+			return
+		}
+	}
+}
+
+// At appends to dst every area feature (polygon or circle) containing p,
+// boundary included, in ID order, and returns the extended slice.
+func (t *Table) At(p geom.Point, dst []*Feature) []*Feature {
+	base := len(dst)
+	k := [2]float64{p.X, p.Y}
+	t.all.Search(k, k, func(_, _ [2]float64, it *item) bool {
+		if it.f.Contains(p) {
+			dst = append(dst, &it.f)
+		}
+		return true
+	})
+	fs := dst[base:]
+	for i := 1; i < len(fs); i++ {
+		f := fs[i]
+		j := i
+		for j > 0 && fs[j-1].ID > f.ID {
+			fs[j] = fs[j-1]
+			j--
+		}
+		fs[j] = f
+	}
+	return dst
+}
+
+// FootprintsCrossed appends to dst the indexes, ascending, of the boxes
+// that s passes through — for "a friendly unit in the way" — and returns
+// the extended slice. A box counts when part of s of positive length lies
+// in it (including along its edge); s only touching a corner does not
+// count. Callers normally leave the firer's and the target's own footprints
+// out of boxes. The table's features play no part.
+func (t *Table) FootprintsCrossed(s geom.Segment, boxes []geom.Box, dst []int) []int {
+	sb := s.Bounds()
+	for i, b := range boxes {
+		if !b.Bounds().Intersects(sb) {
+			continue
+		}
+		var buf [1]geom.Interval
+		if len(b.Clip(s, buf[:0])) > 0 {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// Explain returns one human-readable line per crossing of s, in the order
+// VisitSegment reports them, for a line-of-sight tool; nil when s crosses
+// nothing.
+func (t *Table) Explain(s geom.Segment) []string {
+	var out []string
+	for _, c := range t.Crossings(s, nil) {
+		out = append(out, c.String())
+	}
+	return out
+}
