@@ -190,8 +190,8 @@ func (pg Polygon) IntersectsSegment(s Segment) bool {
 
 // Clip appends to dst the parameter intervals of s that lie inside pg,
 // sorted and merged, and returns the extended slice. It does not allocate
-// when dst has room for the result and pg has fewer than about 60 edge
-// crossings with s.
+// when dst has room for the result and s crosses fewer than about 20 edges
+// of pg.
 //
 // Works for concave polygons and for segments that start or end inside.
 // Because the boundary belongs to the polygon, a part of s running along an
@@ -215,7 +215,7 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 	l := math.Sqrt(dd)
 	eps := Epsilon / l // Epsilon as a parameter along s
 	tol := Epsilon * l // a side value within tol is within Epsilon of the line
-	var buf [64]float64
+	var buf [24]float64
 	ts := append(buf[:0], 0)
 	// proper stays true while no vertex lies on the line through s; every
 	// crossing of the line is then transversal, so inside and outside
@@ -224,12 +224,14 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 	before := 0 // crossings of the line before A
 	prev := pg[n-1]
 	sp := d.Cross(prev.Sub(s.A))
+	cp := sideClass(sp, tol)
 	for _, cur := range pg {
-		sc := d.Cross(cur.Sub(s.A))
+		sc := d.X*(cur.Y-s.A.Y) - d.Y*(cur.X-s.A.X)
+		cc := sideClass(sc, tol)
 		switch {
-		case sp > tol && sc > tol, sp < -tol && sc < -tol:
+		case cp*cc > 0:
 			// The edge stays on one side of the line.
-		case math.Abs(sp) <= tol && math.Abs(sc) <= tol:
+		case cp == 0 && cc == 0:
 			// The edge lies along the line.
 			proper = false
 			if t := prev.Sub(s.A).Dot(d) / dd; t > eps && t < 1-eps {
@@ -239,7 +241,7 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 				ts = append(ts, t)
 			}
 		default:
-			if math.Abs(sp) <= tol || math.Abs(sc) <= tol {
+			if cp == 0 || cc == 0 {
 				proper = false // through a vertex
 			}
 			e := cur.Sub(prev)
@@ -254,7 +256,7 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 				before++
 			}
 		}
-		prev, sp = cur, sc
+		prev, sp, cp = cur, sc, cc
 	}
 	ts = append(ts, 1)
 	sortFloats(ts)
@@ -300,4 +302,17 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 func (pg Polygon) LengthInside(s Segment) float64 {
 	var buf [8]Interval
 	return TotalLen(pg.Clip(s, buf[:0])) * s.Length()
+}
+
+// sideClass returns 1 when a side value v is beyond tol, -1 when below -tol
+// and 0 in between (on the line).
+func sideClass(v, tol float64) int {
+	return b2i(v > tol) - b2i(v < -tol)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

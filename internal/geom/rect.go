@@ -138,22 +138,26 @@ func (r Rect) clipParams(s Segment) (t0, t1 float64, ok bool) {
 func (r Rect) IntersectsSegment(s Segment) bool {
 	// Separating axes: the two coordinate axes, then the segment's normal
 	// (all four corners strictly on one side of its line).
-	if math.Max(s.A.X, s.B.X) < r.Min.X || math.Min(s.A.X, s.B.X) > r.Max.X ||
-		math.Max(s.A.Y, s.B.Y) < r.Min.Y || math.Min(s.A.Y, s.B.Y) > r.Max.Y {
+	x0, x1 := s.A.X, s.B.X
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	y0, y1 := s.A.Y, s.B.Y
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	if x1 < r.Min.X || x0 > r.Max.X || y1 < r.Min.Y || y0 > r.Max.Y {
 		return false
 	}
 	d := s.B.Sub(s.A)
 	// Side of each corner relative to the line: d × (corner - A).
-	x0, x1 := r.Min.X-s.A.X, r.Max.X-s.A.X
-	y0, y1 := r.Min.Y-s.A.Y, r.Max.Y-s.A.Y
+	x0, x1 = r.Min.X-s.A.X, r.Max.X-s.A.X
+	y0, y1 = r.Min.Y-s.A.Y, r.Max.Y-s.A.Y
 	c0 := d.X*y0 - d.Y*x0
 	c1 := d.X*y0 - d.Y*x1
 	c2 := d.X*y1 - d.Y*x1
 	c3 := d.X*y1 - d.Y*x0
-	if c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0 || c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0 {
-		return false
-	}
-	return !r.IsEmpty()
+	return !(c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0 || c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0)
 }
 
 // Clip appends to dst the parameter interval of s that lies inside r, if it

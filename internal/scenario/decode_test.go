@@ -167,3 +167,40 @@ func TestDecodeMistakes(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateWithUserUnits checks that a scenario may use unit types from a
+// unit file given in the same call, and not otherwise.
+func TestValidateWithUserUnits(t *testing.T) {
+	dir := t.TempDir()
+	units := filepath.Join(dir, "units.yaml")
+	sc := filepath.Join(dir, "sc.yaml")
+	good, err := os.ReadFile("testdata/good.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(good), "type: m4-75}", "type: Jumbo}", 1)
+	must(t, os.WriteFile(sc, []byte(src), 0o644))
+	must(t, os.WriteFile(units, []byte(`rules: armour-battles
+units:
+  - id: m4a3e2
+    name: M4A3E2 Jumbo
+    aliases: [Jumbo]
+    nation: usa
+    footprint: {length: 2.5, width: 1.5}
+    stats: {class: medium AFV, move: average, reaction: 7, weapon: 75L38 gun, range: [7, 14, 28], at: 7}
+`), 0o644))
+	if ps := scenario.Validate(units, sc); len(ps) > 0 {
+		t.Errorf("Validate(units, scenario) =\n%v", scenario.Problems(ps))
+	}
+	ps := scenario.Validate(sc)
+	if len(ps) != 1 || !strings.Contains(ps[0].Msg, `no unit type "Jumbo"`) {
+		t.Errorf("Validate(scenario alone) = %v, want one unknown unit type", ps)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

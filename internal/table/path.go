@@ -33,7 +33,7 @@ func (t *Table) AlongPath(path geom.Polyline) []PathSpan {
 		if l == 0 {
 			continue
 		}
-		for _, c := range t.appendSegment(s, buf[:0]) {
+		for _, c := range t.Crossings(s, buf[:0]) {
 			spans = append(spans, PathSpan{Feature: c.Feature, From: start + c.T0*l, To: start + c.T1*l})
 		}
 		start += l

@@ -63,11 +63,16 @@ func randomTable(tb testing.TB, r *rand.Rand, n int) *Table {
 
 // bruteSegment is VisitSegment without the index.
 func (t *Table) bruteSegment(s geom.Segment) []Crossing {
-	var cs []Crossing
+	var hs []hit
+	var ivs [8]geom.Interval
 	for _, it := range t.items {
-		cs = it.appendCrossings(s, s.Length(), cs)
+		hs = it.appendHits(s, hs, ivs[:0])
 	}
-	sortCrossings(cs)
+	sortHits(hs)
+	var cs []Crossing
+	for i := range hs {
+		cs = append(cs, hs[i].crossing(s, s.Length()))
+	}
 	return cs
 }
 

@@ -33,73 +33,84 @@ func (c Crossing) String() string {
 func fmtPt(p geom.Point) string { return fmt.Sprintf("(%.1f,%.1f)", p.X, p.Y) }
 
 // maxStack is how many crossings a query gathers without allocating.
-const maxStack = 32
+const maxStack = 24
 
-// appendCrossings appends the crossings of s with it's feature, unsorted.
-// l is s's length.
-func (it *item) appendCrossings(s geom.Segment, l float64, dst []Crossing) []Crossing {
+// hit is a crossing before its points are worked out: the item and the
+// parameter interval along the segment.
+type hit struct {
+	it     *item
+	t0, t1 float64
+}
+
+// crossing expands h into a Crossing along s, whose length is l.
+func (h *hit) crossing(s geom.Segment, l float64) Crossing {
+	c := Crossing{Feature: &h.it.f, T0: h.t0, T1: h.t1, Entry: s.At(h.t0), Length: (h.t1 - h.t0) * l}
+	if h.t1 == h.t0 {
+		c.Exit = c.Entry
+	} else {
+		c.Exit = s.At(h.t1)
+	}
+	return c
+}
+
+// appendHits appends the crossings of s with it's feature, unsorted, using
+// ivs as scratch space.
+func (it *item) appendHits(s geom.Segment, dst []hit, ivs []geom.Interval) []hit {
 	if !it.bounds.IntersectsSegment(s) {
 		return dst
 	}
 	f := &it.f
 	if len(f.Line) > 0 {
-		var buf [16]float64
+		var buf [8]float64
 		for _, t := range f.Line.Crossings(s, buf[:0]) {
-			p := s.At(t)
-			dst = append(dst, Crossing{Feature: f, T0: t, T1: t, Entry: p, Exit: p})
+			dst = append(dst, hit{it, t, t})
 		}
 		return dst
 	}
-	var buf [8]geom.Interval
-	var ivs []geom.Interval
 	if f.Circle != nil {
-		ivs = f.Circle.Clip(s, buf[:0])
+		ivs = f.Circle.Clip(s, ivs[:0])
 	} else {
-		ivs = f.Area.Clip(s, buf[:0])
+		ivs = f.Area.Clip(s, ivs[:0])
 	}
 	for _, iv := range ivs {
-		dst = append(dst, Crossing{
-			Feature: f, T0: iv.T0, T1: iv.T1,
-			Entry: s.At(iv.T0), Exit: s.At(iv.T1),
-			Length: (iv.T1 - iv.T0) * l,
-		})
+		dst = append(dst, hit{it, iv.T0, iv.T1})
 	}
 	return dst
 }
 
-// less orders crossings by entry, then feature ID, then exit.
-func less(a, b *Crossing) bool {
-	if a.T0 != b.T0 {
-		return a.T0 < b.T0
+// less orders hits by entry, then feature ID, then exit.
+func (h *hit) less(o *hit) bool {
+	if h.t0 != o.t0 {
+		return h.t0 < o.t0
 	}
-	if a.Feature.ID != b.Feature.ID {
-		return a.Feature.ID < b.Feature.ID
+	if h.it.f.ID != o.it.f.ID {
+		return h.it.f.ID < o.it.f.ID
 	}
-	return a.T1 < b.T1
+	return h.t1 < o.t1
 }
 
-func sortCrossings(cs []Crossing) {
-	for i := 1; i < len(cs); i++ {
-		c := cs[i]
+func sortHits(hs []hit) {
+	for i := 1; i < len(hs); i++ {
+		h := hs[i]
 		j := i
-		for j > 0 && less(&c, &cs[j-1]) {
-			cs[j] = cs[j-1]
+		for j > 0 && h.less(&hs[j-1]) {
+			hs[j] = hs[j-1]
 			j--
 		}
-		cs[j] = c
+		hs[j] = h
 	}
 }
 
-// appendSegment appends the crossings of s with every feature, sorted.
-func (t *Table) appendSegment(s geom.Segment, dst []Crossing) []Crossing {
+// appendHits appends the crossings of s with every feature, sorted.
+func (t *Table) appendHits(s geom.Segment, dst []hit) []hit {
 	base := len(dst)
-	l := s.Length()
+	var ivs [8]geom.Interval
 	min, max := key(s.Bounds())
 	t.all.Search(min, max, func(_, _ [2]float64, it *item) bool {
-		dst = it.appendCrossings(s, l, dst)
+		dst = it.appendHits(s, dst, ivs[:0])
 		return true
 	})
-	sortCrossings(dst[base:])
+	sortHits(dst[base:])
 	return dst
 }
 
@@ -111,11 +122,16 @@ func (t *Table) appendSegment(s geom.Segment, dst []Crossing) []Crossing {
 // (grazing a corner) does not cross it; one running along its edge does. A
 // segment merely touching a line feature (ending on a hedge) does cross it.
 //
-// VisitSegment does not allocate unless s crosses more than 32 features.
+// VisitSegment does not allocate unless s crosses more than 24 features.
 func (t *Table) VisitSegment(s geom.Segment, visit func(c Crossing) bool) {
-	var buf [maxStack]Crossing
-	for _, c := range t.appendSegment(s, buf[:0]) {
-		if !visit(c) {
+	var buf [maxStack]hit
+	hs := t.appendHits(s, buf[:0])
+	if len(hs) == 0 {
+		return
+	}
+	l := s.Length()
+	for i := range hs {
+		if !visit(hs[i].crossing(s, l)) {
 			return
 		}
 	}
@@ -124,7 +140,13 @@ func (t *Table) VisitSegment(s geom.Segment, visit func(c Crossing) bool) {
 // Crossings appends to dst the crossings VisitSegment would visit, in the
 // same order, and returns the extended slice.
 func (t *Table) Crossings(s geom.Segment, dst []Crossing) []Crossing {
-	return t.appendSegment(s, dst)
+	var buf [maxStack]hit
+	hs := t.appendHits(s, buf[:0])
+	l := s.Length()
+	for i := range hs {
+		dst = append(dst, hs[i].crossing(s, l))
+	}
+	return dst
 }
 
 // HighestLevel returns the level of the highest hill that s touches (passes

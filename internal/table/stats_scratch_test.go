@@ -40,6 +40,27 @@ func TestScratchStats(t *testing.T) {
 		min, max := key(s.Bounds())
 		tb.all.Search(min, max, func(_, _ [2]float64, it *item) bool { n++; return true })
 	}, rays))
+	t.Logf("search+slab %v", measure(func(s geom.Segment) {
+		min, max := key(s.Bounds())
+		tb.all.Search(min, max, func(_, _ [2]float64, it *item) bool {
+			if it.bounds.IntersectsSegment(s) {
+				n++
+			}
+			return true
+		})
+	}, rays))
+	t.Logf("search+slab+clip %v", measure(func(s geom.Segment) {
+		min, max := key(s.Bounds())
+		var ivs [8]geom.Interval
+		tb.all.Search(min, max, func(_, _ [2]float64, it *item) bool {
+			if it.bounds.IntersectsSegment(s) && len(it.f.Area) > 0 {
+				n += len(it.f.Area.Clip(s, ivs[:0]))
+			}
+			return true
+		})
+	}, rays))
+	var hb [24]hit
+	t.Logf("appendHits %v", measure(func(s geom.Segment) { n += len(tb.appendHits(s, hb[:0])) }, rays))
 	t.Logf("visit %v", measure(func(s geom.Segment) { tb.VisitSegment(s, visit) }, rays))
 	t.Logf("highest %v", measure(func(s geom.Segment) { tb.HighestLevel(s) }, rays))
 	t.Logf("ray %v", measure(func(s geom.Segment) { tb.VisitSegment(s, visit); tb.HighestLevel(s) }, rays))

@@ -259,9 +259,8 @@ func (s *State) stepMove(out engine.Emitter) bool {
 			h = *m.Facing
 		}
 		pos = s.clearOf(m, pos, h)
-		from := un.Pos
 		un.Pos, un.Heading = pos, h
-		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), pos.Dist(from), pos.X, pos.Y), To: engine.Everyone,
+		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), m.Reach-m.At, pos.X, pos.Y), To: engine.Everyone,
 			Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
 	}
 	s.Move.Idx++

@@ -1,0 +1,495 @@
+package armourbattles
+
+// Rulebook worked examples, each reproduced with scripted dice and named
+// after the example (Armour Battles, 2015).
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// rollTurn runs startTurn with scripted command dice (German dice first).
+func rollTurn(t *testing.T, gerDice, usDice int, faces ...int) *State {
+	t.Helper()
+	f := newFixture(t, nil, 0, 0)
+	f.s.b.sides[german].params.CommandDice = gerDice
+	f.s.b.sides[us].params.CommandDice = usDice
+	f.s.Turn = 0
+	src := dice.NewScripted(faces...)
+	f.s.startTurn(src, engine.Discard)
+	if src.Remaining() != 0 {
+		t.Errorf("%d command dice left unrolled", src.Remaining())
+	}
+	return f.s
+}
+
+func TestExampleLayingOutDiceChains(t *testing.T) {
+	// "If you rolled 6, 5, 5, 4, 3 you have four Dice Chains."
+	s := rollTurn(t, 5, 5, 6, 5, 5, 4, 3 /* US: */, 2, 2, 3, 3, 4)
+	g := s.Sides[german]
+	if g.Dice != [7]int{0, 0, 0, 1, 1, 2, 1} || g.Failure {
+		t.Errorf("German dice %v failure %v, want one 6, two 5s, a 4 and a 3", g.Dice, g.Failure)
+	}
+	n := len(s.chainCandidates(nil))
+	if chains := countFaces(g.Dice); chains != 4 {
+		t.Errorf("%d chains, want 4 (%d candidates)", chains, n)
+	}
+	if s.First != german {
+		t.Errorf("first pulse to side %d, want the German player with the only six", s.First)
+	}
+}
+
+func countFaces(d [7]int) int {
+	n := 0
+	for f := 2; f <= 6; f++ {
+		if d[f] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func TestExampleCommandFailure(t *testing.T) {
+	// "If you rolled 5, 4, 3, 1, 1 you trigger a Command Failure and give
+	// your opponent the two 1s. You then have three Dice Chains."
+	s := rollTurn(t, 5, 5, 5, 4, 3, 1, 1 /* US: */, 2, 2, 3, 3, 4)
+	g, u := s.Sides[german], s.Sides[us]
+	if !g.Failure || countFaces(g.Dice) != 3 || g.Dice[1] != 0 {
+		t.Errorf("German failure %v dice %v, want a failure with three chains", g.Failure, g.Dice)
+	}
+	if u.Borrowed != 2 || u.Wild() != 2 {
+		t.Errorf("US borrowed %d wild dice, want the two 1s", u.Borrowed)
+	}
+	if s.First != us || s.Active != us {
+		t.Errorf("first pulse %d, want the US: the failing side pulses second", s.First)
+	}
+	if g.Spent != 2 || u.Rolled != 7 {
+		t.Errorf("German spent %d (want the 2 lent), US rolled %d (want 5 + 2 borrowed)", g.Spent, u.Rolled)
+	}
+}
+
+func TestExampleBothCommandFailuresEndTheTurn(t *testing.T) {
+	s := rollTurn(t, 3, 4, 1, 1, 6 /* US */, 1, 1, 1, 5 /* turn 2: */, 6, 5, 4 /* US */, 3, 3, 2, 2)
+	if s.Turn != 2 || s.First != german {
+		t.Errorf("turn %d first %d, want turn 2 with the German six first", s.Turn, s.First)
+	}
+}
+
+func TestExampleFirstPulseTieBreaks(t *testing.T) {
+	// Same sixes, more fives wins.
+	s := rollTurn(t, 3, 3, 6, 5, 2 /* US */, 6, 4, 4)
+	if s.First != german {
+		t.Errorf("first %d, want German (more fives)", s.First)
+	}
+	// A complete tie rerolls everything.
+	s = rollTurn(t, 3, 3, 6, 5, 2 /* US */, 6, 5, 2 /* reroll */, 3, 3, 2 /* US */, 4, 2, 2)
+	if s.First != us || s.Sides[us].Dice[4] != 1 {
+		t.Errorf("first %d dice %v, want the US after a reroll", s.First, s.Sides[us].Dice)
+	}
+}
+
+func TestExampleWildDiceChains(t *testing.T) {
+	// "You roll two 1s, one 4, one 5, and two 6s. The two 1s are
+	// discarded. [...] You can use both Wild Dice to create a Triple Dice
+	// Chain by adding them to the 4 or the 5."
+	s := rollTurn(t, 6, 3, 1, 1, 4, 5, 6, 6 /* US */, 2, 3, 4)
+	g := &s.Sides[german]
+	if g.Failure || g.Dice[1] != 0 || g.Wild() != 2 {
+		t.Fatalf("German failure %v dice %v, want no failure, ones discarded, two wild dice", g.Failure, g.Dice)
+	}
+	s.Active, s.Phase = german, phaseChain
+	for _, tc := range []struct {
+		a    ChooseChain
+		size int
+	}{
+		{ChooseChain{Face: 6, Wild: 2}, 2},
+		{ChooseChain{Face: 4, Wild: 2}, 3},
+		{ChooseChain{Face: 5, Wild: 1}, 2},
+	} {
+		c := s.clone()
+		if err := c.Validate(tc.a); err != nil {
+			t.Fatalf("%+v: %v", tc.a, err)
+		}
+		c.Apply(tc.a, dice.NewScripted(), engine.Discard)
+		if c.ChainSize != tc.size || c.Slots != tc.size {
+			t.Errorf("%+v: chain of %d, want %d", tc.a, c.ChainSize, tc.size)
+		}
+	}
+	if err := s.Validate(ChooseChain{Face: 4, Wild: 3}); err == nil {
+		t.Error("a chain with three wild dice accepted; only two were rolled")
+	}
+}
+
+func TestExampleStaffOrdersRestock(t *testing.T) {
+	f := newFixture(t, nil, us, 3)
+	f.s.Sides[us].Staff = 0
+	f.do(Restock{})
+	if sd := f.s.Sides[us]; sd.StaffNew != 2 || sd.Staff != 0 {
+		t.Errorf("triple chain restocked %d now / %d next turn, want 0 / 2", sd.Staff, sd.StaffNew)
+	}
+	// A chain of wild dice gives instant staff orders.
+	f = newFixture(t, nil, us, 2)
+	f.s.AllWild = true
+	f.s.Sides[us].Staff = 0
+	f.do(Restock{})
+	if sd := f.s.Sides[us]; sd.Staff != 1 {
+		t.Errorf("double chain of wild dice gave %d instant staff orders, want 1", sd.Staff)
+	}
+	// The stock is capped at the number of command dice (US: 4).
+	f = newFixture(t, nil, us, 4)
+	f.s.Sides[us].Staff = 3
+	f.do(Restock{})
+	if sd := f.s.Sides[us]; sd.Staff+sd.StaffNew != 4 {
+		t.Errorf("staff orders %d + %d, want capped at 4", sd.Staff, sd.StaffNew)
+	}
+}
+
+// m4Line is three M4s facing north at y = 5 (fronts at y = 6.25).
+func m4Line() []placed {
+	return []placed{
+		{"us-1", "m4-75", us, 30, 5, 90},
+		{"us-2", "m4-75", us, 36, 5, 90},
+		{"us-3", "m4-75", us, 42, 5, 90},
+	}
+}
+
+func TestExampleMovingThroughTheWood(t *testing.T) {
+	// "A M4 platoon 9" from the edge of a wood [...] rolls a 5 (6+5 =
+	// 11") and moves 9" to the edge of the wood. It then moves 1" into the
+	// wood (half of the remaining 2")." A roll of 3 stops it at the edge.
+	wood := rect(table.KindWoods, 20, 0, 40, 48)
+	for _, tc := range []struct {
+		roll  int
+		moved float64
+	}{{5, 10}, {3, 9}, {6, 10.5}} {
+		f := newFixture(t, []table.Feature{wood}, us, 1, placed{"us-1", "m4-75", us, 9.75, 24, 0})
+		f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+		f.dice(tc.roll)
+		f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{35, 24}}}}})
+		if got := f.unit("us-1").Pos.X - 9.75; !near(got, tc.moved) {
+			t.Errorf("roll %d: moved %.2f\", want %.2f\"", tc.roll, got, tc.moved)
+		}
+		f.usedAll()
+	}
+	// "Later the platoon is ordered to move through the wood into Open
+	// Ground. It is 4" from the edge of the wood. It rolls a 4 [...]: 8"
+	// to the edge, leaving it with 2" to move into the Open Ground." A 2
+	// only reaches the edge; a 1 moves it 3 1/2" and leaves it in the wood.
+	for _, tc := range []struct {
+		roll  int
+		moved float64
+	}{{4, 6}, {2, 4}, {1, 3.5}} {
+		// Front at x = 36, 4" from the wood's far edge at x = 40.
+		f := newFixture(t, []table.Feature{wood}, us, 1, placed{"us-1", "m4-75", us, 34.75, 24, 0})
+		f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+		f.dice(tc.roll)
+		f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{60, 24}}}}})
+		if got := f.unit("us-1").Pos.X - 34.75; !near(got, tc.moved) {
+			t.Errorf("through the wood, roll %d: moved %.2f\", want %.2f\"", tc.roll, got, tc.moved)
+		}
+	}
+}
+
+func TestExampleMovingAndFacing(t *testing.T) {
+	// "A Panzer IV has been ordered to move from the south of the wood to
+	// the north. It is currently facing east. [...] 6+1D" for a total move
+	// of 11". [...] first turns to face north and then moves 5" [...]. It
+	// then faces north-east and moves 3" to its destination. [...] changes
+	// the Panzer IV's facing from North-east to North."
+	f := newFixture(t, nil, german, 1, placed{"de-1", "panzer-iv-h", german, 20, 10, 0})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	ne := geom.Dir(geom.Deg(45)).Mul(3)
+	f.dice(5)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{20, 15}, {20 + ne.X, 15 + ne.Y}}, Facing: fp(90)}}})
+	u := f.unit("de-1")
+	if !near(u.Pos.X, 20+ne.X) || !near(u.Pos.Y, 15+ne.Y) {
+		t.Errorf("ended at %v, want the destination (%.2f, %.2f)", u.Pos, 20+ne.X, 15+ne.Y)
+	}
+	if !near(u.Heading.Degrees(), 90) {
+		t.Errorf("facing %.1f°, want north (90°)", u.Heading.Degrees())
+	}
+	if !strings.Contains(f.log(), "moves 8.0\"") {
+		t.Errorf("log does not show the 8\" move:\n%s", f.log())
+	}
+}
+
+func TestExampleSuppressedPantherMoves1D(t *testing.T) {
+	// "Max's Panther platoon is suppressed. He activates it and moves it 1D"."
+	f := newFixture(t, nil, german, 2,
+		placed{"de-1", "panther-g", german, 20, 40, -90},
+		placed{"de-2", "panther-g", german, 24, 40, -90})
+	f.unit("de-1").Suppressed = true
+	f.reject(Activate{Order: OrderMoveFire, Leader: "de-1", Members: []string{"de-2"}, Dice: 1}, "suppressed")
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(4)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{20, 20}}}}})
+	if got := 40 - f.unit("de-1").Pos.Y; !near(got, 4) {
+		t.Errorf("suppressed Panther moved %.2f\", want its variable move of 4\"", got)
+	}
+	if !f.unit("de-1").Suppressed {
+		t.Error("suppression was lifted by activating the unit")
+	}
+}
+
+func TestExampleDoubleAndTripleMovePenalty(t *testing.T) {
+	// "A Panzer IV has 8D AT. If it makes a double move this is reduced by
+	// -1D to 7D, and to 6D if it makes a triple move."
+	for _, tc := range []struct{ dice, at int }{{1, 8}, {2, 7}, {3, 6}} {
+		f := newFixture(t, nil, german, 3,
+			placed{"de-1", "panzer-iv-h", german, 36, 40, -90},
+			placed{"us-1", "m4-75", us, 36, 5, 90})
+		f.s.Sides[us].Staff = 0 // no reaction boost decision
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: tc.dice})
+		f.dice(append(make([]int, 0), repeat(1, tc.dice)...)...)
+		f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 30}}}}})
+		f.passAll()
+		// No hit: all ones, so the target makes no reaction check.
+		f.dice(repeat(1, tc.at)...)
+		f.fire(Fire{Unit: "de-1", Target: "us-1"})
+		f.usedAll()
+		if !strings.Contains(f.log(), "rolls "+itoa(tc.at)+"D") {
+			t.Errorf("%d-dice move: log %q, want %dD", tc.dice, f.log(), tc.at)
+		}
+	}
+}
+
+func repeat(v, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+n))) }
+
+func TestExampleTargetPriorityTwoUpOneDown(t *testing.T) {
+	// "Tom's M4s are set up in a two up, one down formation. He has two
+	// 75mm M4s in the front and a 76mm M4 in the rear. Max fires at Tom's
+	// M4s with three Panzer IVs. [...] he has to target the two M4s at the
+	// front of the formation first. He can then target the 76mm M4 with
+	// his third tank."
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 32, 25, -90},
+		placed{"de-2", "panzer-iv-h", german, 36, 25, -90},
+		placed{"de-3", "panzer-iv-h", german, 40, 25, -90},
+		placed{"us-a", "m4-75", us, 33, 12, 90},
+		placed{"us-b", "m4-75", us, 39, 12, 90},
+		placed{"us-76", "m4-76", us, 36, 6, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-2", Members: []string{"de-1", "de-3"}, Dice: 1})
+	f.reject(Fire{Unit: "de-1", Target: "us-76"}, "closest enemy first")
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "de-1", Target: "us-a"})
+	f.reject(Fire{Unit: "de-2", Target: "us-76"}, "closest enemy first")
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "de-2", Target: "us-b"})
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "de-3", Target: "us-76"})
+	f.usedAll()
+}
+
+func TestExampleTargetPriorityConcentrateFire(t *testing.T) {
+	// "If Max had four tanks, he could target the 76mm M4 twice" — and a
+	// group may concentrate on a target it has already fired at.
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 32, 25, -90},
+		placed{"de-2", "panzer-iv-h", german, 36, 25, -90},
+		placed{"us-a", "m4-75", us, 33, 12, 90},
+		placed{"us-b", "m4-75", us, 39, 12, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Members: []string{"de-2"}, Dice: 1})
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "de-1", Target: "us-a"})
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "de-2", Target: "us-a"}) // concentrating is allowed
+}
+
+func TestExampleOpportunityFireAgainstThreePanthers(t *testing.T) {
+	// "Max is moving three Panther tanks towards three American M4 tanks.
+	// Tom decides to use opportunity fire against the German tanks when
+	// they enter effective range at 14". One Panther is suppressed and
+	// stops moving immediately. The second is suppressed and takes a
+	// Disruption Point. It halts and is Forced Back 6+1D". The third
+	// Panther isn't hit and completes its move 6" away from the Americans.
+	// As two of the German tanks are suppressed, only one can fire."
+	units := append(m4Line(),
+		placed{"de-1", "panther-g", german, 30, 25.5, -90},
+		placed{"de-2", "panther-g", german, 36, 25.5, -90},
+		placed{"de-3", "panther-g", german, 42, 25.5, -90})
+	f := newFixture(t, nil, german, 1, units...)
+	f.s.Sides[german].Staff = 0 // no reaction boosts to decide
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-2", Members: []string{"de-1", "de-3"}, Dice: 1})
+	// Each Panther heads for a point 6" from the M4s (fronts at 12.25).
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{
+		{Unit: "de-1", To: [][2]float64{{30, 13.5}}},
+		{Unit: "de-2", To: [][2]float64{{36, 13.5}}},
+		{Unit: "de-3", To: [][2]float64{{42, 13.5}}},
+	}})
+	f.pending("opportunity-fire")
+	// 14" from the M4 fronts (6.25) is the Panther front at 20.25, the
+	// centre at 21.5: 4" along the path. 14" is effective range for 7/14/28.
+	const at = 4.0
+	// Panther 1: the M4 scores 2 hits with a six (7D at 4+); the Panther
+	// cancels both but rolls no six: suppressed, no disruption, halts.
+	f.dice(6, 4, 1, 1, 2, 2, 3 /* reaction 7D */, 5, 4, 3, 3, 2, 1, 1)
+	f.do(OppFire{Unit: "us-1", At: at})
+	p1 := f.unit("de-1")
+	if !p1.Suppressed || p1.DP != 0 || !near(p1.Pos.Y, 21.5) {
+		t.Fatalf("Panther 1: suppressed %v dp %d at y %.2f, want suppressed at 21.5 with no disruption", p1.Suppressed, p1.DP, p1.Pos.Y)
+	}
+	f.pending("opportunity-fire") // now the second Panther moves
+	// Panther 2: 3 hits with a six against 2 successes: one disruption,
+	// suppressed, forced back 6" + 1D" (rolled 3).
+	f.dice(6, 5, 4, 1, 1, 1, 2 /* reaction */, 5, 4, 1, 1, 1, 2, 3 /* forced back */, 3)
+	f.do(OppFire{Unit: "us-2", At: at})
+	p2 := f.unit("de-2")
+	if !p2.Suppressed || p2.DP != 1 || !near(p2.Pos.Y, 21.5+9) {
+		t.Fatalf("Panther 2: suppressed %v dp %d at y %.2f, want forced back 9\" from 21.5", p2.Suppressed, p2.DP, p2.Pos.Y)
+	}
+	if !near(p2.Heading.Degrees(), -90) {
+		t.Errorf("Panther 2 faces %.0f°, want facing the enemy (-90°)", p2.Heading.Degrees())
+	}
+	f.pending("opportunity-fire")
+	// Panther 3: the M4 misses entirely; Tom passes and it completes its
+	// move 6" from the Americans.
+	f.dice(repeat(2, 7)...)
+	f.do(OppFire{Unit: "us-3", At: at})
+	f.usedAll()
+	if f.s.Window != nil {
+		f.do(OppPass{})
+	}
+	p3 := f.unit("de-3")
+	if p3.Suppressed || !near(p3.Pos.Y, 13.5) || !near(p3.Pos.Y-1.25-6.25, 6) {
+		t.Fatalf("Panther 3 at y %.2f suppressed %v, want its full move, 6\" from the M4s", p3.Pos.Y, p3.Suppressed)
+	}
+	f.pending(phaseActivation)
+	f.reject(Fire{Unit: "de-1", Target: "us-1"}, "suppressed")
+	f.reject(Fire{Unit: "de-2", Target: "us-2"}, "suppressed")
+	if err := f.s.Validate(Fire{Unit: "de-3", Target: "us-3"}); err != nil {
+		t.Errorf("Panther 3 cannot fire: %v", err)
+	}
+}
+
+func TestExampleRemovingSuppressionWithAWildDie(t *testing.T) {
+	// "Three Panzer IVs are activated and they move towards a group of M4
+	// 75mm. The M4s use opportunity fire and suppress one of the Panzer
+	// IVs. The player uses a Wild Dice to remove the suppression: the
+	// Panzer IV can now fire."
+	units := append(m4Line(),
+		placed{"de-1", "panzer-iv-h", german, 30, 30, -90},
+		placed{"de-2", "panzer-iv-h", german, 36, 30, -90},
+		placed{"de-3", "panzer-iv-h", german, 42, 30, -90})
+	f := newFixture(t, nil, german, 1, units...)
+	f.s.Sides[german].Dice[6] = 1 // a wild die in hand
+	f.s.Sides[german].Staff = 0
+	f.s.Sides[german].Rolled = 1
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-2", Members: []string{"de-1", "de-3"}, Dice: 1})
+	f.dice(2)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{30, 20}}}, {Unit: "de-2", To: [][2]float64{{36, 20}}}, {Unit: "de-3", To: [][2]float64{{42, 20}}}}})
+	f.pending("opportunity-fire")
+	// A six and a 4 against five dice with no six: suppressed, and the
+	// German chooses not to spend its wild die on the reaction.
+	f.dice(6, 4, 1, 1, 1, 1, 1)
+	f.do(OppFire{Unit: "us-1", At: 8})
+	f.pending("reaction-boost")
+	f.dice(5, 4, 1, 1, 1)
+	f.do(Boost{})
+	for f.s.Window != nil {
+		f.do(OppPass{})
+	}
+	if !f.unit("de-1").Suppressed {
+		t.Fatal("de-1 was not suppressed")
+	}
+	f.reject(Fire{Unit: "de-1", Target: "us-1"}, "suppressed")
+	f.do(Unsuppress{Unit: "de-1"})
+	if f.s.Sides[german].Wild() != 0 || f.unit("de-1").Suppressed {
+		t.Fatal("the wild die did not remove the suppression")
+	}
+	if err := f.s.Validate(Fire{Unit: "de-1", Target: "us-1"}); err != nil {
+		t.Errorf("de-1 cannot fire after its suppression was removed: %v", err)
+	}
+}
+
+func TestExampleRemoveUnitSuppressionOrder(t *testing.T) {
+	// "A US M4 platoon is suppressed. Tom uses a Command Dice to remove
+	// the suppression marker. He then uses another Command Dice to
+	// activate it along with two other units."
+	f := newFixture(t, nil, us, 2, m4Line()...)
+	f.unit("us-2").Suppressed = true
+	f.reject(Activate{Order: OrderMoveFire, Leader: "us-2", Members: []string{"us-1", "us-3"}, Dice: 1}, "suppressed")
+	f.do(RemoveSuppression{Unit: "us-2"})
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-2", Members: []string{"us-1", "us-3"}, Dice: 1})
+	if f.s.Slots != 0 {
+		t.Errorf("%d dice left, want the chain of two spent", f.s.Slots)
+	}
+}
+
+func TestExampleCommandGroupLimits(t *testing.T) {
+	f := newFixture(t, nil, us, 2,
+		placed{"us-1", "m4-75", us, 30, 5, 90},
+		placed{"us-2", "m4-75", us, 33, 5, 90},
+		placed{"us-3", "m4-75", us, 27, 5, 90},
+		placed{"us-4", "m4-76", us, 30, 9, 90},
+		placed{"us-5", "m4-75", us, 30, 1.5, 90},
+		placed{"us-far", "m4-75", us, 45, 5, 90})
+	f.reject(Activate{Order: OrderMoveFire, Leader: "us-1", Members: []string{"us-2", "us-3", "us-4", "us-5"}, Dice: 1}, "at most 4")
+	f.reject(Activate{Order: OrderMoveFire, Leader: "us-1", Members: []string{"us-far"}, Dice: 1}, "limit is 6")
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Members: []string{"us-2", "us-3", "us-4"}, Dice: 1})
+	f.do(EndActivation{})
+	f.reject(Activate{Order: OrderMoveFire, Leader: "us-2", Dice: 1}, "already been activated")
+}
+
+func TestExampleFlankAttack(t *testing.T) {
+	// A unit that begins its activation completely behind the target's
+	// front edge fires at the flank: -1 TN. A single move from the front to
+	// the flank still fires at the front; a double move may fire at the
+	// flank (Movement and Flank/Rear Attacks).
+	mk := func(x, y float64) *fixture {
+		f := newFixture(t, nil, us, 2,
+			placed{"us-1", "m4-76", us, x, y, 90},
+			placed{"de-1", "panther-g", german, 36, 30, -90})
+		f.s.Sides[german].Staff = 0
+		return f
+	}
+	f := mk(36, 40) // behind the Panther's front edge (it faces south)
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+	f.dice(repeat(1, 8)...)
+	f.fire(Fire{Unit: "us-1", Target: "de-1"})
+	if !strings.Contains(f.log(), "8D at 2+") { // short range -1, flank -1
+		t.Errorf("log %q, want 8D at 2+", f.log())
+	}
+	sh := flankOf(f)
+	if !sh {
+		t.Errorf("shot from behind the front edge is not a flank shot")
+	}
+	f = mk(40, 26) // in front, a single move from behind
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{44, 26}, {44, 33}}}}})
+	f.passAll()
+	if !flankOf(f) {
+		t.Fatalf("the M4 did not get behind the Panther: %v", f.unit("us-1").Pos)
+	}
+	if f.s.flank(f.s.unitIndex("us-1"), f.s.unitIndex("de-1")) {
+		t.Errorf("a single move round to the rear gave a flank shot")
+	}
+	f = mk(36, 20)
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 2})
+	f.dice(6, 6)
+	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{44, 20}, {44, 36}}}}})
+	f.passAll()
+	if !f.s.flank(f.s.unitIndex("us-1"), f.s.unitIndex("de-1")) {
+		t.Errorf("a double move round to the rear did not give a flank shot")
+	}
+}
+
+func flankOf(f *fixture) bool {
+	return f.s.box(f.s.unitIndex("de-1")).Behind(f.s.box(f.s.unitIndex("us-1")))
+}
