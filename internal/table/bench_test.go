@@ -12,7 +12,7 @@ import (
 // 5–40".
 func BenchmarkRay(b *testing.B) {
 	r := rand.New(rand.NewPCG(42, 7))
-	tb := randomTable(b, r, 60)
+	tb := randomTable(r, 60)
 	rays := make([]geom.Segment, 1024)
 	for i := range rays {
 		for {

@@ -28,7 +28,7 @@ func starPolygon(r *rand.Rand, c geom.Point, n int, rmin, rmax float64) geom.Pol
 
 // randomTable returns a 72"×48" table with n mixed features: woods of about
 // 8 vertices, hills (some nested), hedges and the odd impact marker.
-func randomTable(tb testing.TB, r *rand.Rand, n int) *Table {
+func randomTable(r *rand.Rand, n int) *Table {
 	t := New(72, 48)
 	pt := func(margin float64) geom.Point {
 		return geom.Pt(margin+r.Float64()*(72-2*margin), margin+r.Float64()*(48-2*margin))
@@ -80,7 +80,7 @@ func TestPropIndexMatchesBruteForce(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		seed := rapid.Uint64().Draw(rt, "seed")
 		r := rand.New(rand.NewPCG(seed, 1))
-		tb := randomTable(t, r, rapid.IntRange(0, 40).Draw(rt, "n"))
+		tb := randomTable(r, rapid.IntRange(0, 40).Draw(rt, "n"))
 		// Remove a few, to exercise the index's deletions.
 		for _, f := range tb.Features() {
 			if r.IntN(5) == 0 {

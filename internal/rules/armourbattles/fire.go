@@ -292,7 +292,7 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		}
 		pos = next
 	}
-	un.Pos, un.Heading = pos, facing
+	un.Pos, un.Heading = s.nudgeOnTable(t, pos, facing), facing
 	out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
 }
 

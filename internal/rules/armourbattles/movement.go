@@ -229,7 +229,10 @@ func (s *State) moverBox(m *Mover, d float64) geom.Box {
 		return s.boxAt(m.Unit, un.Pos, h)
 	}
 	p, h := geom.Polyline(m.Path).At(d)
-	if m.Back {
+	switch {
+	case m.Diseng:
+		h = *m.Facing // disengaging units back away facing the enemy
+	case m.Back:
 		h = un.Heading
 	}
 	return s.boxAt(m.Unit, p, h)
@@ -274,10 +277,21 @@ func (s *State) stepMove(out engine.Emitter) bool {
 // other unit (units never end a move on top of another).
 func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) geom.Point {
 	d := m.Reach
-	for d > 0 && (s.overlapping(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 || !s.b.onTable(s.boxAt(m.Unit, pos, h))) {
+	pos = s.nudgeOnTable(m.Unit, pos, h)
+	for d > 0 && s.overlapping(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 {
 		d = max(0, d-0.25)
-		pos = s.moverBox(m, d).Center
+		pos = s.nudgeOnTable(m.Unit, s.moverBox(m, d).Center, h)
 	}
+	return pos
+}
+
+// nudgeOnTable shifts a footprint the least distance that puts it wholly
+// on the table (a unit turning at the table edge).
+func (s *State) nudgeOnTable(u int, pos geom.Point, h geom.Angle) geom.Point {
+	r := s.boxAt(u, pos, h).Bounds()
+	w, ht := s.b.table.Width(), s.b.table.Height()
+	pos.X += max(0, -r.Min.X) - max(0, r.Max.X-w)
+	pos.Y += max(0, -r.Min.Y) - max(0, r.Max.Y-ht)
 	return pos
 }
 
@@ -314,10 +328,9 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		if un.Suppressed {
 			budget = variable
 		}
-		end := s.clampToTable(u, un.Pos, away, budget*1.0)
+		end := s.clampToTable(u, un.Pos, away, budget, face)
 		path := []geom.Point{un.Pos, end}
 		mv := Mover{Unit: u, Path: path, Back: true, Diseng: true, Facing: &face}
-		un.Heading = face
 		mv.Reach = s.reach(u, path, budget)
 		if a.HaltCover {
 			mv.Reach = s.coverStop(u, path, mv.Reach, face)
@@ -343,8 +356,7 @@ func (s *State) nearestEnemy(u int) int {
 
 // clampToTable returns the furthest point up to dist along dir from p at
 // which u's footprint stays on the table.
-func (s *State) clampToTable(u int, p, dir geom.Point, dist float64) geom.Point {
-	h := s.Units[u].Heading
+func (s *State) clampToTable(u int, p, dir geom.Point, dist float64, h geom.Angle) geom.Point {
 	for d := dist; d > 0; d -= 0.25 {
 		q := p.Add(dir.Mul(d))
 		if s.b.onTable(s.boxAt(u, q, h)) {

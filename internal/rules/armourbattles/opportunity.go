@@ -178,7 +178,7 @@ func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
 		m.At = a.At
 		b := s.moverBox(m, a.At)
 		un := &s.Units[m.Unit]
-		un.Pos, un.Heading = b.Center, b.Heading
+		un.Pos, un.Heading = s.nudgeOnTable(m.Unit, b.Center, b.Heading), b.Heading
 		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), a.At), To: engine.Everyone})
 	}
 	wild := 0

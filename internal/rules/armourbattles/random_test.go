@@ -1,0 +1,89 @@
+package armourbattles
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+var randomGames = flag.Int("random-games", 1000, "number of seeded random games of Battle 1 in TestRandomGamesBattle1")
+
+// playRandom plays one game of Battle 1 with random agents on the fast
+// path (State.Apply after Validate), calling check after every action.
+func playRandom(tb testing.TB, seed uint64, check func(s *State, a engine.Action) error) (*State, int) {
+	st, err := Rules{}.New(battle1(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := st.(*State)
+	src := dice.NewPCG(seed)
+	agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
+	n := 0
+	for !s.Over {
+		a := agents[s.Pending().Side].Choose(s)
+		if err := s.Validate(a); err != nil {
+			tb.Fatalf("seed %d action %d: agent chose an illegal %s: %v", seed, n, a.Kind(), err)
+		}
+		if check != nil {
+			if err := check(s, a); err != nil {
+				tb.Fatalf("seed %d action %d (%s): %v", seed, n, a.Kind(), err)
+			}
+		}
+		s.Apply(a, src, engine.Discard)
+		n++
+		if err := invariant(s); err != nil {
+			tb.Fatalf("seed %d action %d (%s): %v", seed, n, a.Kind(), err)
+		}
+	}
+	return s, n
+}
+
+func TestRandomGamesBattle1(t *testing.T) {
+	games := *randomGames
+	if testing.Short() {
+		games = 50
+	}
+	wins := map[int]int{}
+	turns := 0
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		activated := map[string]int{} // unit -> turn of its activation
+		s, _ := playRandom(t, seed, func(s *State, a engine.Action) error {
+			act, ok := a.(Activate)
+			if !ok {
+				return nil
+			}
+			for _, id := range append([]string{act.Leader}, act.Members...) {
+				if turn, seen := activated[id]; seen && turn == s.Turn {
+					return fmt.Errorf("%s activated twice in turn %d", id, s.Turn)
+				}
+				activated[id] = s.Turn
+			}
+			return nil
+		})
+		if !s.Over {
+			t.Fatalf("seed %d: game not over", seed)
+		}
+		if s.Winner < 0 && s.Reason != fmt.Sprintf("turn cap (%d turns)", TurnCap) {
+			t.Errorf("seed %d: draw for %q", seed, s.Reason)
+		}
+		wins[s.Winner]++
+		turns += s.Turn
+	}
+	t.Logf("%d games: German %d, US %d, draws %d; mean %.1f turns", games, wins[german], wins[us], wins[-1], float64(turns)/float64(games))
+}
+
+func BenchmarkRandomGameBattle1(b *testing.B) {
+	seed := uint64(0)
+	actions := 0
+	for b.Loop() {
+		seed++
+		_, n := playRandom(b, seed, nil)
+		actions += n
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
