@@ -5,8 +5,9 @@ import (
 	"strconv"
 )
 
-// Hasher accumulates a 64-bit FNV-1a hash of a state's fields without
-// allocating. Rulesets write every field of their state into it in a fixed
+// Hasher accumulates a 64-bit hash of a state's fields without allocating:
+// each word is folded in with a multiply-xorshift step (strings byte by
+// byte, FNV-1a style). Rulesets write every field of their state into it in a fixed
 // order; floats are hashed by their bit patterns, so equal states (as
 // produced by the same sequence of operations) hash equal.
 type Hasher struct{ h uint64 }
@@ -21,13 +22,8 @@ func NewHasher() Hasher { return Hasher{h: fnvOffset} }
 
 // Uint64 adds v.
 func (h *Hasher) Uint64(v uint64) {
-	x := h.h
-	for i := 0; i < 8; i++ {
-		x ^= v & 0xff
-		x *= fnvPrime
-		v >>= 8
-	}
-	h.h = x
+	x := (h.h ^ v) * 0xbf58476d1ce4e5b9
+	h.h = x ^ x>>31
 }
 
 // Int adds v.

@@ -1,0 +1,81 @@
+package armourbattles
+
+import (
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// deployedBattle1 returns Battle 1 after random deployment, at its first
+// decision of turn 1.
+func deployedBattle1(b testing.TB) *State {
+	st, err := Rules{}.New(battle1(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	src := dice.NewPCG(7)
+	for s.Phase == phaseDeploy {
+		c := s.Candidates(nil)
+		s.Apply(c[len(c)/2], src, engine.Discard)
+	}
+	return s
+}
+
+// BenchmarkLOSBattle1 measures unit-to-unit line of sight on the Battle 1
+// map: every German unit to every US unit, spread over the table.
+func BenchmarkLOSBattle1(b *testing.B) {
+	s := deployedBattle1(b)
+	// Spread the units over the table so rays cross woods and hills.
+	for i := range s.Units {
+		s.Units[i].Pos = geom.Point{X: 6 + float64(i*9%60), Y: 8 + float64(i*7%32)}
+	}
+	ger, usu := s.unitsOf(german), s.unitsOf(us)
+	n, seen := 0, 0
+	for b.Loop() {
+		a, t := ger[n%len(ger)], usu[(n/len(ger))%len(usu)]
+		if s.canSee(a, t) {
+			seen++
+		}
+		n++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/los")
+}
+
+// BenchmarkDirectFire measures one direct-fire resolution: the dice of the
+// shot, the attack roll, the reaction roll and its results.
+func BenchmarkDirectFire(b *testing.B) {
+	s := deployedBattle1(b)
+	f, t := s.unitsOf(german)[0], s.unitsOf(us)[0]
+	s.Units[f].Pos = geom.Point{X: 36, Y: 30}
+	s.Units[t].Pos = geom.Point{X: 36, Y: 15}
+	src := dice.NewPCG(1)
+	for b.Loop() {
+		c := s.clone()
+		sh := PendingShot{Firer: f, Target: t}
+		sh.Dice, _ = c.shotFor(&sh).Dice()
+		sh.Attack = poolResult(dice.Pool(src, sh.Dice.AttackDice, sh.Dice.AttackTN))
+		sh.Rolled = true
+		c.Shots = append(c.Shots, sh)
+		c.resolveShot(src, engine.Discard)
+	}
+}
+
+// BenchmarkHash16 measures hashing a 16-unit state (Battle 1 mid-game).
+func BenchmarkHash16(b *testing.B) {
+	s := deployedBattle1(b)
+	var h uint64
+	for b.Loop() {
+		h ^= s.Hash()
+	}
+	_ = h
+}
+
+func BenchmarkClone(b *testing.B) {
+	s := deployedBattle1(b)
+	for b.Loop() {
+		_ = s.clone()
+	}
+}
