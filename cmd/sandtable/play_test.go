@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// exec runs a freshly built command with args and returns its output.
+func exec(t *testing.T, cmd *cobra.Command, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&out)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+func TestPlaySameSeedSameLogAndReplay(t *testing.T) {
+	dir := t.TempDir()
+	var reps [2]playReport
+	for i := range reps {
+		log := filepath.Join(dir, "g"+string(rune('a'+i))+".jsonl")
+		out, err := exec(t, newPlayCmd(), "--scenario", "armour-battles/battle-1", "--seed", "11", "--log", log, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(out), &reps[i]); err != nil {
+			t.Fatalf("play --json output %q: %v", out, err)
+		}
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "ga.jsonl"))
+	b, _ := os.ReadFile(filepath.Join(dir, "gb.jsonl"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("two plays with seed 11 wrote different logs (%d and %d bytes)", len(a), len(b))
+	}
+	r := reps[0]
+	if r.Scenario != "armour-battles/battle-1" || r.Seed != 11 || r.Turns < 1 || len(r.StateHash) != 16 || len(r.ArmyMorale) != 2 {
+		t.Errorf("report %+v lacks fields", r)
+	}
+	if r.Winner != "german" && r.Winner != "us" && r.Winner != "draw" {
+		t.Errorf("winner %q", r.Winner)
+	}
+	if r.ArmyMorale[r.Winner] == 0 {
+		t.Errorf("winner %s has no army morale left: %+v", r.Winner, r.ArmyMorale)
+	}
+
+	out, err := exec(t, newReplayCmd(), filepath.Join(dir, "ga.jsonl"), "--json")
+	if err != nil {
+		t.Fatalf("replay: %v\n%s", err, out)
+	}
+	var rep struct {
+		StateHash string `json:"state_hash"`
+		Match     bool   `json:"match"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.StateHash != r.StateHash || !rep.Match {
+		t.Errorf("replay state_hash %s match %v, want %s", rep.StateHash, rep.Match, r.StateHash)
+	}
+}
+
+func TestReplayNamesFirstDivergence(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	if _, err := exec(t, newPlayCmd(), "--seed", "3", "--log", log, "-q"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(log)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	// Corrupt the hash of record 40 (line 41).
+	var rec map[string]any
+	json.Unmarshal([]byte(lines[40]), &rec)
+	rec["hash"] = "00000000deadbeef"
+	b, _ := json.Marshal(rec)
+	lines[40] = string(b)
+	os.WriteFile(log, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	out, err := exec(t, newReplayCmd(), log)
+	if err == nil || !strings.Contains(err.Error(), "record 40 (log line 41)") {
+		t.Fatalf("replay of a corrupted log: err %v, out %q; want the divergence at record 40 line 41", err, out)
+	}
+	// A truncated, garbled line is a clear error with its line number.
+	os.WriteFile(log, []byte(strings.Join(lines[:5], "\n")+"\n{\"n\":5,\n"), 0o644)
+	if _, err := exec(t, newReplayCmd(), log); err == nil || !strings.Contains(err.Error(), "line 6") {
+		t.Fatalf("replay of a truncated log: %v, want an error naming line 6", err)
+	}
+}
+
+func TestPlayErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--scenario", "nope"}, "armour-battles/battle-1"},
+		{[]string{"--agents", "random"}, "2 sides"},
+		{[]string{"--agents", "random,genius"}, "unknown agent"},
+	} {
+		_, err := exec(t, newPlayCmd(), tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("play %v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
