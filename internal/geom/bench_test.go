@@ -40,3 +40,92 @@ func BenchmarkPolygonClip(b *testing.B) {
 	}
 	_ = sink
 }
+
+func benchBoxes() []Box {
+	r := rand.New(rand.NewPCG(1, 2))
+	boxes := make([]Box, 256)
+	for i := range boxes {
+		boxes[i] = Box{Center: Pt(r.Float64()*72, r.Float64()*48), Heading: Angle(r.Float64() * 6.28), Length: 1 + r.Float64()*2, Width: 2 + r.Float64()*6}
+	}
+	return boxes
+}
+
+func benchFrames() []Frame {
+	boxes := benchBoxes()
+	frames := make([]Frame, len(boxes))
+	for i, b := range boxes {
+		frames[i] = b.Frame()
+	}
+	return frames
+}
+
+func BenchmarkFrameDistance(b *testing.B) {
+	frames := benchFrames()
+	var sink float64
+	i := 0
+	for b.Loop() {
+		sink += frames[i&255].Distance(frames[(i*7+3)&255])
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkBoxFrame(b *testing.B) {
+	boxes := benchBoxes()
+	var sink float64
+	i := 0
+	for b.Loop() {
+		sink += boxes[i&255].Frame().Fwd().X
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkBoxDistToPoint(b *testing.B) {
+	boxes := benchBoxes()
+	var sink float64
+	i := 0
+	for b.Loop() {
+		sink += boxes[i&255].DistToPoint(boxes[(i*7+3)&255].Center)
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkFrameDistToPoint(b *testing.B) {
+	frames := benchFrames()
+	var sink float64
+	i := 0
+	for b.Loop() {
+		sink += frames[i&255].DistToPoint(frames[(i*7+3)&255].Center())
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkFrameIntersectsSegment(b *testing.B) {
+	frames := benchFrames()
+	var sink int
+	i := 0
+	for b.Loop() {
+		s := Seg(frames[(i*7+3)&255].Center(), frames[(i*13+5)&255].Center())
+		if frames[i&255].IntersectsSegment(s) {
+			sink++
+		}
+		i++
+	}
+	_ = sink
+}
+
+func BenchmarkFrameOverlaps(b *testing.B) {
+	frames := benchFrames()
+	var sink int
+	i := 0
+	for b.Loop() {
+		if frames[i&255].Overlaps(frames[(i*7+3)&255]) {
+			sink++
+		}
+		i++
+	}
+	_ = sink
+}

@@ -41,6 +41,10 @@ type Activate struct {
 	BoostUnit string   `json:"boost_unit,omitempty"`
 	Wild      bool     `json:"wild,omitempty"`
 	Staff     bool     `json:"staff,omitempty"`
+	// Entry is where a reserve company enters: the distance along its
+	// friendly edge (x on the north and south edges, y on east and west)
+	// of the first unit's centre; the others line up beside it.
+	Entry float64 `json:"entry,omitempty"`
 }
 
 // RemoveSuppression is the Remove Unit Suppression order (one die).
@@ -89,6 +93,9 @@ type Fire struct {
 	Target string `json:"target"`
 	Wild   bool   `json:"wild,omitempty"`
 	Staff  bool   `json:"staff,omitempty"`
+	// Scoot: shoot and scoot, moving straight back a normal move after
+	// the shot (units with the special rule).
+	Scoot bool `json:"scoot,omitempty"`
 }
 
 // Unsuppress removes a unit's suppression with a wild die (own pulse,
@@ -109,10 +116,24 @@ type OppFire struct {
 	Unit  string  `json:"unit"`
 	At    float64 `json:"at,omitempty"`
 	Staff bool    `json:"staff,omitempty"`
+	Scoot bool    `json:"scoot,omitempty"`
 }
 
 // OppPass closes the opportunity-fire window.
 type OppPass struct{}
+
+// BreakOffChoice answers a break-off decision: Yes moves the target straight
+// back a normal move before the shot and gives it +2D reaction (Armour
+// Battles, Break-Off).
+type BreakOffChoice struct {
+	Yes bool `json:"yes,omitempty"`
+}
+
+// Repair repairs a broken-down unit with one die of the chain (Tiger I,
+// Poor Reliability).
+type Repair struct {
+	Unit string `json:"unit"`
+}
 
 // Boost answers a reaction-boost decision.
 type Boost struct {
@@ -136,6 +157,8 @@ func (EndActivation) Kind() string     { return "end-activation" }
 func (OppFire) Kind() string           { return "opportunity-fire" }
 func (OppPass) Kind() string           { return "opportunity-pass" }
 func (Boost) Kind() string             { return "boost" }
+func (BreakOffChoice) Kind() string    { return "break-off" }
+func (Repair) Kind() string            { return "repair" }
 
 // decoders decode each action kind strictly into its type.
 var decoders = map[string]func(body []byte) (engine.Action, error){}
@@ -170,6 +193,8 @@ func init() {
 	register[OppFire]()
 	register[OppPass]()
 	register[Boost]()
+	register[BreakOffChoice]()
+	register[Repair]()
 }
 
 // decodeAction decodes a JSON action strictly: unknown kinds and fields

@@ -30,6 +30,8 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		dst = s.activationCandidates(dst)
 	case "opportunity-fire":
 		dst = s.oppCandidates(dst)
+	case "break-off":
+		dst = append(dst, BreakOffChoice{}, BreakOffChoice{Yes: true})
 	case "reaction-boost":
 		dst = append(dst, Boost{})
 		sd := &s.Sides[d.Side]
@@ -137,9 +139,13 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	if s.Slots == s.ChainSize && s.ChainSize >= 2 {
 		dst = append(dst, Restock{})
 	}
+	dst = s.reserveCandidates(dst)
 	seen := map[string]bool{}
 	for _, u := range s.unitsOf(s.Active) {
 		un := &s.Units[u]
+		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {
+			dst = append(dst, Repair{Unit: un.ID})
+		}
 		if un.Activated {
 			continue
 		}
@@ -197,6 +203,9 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 			}
 			if band, _, in := RangeBand(s.stats(u), s.box(u).Distance(s.box(t))); in && band != "" {
 				dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID})
+				if s.hasSpecial(u, ShootAndScoot) {
+					dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID, Scoot: true})
+				}
 			}
 		}
 	}
@@ -298,6 +307,42 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 		}
 		for _, x := range at {
 			dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID, At: x})
+		}
+		if s.hasSpecial(sp.Unit, ShootAndScoot) {
+			dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID, At: at[len(at)-1], Scoot: true})
+		}
+	}
+	return dst
+}
+
+// reserveCandidates offers each reserve company that may enter, at the
+// left, middle and right of the deployment zone's edge.
+func (s *State) reserveCandidates(dst []engine.Action) []engine.Action {
+	if s.Sides[s.Active].Failure {
+		return dst
+	}
+	companies := map[string][]string{}
+	var order []string
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == s.Active && u.Reserve && !u.Placed && !u.Dispersed && s.Turn >= u.Arrive {
+			if _, ok := companies[u.Company]; !ok {
+				order = append(order, u.Company)
+			}
+			companies[u.Company] = append(companies[u.Company], u.ID)
+		}
+	}
+	for _, co := range order {
+		ids := companies[co]
+		for _, z := range s.b.sides[s.Active].zones {
+			r := z.Bounds()
+			lo, hi := r.Min.X, r.Max.X
+			if e := s.b.sides[s.Active].edge; e == "east" || e == "west" {
+				lo, hi = r.Min.Y, r.Max.Y
+			}
+			for _, f := range []float64{0.15, 0.5, 0.8} {
+				dst = append(dst, Activate{Order: OrderReserves, Leader: ids[0], Members: ids[1:], Dice: 1, Entry: round2(lo + f*(hi-lo))})
+			}
 		}
 	}
 	return dst

@@ -493,3 +493,107 @@ func TestExampleFlankAttack(t *testing.T) {
 func flankOf(f *fixture) bool {
 	return f.s.box(f.s.unitIndex("de-1")).Behind(f.s.box(f.s.unitIndex("us-1")))
 }
+
+func TestExampleHedgeCrossing(t *testing.T) {
+	// "A Panzer IV platoon is 5" away from a hedge [...] It rolls a 6,
+	// allowing it to move 5" up to the hedge. As it has only used 5 of
+	// its 6 inches, it is placed on the other side of the hedge. If it had
+	// rolled a 5, it would only have moved up to the hedge. If it had
+	// rolled a 4 or less [...] it could have used its Fixed Move of 6" to
+	// move up to the hedge." With a double chain: "It rolls an 8 for a
+	// total move of 14". It moves up to the hedge (5"), crosses it, then
+	// moves 9" beyond it."
+	hedge := table.Feature{Kind: table.KindHedge, Line: geom.Polyline{{X: 20, Y: 0}, {X: 20, Y: 48}}}
+	for _, tc := range []struct {
+		dice  int
+		rolls []int
+		moved float64 // of the leading edge
+	}{
+		{1, []int{6}, 5 + 2.5}, // across: whole hull beyond the hedge
+		{1, []int{5}, 5},
+		{1, []int{2}, 5},
+		{2, []int{4, 4}, 14},
+	} {
+		// Front at x = 15, 5" from the hedge.
+		f := newFixture(t, []table.Feature{hedge}, german, 2, placed{"de-1", "panzer-iv-h", german, 13.75, 24, 0})
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: tc.dice})
+		f.dice(tc.rolls...)
+		f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{60, 24}}}}})
+		if got := f.unit("de-1").Pos.X - 13.75; !near(got, tc.moved) {
+			t.Errorf("%d dice rolling %v: moved %.2f\", want %.2f\"", tc.dice, tc.rolls, got, tc.moved)
+		}
+	}
+}
+
+func TestExampleTigerBreaksDown(t *testing.T) {
+	// "If it rolls more 1s than 6s on a double or triple move, it breaks
+	// down and cannot move this turn. It may still fire. Next turn it can
+	// be repaired [...] It cannot move on the turn it's repaired."
+	f := newFixture(t, nil, german, 2, placed{"de-t", "tiger-i", german, 30, 40, -90})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-t", Dice: 2})
+	f.dice(1, 3)
+	f.do(Move{Units: []UnitMove{{Unit: "de-t", To: [][2]float64{{30, 20}}}}})
+	if u := f.unit("de-t"); u.Pos.Y != 40 || u.BrokeDown != 1 {
+		t.Fatalf("Tiger at y %.1f broke down %d, want it stuck at 40 having broken down in turn 1", u.Pos.Y, u.BrokeDown)
+	}
+	f.s.Turn, f.s.Phase, f.s.Act, f.s.Slots, f.s.ChainSize = 2, phaseOrders, nil, 2, 2
+	f.unit("de-t").Activated = false
+	f.do(Repair{Unit: "de-t"})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-t", Dice: 1})
+	f.reject(Move{Units: []UnitMove{{Unit: "de-t", To: [][2]float64{{30, 30}}}}}, "repaired this turn")
+}
+
+func TestExampleBreakOff(t *testing.T) {
+	// A unit with Break-off may move straight back a normal move when
+	// fired at and gains +2D reaction; the range is measured to where it
+	// was (Special Rules, Break-Off).
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
+		placed{"us-m5", "m5", us, 36, 15, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.do(Fire{Unit: "de-1", Target: "us-m5"})
+	f.pending("break-off")
+	// Normal move 6 + 2×3 (fast); attack 8D at 4+ (12.5": effective).
+	f.dice(3 /* break-off move */, 6, 5, 1, 1, 1, 1, 1, 1 /* reaction 5+2 = 7D */, 4, 4, 1, 1, 1, 1, 1)
+	f.do(BreakOffChoice{Yes: true})
+	f.passAll()
+	f.usedAll()
+	u := f.unit("us-m5")
+	if !near(u.Pos.Y, 3) || !u.Activated {
+		t.Errorf("M5 at y %.2f activated %v, want 12\" back at y 3 and unable to activate", u.Pos.Y, u.Activated)
+	}
+	if u.DP != 0 || !u.Suppressed {
+		t.Errorf("M5 dp %d suppressed %v: two hits cancelled by 7D, one six unmatched", u.DP, u.Suppressed)
+	}
+	if !strings.Contains(f.log(), "7D at 4+") {
+		t.Errorf("reaction was not 7D (5D +2D break-off):\n%s", f.log())
+	}
+}
+
+func TestExampleCommitReserves(t *testing.T) {
+	f := newFixture(t, nil, us, 1, placed{"de-1", "panther-g", german, 36, 45, -90})
+	f.s.Turn = 2
+	for _, id := range []string{"us-r1", "us-r2"} {
+		ut, _ := f.s.b.types, 0
+		_ = ut
+		cat := mustCatalog(t)
+		t76, _ := cat.UnitType(Name, "m4-76")
+		f.s.b.addType(t76)
+		f.s.Units = append(f.s.Units, Unit{ID: id, Type: f.s.b.typeIndex(t76), Side: us, Company: "Reserve Company", Reserve: true, Arrive: 2, Heading: geom.Deg(90)})
+	}
+	f.s.Sides[us].Failure = true
+	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: 30}, "command failure")
+	f.s.Sides[us].Failure = false
+	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Dice: 1, Entry: 30}, "must enter with its company")
+	f.do(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: 30})
+	if !f.unit("us-r1").Placed || f.s.Act == nil || f.s.Act.Dice != 3 {
+		t.Fatal("reserves did not enter with a triple move")
+	}
+	f.dice(1, 1, 1)
+	f.do(Move{Units: []UnitMove{{Unit: "us-r1", To: [][2]float64{{30, 30}}}, {Unit: "us-r2", To: [][2]float64{{32, 30}}}}})
+	f.passAll()
+	if y := f.unit("us-r1").Pos.Y; !near(y-1.26, 21) {
+		t.Errorf("reserve moved to y %.2f, want 18\" + 3 = 21\" from the edge", y)
+	}
+}

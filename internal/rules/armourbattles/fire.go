@@ -90,6 +90,14 @@ func (s *State) validateFire(a Fire) error {
 	if !s.priorityOK(u, t, vis, act.FiredAt) {
 		return errorf("fire: %s must fire at the closest enemy first (%s)", a.Unit, s.Units[vis[0]].ID)
 	}
+	if a.Scoot {
+		if !s.hasSpecial(u, ShootAndScoot) {
+			return errorf("fire: %s cannot shoot and scoot", a.Unit)
+		}
+		if act.Moved[act.index(u)] {
+			return errorf("fire: %s has moved; it may only shoot and scoot before moving", a.Unit)
+		}
+	}
 	return s.validateBoostUse(a.Wild, a.Staff)
 }
 
@@ -134,6 +142,8 @@ func (s *State) shotFor(sh *PendingShot) Shot {
 		AttackWild:       sh.AttackWild,
 		ReactionWild:     sh.ReactionWild,
 		Disengaging:      sh.Disengaging,
+		BreakOff:         sh.BreakOff,
+		Scoot:            sh.TargetScoots,
 	}
 }
 
@@ -141,6 +151,10 @@ func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
 	u, t := s.unitIndex(a.Unit), s.unitIndex(a.Target)
 	s.Act.FiredAt = append(s.Act.FiredAt, t)
 	s.declareShot(u, t, false, s.spendBoost(s.Active, a.Wild, a.Staff), out)
+	if a.Scoot {
+		s.Shots[len(s.Shots)-1].Scoot = true
+		s.Act.Moved[s.Act.index(u)] = true // it may not move again
+	}
 }
 
 // declareShot marks the firer with a fire marker and puts the shot on the
@@ -149,7 +163,7 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	s.Units[u].Fired = true
 	sh := PendingShot{Firer: u, Target: t, Opp: opp, Moves: s.movesFor(u), Flank: s.flank(u, t), AttackWild: wild}
 	if m := s.currentMover(); m != nil && m.Unit == t {
-		sh.Disengaging = m.Diseng
+		sh.Disengaging, sh.TargetScoots = m.Diseng, m.Scoot
 	}
 	sh.Dice, _ = s.shotFor(&sh).Dice()
 	kind := "fires at"
@@ -189,6 +203,9 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	sh := s.Shots[len(s.Shots)-1]
 	s.Shots = s.Shots[:len(s.Shots)-1]
 	t := sh.Target
+	if sh.Scoot {
+		defer s.scoot(sh.Firer, src, out)
+	}
 	if !s.Units[t].Active() || sh.Attack.Successes == 0 {
 		return
 	}

@@ -157,3 +157,12 @@ func (f *fixture) passAll() {
 		}
 	}
 }
+
+func mustCatalog(t *testing.T) *scenario.Catalog {
+	t.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}

@@ -22,10 +22,11 @@ func (s *State) Validate(a engine.Action) error {
 		phaseDeploy:        {"deploy"},
 		phaseReady:         {"begin"},
 		phaseChain:         {"choose-chain", "convert-wild"},
-		phaseOrders:        {"activate", "remove-suppression", "pass", "restock", "convert-wild", "add-staff-order"},
+		phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order"},
 		phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
 		"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
 		"reaction-boost":   {"boost"},
+		"break-off":        {"break-off"},
 	}[d.Kind]
 	ok := false
 	for _, k := range want {
@@ -71,6 +72,10 @@ func (s *State) Validate(a engine.Action) error {
 		return nil
 	case Boost:
 		return s.validateBoost(a)
+	case BreakOffChoice:
+		return nil
+	case Repair:
+		return s.validateRepair(a)
 	}
 	return errorf("unknown action %T", a)
 }
@@ -118,6 +123,13 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		s.closeWindow(out)
 	case Boost:
 		s.applyBoost(a, out)
+	case BreakOffChoice:
+		s.applyBreakOff(a, src, out)
+	case Repair:
+		u := s.unitIndex(a.Unit)
+		s.Units[u].BrokeDown, s.Units[u].Repaired = 0, s.Turn
+		s.Slots--
+		out.Emit(engine.Event{Kind: "repair", Text: s.name(u) + " is repaired; it can move again next turn", To: engine.Everyone})
 	}
 	s.advance(src, out)
 }
@@ -129,6 +141,9 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 		if n := len(s.Shots); n > 0 {
 			sh := &s.Shots[n-1]
 			if !sh.Rolled {
+				if s.breakOffPending() {
+					return
+				}
 				s.rollAttack(sh, src, out)
 				continue
 			}

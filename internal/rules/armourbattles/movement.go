@@ -62,6 +62,15 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		if !un.Active() {
 			return p, errorf("move: %s is not on the table", um.Unit)
 		}
+		if act.Moved[act.index(u)] {
+			return p, errorf("move: %s has already moved (shot and scooted)", um.Unit)
+		}
+		if un.BrokeDown != 0 {
+			return p, errorf("move: %s has broken down; repair it first (from the turn after it broke down)", um.Unit)
+		}
+		if un.Repaired == s.Turn {
+			return p, errorf("move: %s was repaired this turn and cannot move until next turn", um.Unit)
+		}
 		path := []geom.Point{un.Pos}
 		for i, w := range um.To {
 			pt := geom.Point{X: w[0], Y: w[1]}
@@ -146,9 +155,13 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 	for _, f := range faces {
 		variable += float64(f) * mult
 	}
+	broken := s.breakdowns(k, faces, p.units, out)
 	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
 	m := &MoveState{}
 	for i, u := range p.units {
+		if broken[u] {
+			continue
+		}
 		act.Moved[act.index(u)] = true
 		budget := FixedMove*float64(k) + variable
 		if s.Units[u].Suppressed || p.back[i] {
@@ -169,26 +182,42 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 // movement: broken ground (woods and hills) costs double, judged at the
 // leading edge of the hull, so a unit moves at full speed up to the edge of
 // broken ground and at half speed beyond it (Armour Battles, Moving In and
-// Out of Terrain Types).
+// Out of Terrain Types). Crossing a hedge costs the fixed move; a unit that
+// cannot pay it with movement to spare stops at the hedge, and one that
+// crosses ends wholly beyond it (Armour Battles, Minor Obstacles).
 func (s *State) reach(u int, path []geom.Point, budget float64) float64 {
-	half := s.b.types[s.Units[u].Type].Footprint.Length / 2
+	length := s.b.types[s.Units[u].Type].Footprint.Length
+	half := length / 2
 	done := 0.0
-	var buf [8]geom.Interval
+	lastHedge := -1.0
+	total := geom.Polyline(path).Length()
+	finish := func(d float64) float64 {
+		if lastHedge >= 0 && d < lastHedge+length {
+			d = min(total, lastHedge+length)
+		}
+		return d
+	}
+	var ivBuf [8]geom.Interval
+	var hedgeBuf [8]float64
 	for i := 0; i+1 < len(path); i++ {
 		a, b := path[i], path[i+1]
 		l := a.Dist(b)
 		dir := b.Sub(a).Normalize()
 		lead := geom.Segment{A: a.Add(dir.Mul(half)), B: b.Add(dir.Mul(half))}
-		broken := buf[:0]
+		broken, hedges := ivBuf[:0], hedgeBuf[:0]
 		s.b.table.VisitSegment(lead, func(c table.Crossing) bool {
-			if c.Feature.Kind == table.KindWoods || c.Feature.Kind == table.KindHill {
+			switch c.Feature.Kind {
+			case table.KindWoods, table.KindHill:
 				broken = append(broken, geom.Interval{T0: c.T0, T1: c.T1})
+			case table.KindHedge:
+				if c.T0 > 1e-9 { // a hedge under the leading edge at the start is behind it
+					hedges = append(hedges, c.T0)
+				}
 			}
 			return true
 		})
 		t := 0.0
 		for t < 1-1e-12 {
-			// Find the next boundary and the cost factor until it.
 			factor, next := 1.0, 1.0
 			for _, iv := range broken {
 				if t >= iv.T0-1e-12 && t < iv.T1-1e-12 {
@@ -197,17 +226,30 @@ func (s *State) reach(u int, path []geom.Point, budget float64) float64 {
 					next = min(next, iv.T0)
 				}
 			}
+			hedgeAt := -1.0
+			for _, h := range hedges {
+				if h > t+1e-12 && h <= next+1e-12 {
+					next, hedgeAt = h, h
+				}
+			}
 			seg := (next - t) * l
 			if cost := seg * factor; cost > budget+1e-9 {
-				return done + budget/factor
+				return finish(done + budget/factor)
 			} else {
 				budget -= cost
 			}
 			done += seg
 			t = next
+			if hedgeAt >= 0 {
+				if budget-FixedMove <= 1e-9 {
+					return done // up to the hedge, not over it
+				}
+				budget -= FixedMove
+				lastHedge = done
+			}
 		}
 	}
-	return done
+	return finish(done)
 }
 
 // currentMover returns the unit moving now, or nil.

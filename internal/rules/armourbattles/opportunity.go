@@ -152,6 +152,9 @@ func (s *State) validateOppFire(a OppFire) error {
 	if a.Staff && s.Sides[s.Units[u].Side].Staff == 0 {
 		return errorf("opportunity-fire: no staff orders left")
 	}
+	if a.Scoot && !s.hasSpecial(u, ShootAndScoot) {
+		return errorf("opportunity-fire: %s cannot shoot and scoot", a.Unit)
+	}
 	tb := s.box(w.Target)
 	if w.Kind == "move" {
 		m := s.currentMover()
@@ -187,6 +190,7 @@ func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
 		wild = 1
 	}
 	s.declareShot(u, w.Target, true, wild, out)
+	s.Shots[len(s.Shots)-1].Scoot = a.Scoot
 }
 
 func (s *State) validateBoost(a Boost) error {

@@ -275,7 +275,15 @@ func (s *State) validateActivate(a Activate) error {
 			return errorf("rally: uses exactly one die")
 		}
 	case OrderReserves:
-		return errorf("reserves: this scenario has no reserves waiting")
+		if a.Dice > s.Slots {
+			return errorf("reserves: no die left in the chain")
+		}
+		units, err := s.reserveUnits(a)
+		if err != nil {
+			return err
+		}
+		_, err = s.entryBoxes(units, a.Entry)
+		return err
 	default:
 		return errorf("activate: unknown order %q (move-fire, disengage, rally, reserves)", a.Order)
 	}
@@ -340,6 +348,12 @@ func contains(xs []int, x int) bool {
 }
 
 func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
+	if a.Order == OrderReserves {
+		units, _ := s.reserveUnits(a)
+		s.Slots -= a.Dice
+		s.commitReserves(units, a, out)
+		return
+	}
 	units, _ := s.group(a.Order, a.Leader, a.Members)
 	s.Slots -= a.Dice
 	for _, u := range units {

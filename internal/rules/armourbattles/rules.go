@@ -50,24 +50,27 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 	for si, sd := range sc.Sides {
 		p := b.sides[si].params
 		s.Sides = append(s.Sides, SideState{Staff: min(p.StaffOrders, p.CommandDice), Morale: p.ArmyMorale})
-		for _, co := range sd.Forces {
-			for _, ref := range co.Units {
-				ut := sc.Units[ref.ID]
-				if ut == nil {
-					return nil, fmt.Errorf("armourbattles: %s: unit %s has no type", sc.ID, ref.ID)
-				}
-				u := Unit{ID: ref.ID, Type: b.typeIndex(ut), Side: si, Company: co.Name, Heading: b.towardEnemy(si)}
-				if ut.Stats.(*UnitStats).OffTable() {
-					continue // off-table artillery is not a unit on the table (part 2)
-				}
-				if ref.At != nil {
-					u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
-					if ref.Facing != nil {
-						u.Heading = geom.Deg(*ref.Facing)
+		for ci, cos := range [][]scenario.Company{sd.Forces, sd.Reserves} {
+			for _, co := range cos {
+				for _, ref := range co.Units {
+					ut := sc.Units[ref.ID]
+					u := Unit{ID: ref.ID, Type: b.typeIndex(ut), Side: si, Company: co.Name, Heading: b.towardEnemy(si)}
+					if ut.Stats.(*UnitStats).OffTable() {
+						s.Batteries = append(s.Batteries, Battery{ID: ref.ID, Type: u.Type, Side: si})
+						continue
 					}
-					u.Placed = true
+					if ci == 1 {
+						u.Reserve, u.Arrive = true, max(1, co.EarliestTurn)
+					}
+					if ref.At != nil && !u.Reserve {
+						u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
+						if ref.Facing != nil {
+							u.Heading = geom.Deg(*ref.Facing)
+						}
+						u.Placed = true
+					}
+					s.Units = append(s.Units, u)
 				}
-				s.Units = append(s.Units, u)
 			}
 		}
 	}
@@ -138,7 +141,7 @@ func (s *State) nextDeployer() int {
 	for si := range s.b.sides {
 		left := false
 		for i := range s.Units {
-			if s.Units[i].Side == si && !s.Units[i].Placed {
+			if s.Units[i].Side == si && !s.Units[i].Placed && !s.Units[i].Reserve {
 				left = true
 				break
 			}

@@ -43,6 +43,21 @@ type Unit struct {
 	Fired      bool `json:"fired,omitempty"`
 	Activated  bool `json:"activated,omitempty"`
 	Rallied    bool `json:"rallied,omitempty"`
+	// Reserve units wait off the table until committed from turn Arrive.
+	Reserve bool `json:"reserve,omitempty"`
+	Arrive  int  `json:"arrive,omitempty"`
+	// BrokeDown is the turn a poorly reliable unit broke down (0 if
+	// running); Repaired the turn it was repaired (Tiger I, Poor
+	// Reliability).
+	BrokeDown int `json:"broke_down,omitempty"`
+	Repaired  int `json:"repaired,omitempty"`
+}
+
+// Battery is an off-table artillery battery (part 2).
+type Battery struct {
+	ID   string `json:"id"`
+	Type int    `json:"type"`
+	Side int    `json:"side"`
 }
 
 // Active reports whether the unit stands on the table.
@@ -132,6 +147,13 @@ type PendingShot struct {
 	BoostAsked   bool `json:"boost_asked,omitempty"`
 	ReactionWild int  `json:"reaction_wild,omitempty"`
 	Disengaging  bool `json:"disengaging,omitempty"`
+	// Scoot: the firer shoots and scoots; BreakOff: the target breaks off
+	// (asked once, before the attack roll).
+	Scoot         bool `json:"scoot,omitempty"`
+	BreakOffAsked bool `json:"break_off_asked,omitempty"`
+	BreakOff      bool `json:"break_off,omitempty"`
+	// TargetScoots: the target is scooting (+2D).
+	TargetScoots bool `json:"target_scoots,omitempty"`
 }
 
 // PoolResult mirrors dice.PoolResult with JSON names.
@@ -162,6 +184,7 @@ type Mover struct {
 	Started bool        `json:"started,omitempty"`
 	Diseng  bool        `json:"disengaging,omitempty"`
 	Halted  bool        `json:"halted,omitempty"`
+	Scoot   bool        `json:"scoot,omitempty"`
 	Facing  *geom.Angle `json:"facing,omitempty"`
 }
 
@@ -179,6 +202,8 @@ type State struct {
 	Phase  string      `json:"phase"`
 	Active int         `json:"active"`
 	Units  []Unit      `json:"units"`
+	// Batteries are the sides' off-table artillery.
+	Batteries []Battery `json:"batteries,omitempty"`
 	Sides  []SideState `json:"sides"`
 	// First is the side that had the first pulse this turn.
 	First int `json:"first"`
@@ -228,6 +253,9 @@ func (s *State) Pending() engine.Decision {
 	switch {
 	case s.Over:
 		return engine.Decision{Side: -1, Kind: phaseOver}
+	case len(s.Shots) > 0 && s.breakOffPending():
+		t := s.Shots[len(s.Shots)-1].Target
+		return engine.Decision{Side: s.Units[t].Side, Kind: "break-off", Prompt: s.name(t) + " is fired on: break off?", Reaction: s.Units[t].Side != s.Active}
 	case len(s.Shots) > 0 && s.boostPending():
 		t := s.Shots[len(s.Shots)-1].Target
 		return engine.Decision{Side: s.Units[t].Side, Kind: "reaction-boost", Prompt: "add a wild die or staff order to " + s.name(t) + "'s reaction?", Reaction: s.Units[t].Side != s.Active}
@@ -278,6 +306,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Sides = append([]SideState(nil), s.Sides...)
+	c.Batteries = append([]Battery(nil), s.Batteries...)
 	c.Shots = append([]PendingShot(nil), s.Shots...)
 	if s.Act != nil {
 		a := *s.Act
@@ -323,12 +352,15 @@ func (s *State) Hash() uint64 {
 		h.Float(u.Pos.Y)
 		h.Float(float64(u.Heading))
 		flags := 0
-		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied} {
+		h.Int(u.Arrive)
+		h.Int(u.BrokeDown)
+		h.Int(u.Repaired)
+		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve} {
 			if f {
 				flags |= 1 << j
 			}
 		}
-		h.Int(flags<<2 | u.DP)
+		h.Int(flags<<3 | u.DP)
 	}
 	for i := range s.Sides {
 		sd := &s.Sides[i]
@@ -342,6 +374,10 @@ func (s *State) Hash() uint64 {
 		h.Bool(sd.Failure)
 		h.Int(sd.Rolled)
 		h.Int(sd.Spent)
+	}
+	for _, bt := range s.Batteries {
+		h.String(bt.ID)
+		h.Int(bt.Side)
 	}
 	if a := s.Act; a != nil {
 		h.String(a.Order)
@@ -373,6 +409,10 @@ func (s *State) Hash() uint64 {
 		h.Bool(sh.Flank)
 		h.Int(sh.AttackWild)
 		h.Bool(sh.Disengaging)
+		h.Bool(sh.Scoot)
+		h.Bool(sh.BreakOffAsked)
+		h.Bool(sh.BreakOff)
+		h.Bool(sh.TargetScoots)
 		h.Int(sh.Dice.AttackDice)
 		h.Int(sh.Dice.AttackTN)
 		h.Int(sh.Dice.ReactionDice)
@@ -401,6 +441,7 @@ func (s *State) Hash() uint64 {
 			h.Bool(mv.Halted)
 			h.Bool(mv.Back)
 			h.Bool(mv.Diseng)
+			h.Bool(mv.Scoot)
 			if mv.Facing != nil {
 				h.Float(float64(*mv.Facing))
 			}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/sim"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
+)
+
+func newSimulateCmd() *cobra.Command {
+	var (
+		scenarioID string
+		games      int
+		agentsFlag string
+		swap       bool
+		workers    int
+		seed       uint64
+		asJSON     bool
+		plotFile   string
+	)
+	cmd := &cobra.Command{
+		Use:   "simulate",
+		Short: "Play many AI-v-AI games of a scenario and summarise them",
+		Long: `Play N games of a scenario with agent A on the first side and agent B on
+the second (with --swap, the odd-numbered games exchange them) and print
+wins per side and per agent with Wilson 95% intervals, draws, game length
+in turns, units lost by type and army morale remaining.
+
+Game i uses dice seed S+i and agent seeds derived from S+i and the side,
+so a seed gives the same results whatever the number of workers. A game
+that does not finish (or whose agent or rules fail) is listed with its seed
+and makes the command exit with an error after printing the summary.
+
+With --json, wins and wins_by_agent are keyed by side id and by agent name;
+when the same agent plays both sides its wins are keyed "agent@side-id".`,
+		Example: `  sandtable simulate --scenario armour-battles/battle-1 --games 1000
+  sandtable simulate --games 2000 --agents random,random --swap --seed 7 --json
+  sandtable simulate --games 500 --plot battle-1.png`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games < 1 {
+				return fmt.Errorf("--games %d: want at least 1", games)
+			}
+			if workers < 1 {
+				return fmt.Errorf("--workers %d: want at least 1", workers)
+			}
+			if plotFile != "" {
+				if _, err := sim.PlotFormat(plotFile); err != nil {
+					return fmt.Errorf("--plot: %w", err)
+				}
+			}
+			cat, err := scenario.Embedded()
+			if err != nil {
+				return err
+			}
+			sc, err := cat.Scenario(scenarioID)
+			if err != nil {
+				return err
+			}
+			rules, ok := engine.Lookup(sc.Rules)
+			if !ok {
+				return fmt.Errorf("no ruleset %q for scenario %s", sc.Rules, sc.ID)
+			}
+			names := strings.Split(agentsFlag, ",")
+			if len(names) != 2 {
+				return fmt.Errorf("--agents %q: want two agents, A,B (e.g. --agents random,random)", agentsFlag)
+			}
+			var agents [2]string
+			for i, n := range names {
+				agents[i] = strings.TrimSpace(n)
+				if _, err := agent.New(agents[i], 0); err != nil {
+					return fmt.Errorf("--agents: %w", err)
+				}
+			}
+
+			cfg := sim.Config{Rules: rules, Scenario: sc, Games: games, Agents: agents,
+				Swap: swap, Workers: workers, Seed: seed}
+			bar := newProgressBar(cmd.ErrOrStderr(), games)
+			if bar != nil {
+				cfg.Progress = func(done int) { bar.Set(done) }
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+			defer stop()
+			rep, err := sim.Run(ctx, cfg)
+			if bar != nil {
+				bar.Finish()
+			}
+			if err != nil {
+				return err
+			}
+
+			out := cmd.OutOrStdout()
+			if asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(rep.Summary())
+			} else {
+				err = rep.WriteText(out)
+			}
+			if err != nil {
+				return err
+			}
+			if plotFile != "" {
+				if err := rep.SavePlot(plotFile); err != nil {
+					return err
+				}
+				if !asJSON {
+					fmt.Fprintf(out, "plot written to %s\n", plotFile)
+				}
+			}
+			if n := len(rep.Errors); n > 0 {
+				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
+	cmd.Flags().IntVar(&games, "games", 100, "number of games")
+	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+")")
+	cmd.Flags().BoolVar(&swap, "swap", false, "exchange the agents between sides in the odd-numbered games")
+	cmd.Flags().IntVar(&workers, "workers", runtime.NumCPU(), "games played at once (results do not depend on it)")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
+	cmd.Flags().StringVar(&plotFile, "plot", "", "also draw win rates and game lengths to this .svg or .png file")
+	return cmd
+}
+
+func init() { rootCmd.AddCommand(newSimulateCmd()) }
+
+// newProgressBar returns a progress bar for games on w when w is a
+// terminal, or nil otherwise (pipes, files, tests), so scripted output
+// stays clean.
+func newProgressBar(w io.Writer, games int) *progressbar.ProgressBar {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(games,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription("simulating"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+}

@@ -1,0 +1,178 @@
+package sim
+
+import (
+	"slices"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+)
+
+// Report is the outcome of a run: every game in game order, then the
+// aggregates over the games that finished (failed games are listed in
+// Errors and counted nowhere else).
+type Report struct {
+	Scenario string
+	Rules    string
+	// Sides holds the side ids by index.
+	Sides   []string
+	Agents  [2]string
+	Swap    bool
+	Seed    uint64
+	Workers int
+	// Elapsed is the wall-clock time of the run; it is the only field that
+	// depends on the machine and the number of workers.
+	Elapsed time.Duration
+	Games   []Game
+
+	// Completed counts the games that finished.
+	Completed int
+	// Wins counts wins by side index.
+	Wins  [2]int
+	Draws int
+	// AgentWins counts wins by agent key (see AgentKeys).
+	AgentWins map[string]int
+	// Reasons counts finished games by the reason they ended.
+	Reasons map[string]int
+	Turns   Distribution
+	// UnitsLost totals each side's losses by unit type; nil if the
+	// ruleset's state does not implement Losses.
+	UnitsLost []map[string]int
+	// Morale is each side's mean army morale at the end; nil if the
+	// ruleset's state does not implement Morale.
+	Morale []float64
+	Errors []GameError
+}
+
+// GameError is a failed game, with what is needed to replay it.
+type GameError struct {
+	Game   int       `json:"game"`
+	Seed   uint64    `json:"seed"`
+	Agents [2]string `json:"agents"`
+	Error  string    `json:"error"`
+}
+
+// Distribution describes game length in turns over finished games.
+// Quartiles are empirical (each is a turn count some game had).
+type Distribution struct {
+	Min    int     `json:"min"`
+	Q1     int     `json:"q1"`
+	Median int     `json:"median"`
+	Q3     int     `json:"q3"`
+	Max    int     `json:"max"`
+	Mean   float64 `json:"mean"`
+	// Histogram counts games by turn count, ascending, one entry per turn
+	// count that occurred.
+	Histogram []TurnCount `json:"histogram"`
+}
+
+// TurnCount is one bar of the game-length histogram.
+type TurnCount struct {
+	Turns int `json:"turns"`
+	Games int `json:"games"`
+}
+
+// AgentKeys returns the keys of AgentWins for the agents on side 0 and
+// side 1 of the first game: the agent names, or "name@side-id" for both
+// when the same agent plays both sides (its wins are then counted per
+// side, since a single total would be every decisive game).
+func (r *Report) AgentKeys() [2]string {
+	if r.Agents[0] == r.Agents[1] && len(r.Sides) == 2 {
+		return [2]string{r.Agents[0] + "@" + r.Sides[0], r.Agents[1] + "@" + r.Sides[1]}
+	}
+	return r.Agents
+}
+
+// agentKey returns the AgentWins key of the agent that won g.
+func (r *Report) agentKey(g *Game) string {
+	if r.Agents[0] == r.Agents[1] {
+		return r.AgentKeys()[g.Winner]
+	}
+	return g.WinnerAgent
+}
+
+// aggregate fills in the aggregates from r.Games, in game order.
+func (r *Report) aggregate() {
+	keys := r.AgentKeys()
+	r.AgentWins = map[string]int{keys[0]: 0, keys[1]: 0}
+	r.Reasons = map[string]int{}
+	r.Errors = []GameError{}
+	var turns []float64
+	var morale [2]int
+	moraleGames := 0
+	for i := range r.Games {
+		g := &r.Games[i]
+		if g.Err != "" {
+			r.Errors = append(r.Errors, GameError{Game: g.Index, Seed: g.Seed, Agents: g.Agents, Error: g.Err})
+			continue
+		}
+		r.Completed++
+		r.Reasons[g.Reason]++
+		if g.Winner == 0 || g.Winner == 1 {
+			r.Wins[g.Winner]++
+			r.AgentWins[r.agentKey(g)]++
+		} else {
+			r.Draws++
+		}
+		turns = append(turns, float64(g.Turns))
+		if g.Morale != nil {
+			moraleGames++
+			morale[0] += g.Morale[0]
+			morale[1] += g.Morale[1]
+		}
+		if g.UnitsLost != nil {
+			if r.UnitsLost == nil {
+				r.UnitsLost = []map[string]int{{}, {}}
+			}
+			for side, lost := range g.UnitsLost {
+				for typ, n := range lost {
+					r.UnitsLost[side][typ] += n
+				}
+			}
+		}
+	}
+	if moraleGames > 0 {
+		r.Morale = []float64{float64(morale[0]) / float64(moraleGames), float64(morale[1]) / float64(moraleGames)}
+	}
+	r.Turns = distribution(turns)
+}
+
+func distribution(x []float64) Distribution {
+	d := Distribution{Histogram: []TurnCount{}}
+	if len(x) == 0 {
+		return d
+	}
+	slices.Sort(x)
+	q := func(p float64) int { return int(stat.Quantile(p, stat.Empirical, x, nil)) }
+	d.Min, d.Q1, d.Median, d.Q3, d.Max = int(x[0]), q(0.25), q(0.5), q(0.75), int(x[len(x)-1])
+	d.Mean = stat.Mean(x, nil)
+	for _, v := range x {
+		t := int(v)
+		if n := len(d.Histogram); n > 0 && d.Histogram[n-1].Turns == t {
+			d.Histogram[n-1].Games++
+		} else {
+			d.Histogram = append(d.Histogram, TurnCount{Turns: t, Games: 1})
+		}
+	}
+	return d
+}
+
+// GamesPerSecond returns the games played (finished or failed) per second
+// of wall-clock time.
+func (r *Report) GamesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(len(r.Games)) / r.Elapsed.Seconds()
+}
+
+// SideCI returns the Wilson 95% interval of side's win rate over finished
+// games.
+func (r *Report) SideCI(side int) (lo, hi float64) {
+	return Wilson(r.Wins[side], r.Completed, Z95)
+}
+
+// AgentCI returns the Wilson 95% interval of the win rate of the agent with
+// AgentWins key key over finished games.
+func (r *Report) AgentCI(key string) (lo, hi float64) {
+	return Wilson(r.AgentWins[key], r.Completed, Z95)
+}

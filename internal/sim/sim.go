@@ -1,0 +1,282 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// DefaultMaxActions bounds a game when Config.MaxActions is 0. A random game
+// of Armour Battles Battle 1 takes a few hundred actions.
+const DefaultMaxActions = 100000
+
+// Morale is implemented by states that keep an army morale per side, such as
+// Armour Battles'. Morale returns side's army morale points.
+type Morale interface {
+	Morale(side int) int
+}
+
+// Losses is implemented by states that count the units each side has lost.
+// UnitsLost returns side's losses so far by unit type name; the caller does
+// not modify the map.
+type Losses interface {
+	UnitsLost(side int) map[string]int
+}
+
+// Config describes a batch of games.
+type Config struct {
+	// Rules plays the games; Scenario is passed to Rules.New (nil for
+	// rulesets that need none).
+	Rules    engine.Rules
+	Scenario *scenario.Scenario
+	// Games is the number of games, at least 1.
+	Games int
+	// Agents names the agent on side 0 and on side 1 (see agent.Names).
+	Agents [2]string
+	// Swap exchanges the agents between sides in the odd-numbered games
+	// (1, 3, 5, … counting from 0).
+	Swap bool
+	// Workers is the number of games played at once; 0 or less means
+	// runtime.NumCPU(). It never changes the results.
+	Workers int
+	// Seed is the seed of game 0; game i uses Seed+i.
+	Seed uint64
+	// MaxActions bounds each game; a game still going after it is an error.
+	// 0 means DefaultMaxActions.
+	MaxActions int
+	// Progress, if set, is called after each finished game with the number
+	// of games finished so far, from Run's goroutine (never concurrently).
+	Progress func(done int)
+}
+
+// Game is the result of one game.
+type Game struct {
+	// Index is the game's number in the run, from 0.
+	Index int `json:"index"`
+	// Seed is the dice seed; agent seeds are AgentSeed(Seed, side).
+	Seed uint64 `json:"seed"`
+	// Agents names the agent on each side in this game.
+	Agents [2]string `json:"agents"`
+	// Winner is the winning side, or -1 for a draw or a failed game.
+	Winner int `json:"winner"`
+	// WinnerAgent names the winning side's agent, or "" for a draw.
+	WinnerAgent string `json:"winner_agent,omitempty"`
+	// Turns is the final turn number; Actions the number of actions applied.
+	Turns   int    `json:"turns"`
+	Actions int    `json:"actions"`
+	Reason  string `json:"reason,omitempty"`
+	// Morale is each side's army morale at the end, or nil if the state
+	// does not implement Morale.
+	Morale []int `json:"morale,omitempty"`
+	// UnitsLost is each side's losses by unit type, or nil if the state
+	// does not implement Losses.
+	UnitsLost []map[string]int `json:"units_lost,omitempty"`
+	// Err says why the game failed (length bound, illegal or missing
+	// action, panic in the rules); the other fields then describe the game
+	// as far as it got, and the aggregates leave it out.
+	Err string `json:"error,omitempty"`
+}
+
+// AgentSeed returns the seed of the agent playing side in the game with dice
+// seed gameSeed. It mixes both (SplitMix64), so agent streams are unrelated
+// to each other and to the dice.
+func AgentSeed(gameSeed uint64, side int) uint64 {
+	return splitmix64(gameSeed ^ splitmix64(uint64(side)+0x5eed))
+}
+
+// newAgent makes agents; tests replace it to add agents of their own.
+var newAgent = agent.New
+
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Run plays cfg.Games games on cfg.Workers goroutines and returns their
+// results in game order with the aggregates. A game that fails is recorded
+// in Report.Errors with its seed and does not stop the run; Run itself
+// fails only for a bad configuration or when ctx is cancelled.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	if err := cfg.check(); err != nil {
+		return Report{}, err
+	}
+	st, err := cfg.Rules.New(cfg.Scenario)
+	if err != nil {
+		return Report{}, fmt.Errorf("sim: %w", err)
+	}
+	sides := cfg.Rules.SideNames(st)
+	if len(sides) != 2 {
+		return Report{}, fmt.Errorf("sim: %d sides; simulation needs two", len(sides))
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = min(workers, cfg.Games)
+
+	start := time.Now()
+	games := make([]Game, cfg.Games)
+	jobs := make(chan int)
+	done := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range jobs {
+				games[i] = cfg.play(ctx, i)
+				done <- struct{}{}
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for i := range cfg.Games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	n := 0
+	for range done {
+		n++
+		if cfg.Progress != nil {
+			cfg.Progress(n)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return Report{}, fmt.Errorf("sim: %d of %d games played: %w", n, cfg.Games, err)
+	}
+	r := Report{
+		Rules:   cfg.Rules.Name(),
+		Sides:   sides,
+		Agents:  cfg.Agents,
+		Swap:    cfg.Swap,
+		Seed:    cfg.Seed,
+		Workers: workers,
+		Elapsed: time.Since(start),
+		Games:   games,
+	}
+	if cfg.Scenario != nil {
+		r.Scenario = cfg.Scenario.ID
+	}
+	r.aggregate()
+	return r, nil
+}
+
+func (cfg *Config) check() error {
+	if cfg.Rules == nil {
+		return errors.New("sim: no ruleset")
+	}
+	if cfg.Games < 1 {
+		return fmt.Errorf("sim: %d games; want at least 1", cfg.Games)
+	}
+	if cfg.MaxActions < 0 {
+		return fmt.Errorf("sim: negative action bound %d", cfg.MaxActions)
+	}
+	for _, name := range cfg.Agents {
+		if _, err := newAgent(name, 0); err != nil {
+			return fmt.Errorf("sim: %w", err)
+		}
+	}
+	return nil
+}
+
+// agentsFor returns the agents on side 0 and 1 of game i.
+func (cfg *Config) agentsFor(i int) [2]string {
+	if cfg.Swap && i%2 == 1 {
+		return [2]string{cfg.Agents[1], cfg.Agents[0]}
+	}
+	return cfg.Agents
+}
+
+// ctxCheckEvery is how many actions a game plays between looks at the
+// context, so a cancelled run stops inside long games too.
+const ctxCheckEvery = 256
+
+// play plays game i on the fast path.
+func (cfg *Config) play(ctx context.Context, i int) (g Game) {
+	seed := cfg.Seed + uint64(i)
+	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
+	fail := func(format string, args ...any) Game {
+		g.Winner, g.WinnerAgent = -1, ""
+		g.Err = fmt.Sprintf("game %d (seed %d): ", i, seed) + fmt.Sprintf(format, args...)
+		return g
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			g = fail("panic after %d actions: %v", g.Actions, r)
+		}
+	}()
+	maxActions := cfg.MaxActions
+	if maxActions == 0 {
+		maxActions = DefaultMaxActions
+	}
+	st, err := cfg.Rules.New(cfg.Scenario)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var agents [2]agent.Agent
+	for side, name := range g.Agents {
+		if agents[side], err = newAgent(name, AgentSeed(seed, side)); err != nil {
+			return fail("%v", err)
+		}
+	}
+	src := dice.NewPCG(seed)
+	for {
+		res := st.Result()
+		g.Turns, g.Reason = res.Turn, res.Reason
+		if res.Over {
+			g.Winner = res.Winner
+			if res.Winner >= 0 && res.Winner < 2 {
+				g.WinnerAgent = g.Agents[res.Winner]
+			}
+			break
+		}
+		if g.Actions >= maxActions {
+			return fail("not over after %d actions (turn %d)", g.Actions, res.Turn)
+		}
+		if g.Actions%ctxCheckEvery == 0 && ctx.Err() != nil {
+			return fail("%v", ctx.Err())
+		}
+		d := st.Pending()
+		if d.Side < 0 || d.Side > 1 {
+			return fail("pending %s decision for side %d", d.Kind, d.Side)
+		}
+		a := agents[d.Side].Choose(st)
+		if a == nil {
+			return fail("agent %s on side %d: no action for %s", g.Agents[d.Side], d.Side, d.Kind)
+		}
+		if err := st.Validate(a); err != nil {
+			return fail("agent %s on side %d chose an illegal %s: %v", g.Agents[d.Side], d.Side, a.Kind(), err)
+		}
+		st.Apply(a, src, engine.Discard)
+		g.Actions++
+	}
+	if m, ok := st.(Morale); ok {
+		g.Morale = []int{m.Morale(0), m.Morale(1)}
+	}
+	if l, ok := st.(Losses); ok {
+		g.UnitsLost = make([]map[string]int, 2)
+		for side := range g.UnitsLost {
+			g.UnitsLost[side] = map[string]int{}
+			for typ, n := range l.UnitsLost(side) {
+				if n != 0 {
+					g.UnitsLost[side][typ] = n
+				}
+			}
+		}
+	}
+	return g
+}

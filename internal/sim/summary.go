@@ -1,0 +1,229 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Summary is the JSON form of a report's aggregates, as `sandtable simulate
+// --json` prints it. Side-keyed maps use the side ids; agent-keyed maps use
+// the keys of [Report.AgentKeys]. Rates and intervals are over Completed
+// games.
+type Summary struct {
+	Scenario string   `json:"scenario"`
+	Rules    string   `json:"rules"`
+	Sides    []string `json:"sides"`
+	// Agents names the agent on side 0 and side 1 (of the even games when
+	// Swap is set).
+	Agents  []string `json:"agents"`
+	Swap    bool     `json:"swap"`
+	Seed    uint64   `json:"seed"`
+	Workers int      `json:"workers"`
+	// Games is the number of games played; Completed those that finished.
+	Games     int `json:"games"`
+	Completed int `json:"completed"`
+	// Wins counts wins by side id; WinsByAgent by agent key.
+	Wins        map[string]int `json:"wins"`
+	WinsByAgent map[string]int `json:"wins_by_agent"`
+	Draws       int            `json:"draws"`
+	// CI95 holds the Wilson 95% interval [lo, hi] of the win rate of each
+	// side id and each agent key.
+	CI95      map[string][2]float64 `json:"ci95"`
+	Reasons   map[string]int        `json:"reasons"`
+	MeanTurns float64               `json:"mean_turns"`
+	Turns     Distribution          `json:"turns"`
+	// UnitsLost totals losses by side id then unit type; MoraleRemaining is
+	// the mean army morale left by side id. Both are empty when the ruleset
+	// does not report them.
+	UnitsLost       map[string]map[string]int `json:"units_lost"`
+	MoraleRemaining map[string]float64        `json:"morale_remaining"`
+	Errors          []GameError               `json:"errors"`
+	Seconds         float64                   `json:"seconds"`
+	GamesPerSecond  float64                   `json:"games_per_second"`
+}
+
+// Summary returns the report's aggregates in their JSON form.
+func (r *Report) Summary() Summary {
+	s := Summary{
+		Scenario: r.Scenario, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
+		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
+		Games: len(r.Games), Completed: r.Completed,
+		Wins: map[string]int{}, WinsByAgent: map[string]int{}, Draws: r.Draws,
+		CI95: map[string][2]float64{}, Reasons: r.Reasons,
+		MeanTurns: r.Turns.Mean, Turns: r.Turns,
+		UnitsLost: map[string]map[string]int{}, MoraleRemaining: map[string]float64{},
+		Errors: r.Errors, Seconds: r.Elapsed.Seconds(), GamesPerSecond: r.GamesPerSecond(),
+	}
+	for side, id := range r.Sides {
+		s.Wins[id] = r.Wins[side]
+		lo, hi := r.SideCI(side)
+		s.CI95[id] = [2]float64{lo, hi}
+		if r.UnitsLost != nil {
+			s.UnitsLost[id] = r.UnitsLost[side]
+		}
+		if r.Morale != nil {
+			s.MoraleRemaining[id] = r.Morale[side]
+		}
+	}
+	for _, key := range r.AgentKeys() {
+		s.WinsByAgent[key] = r.AgentWins[key]
+		lo, hi := r.AgentCI(key)
+		s.CI95[key] = [2]float64{lo, hi}
+	}
+	if s.Errors == nil {
+		s.Errors = []GameError{}
+	}
+	return s
+}
+
+// histogramWidth is the longest bar of the text histogram, in characters.
+const histogramWidth = 40
+
+// maxHistogramRows is the most rows the text histogram has; wider ranges
+// of turns are grouped into bins of several turns.
+const maxHistogramRows = 20
+
+// WriteText writes a readable summary of the report.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	keys := r.AgentKeys()
+	fmt.Fprintf(&b, "%s: %d games, %s (%s) v %s (%s)", r.Scenario, len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	if r.Swap {
+		b.WriteString(", sides swapped in odd games")
+	}
+	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
+	if r.Completed < len(r.Games) {
+		fmt.Fprintf(&b, "%d games finished, %d failed\n", r.Completed, len(r.Games)-r.Completed)
+	}
+	b.WriteByte('\n')
+
+	type row struct {
+		name string
+		k    int
+		ci   bool
+	}
+	rows := []row{}
+	for side, id := range r.Sides {
+		rows = append(rows, row{"side " + id, r.Wins[side], true})
+	}
+	rows = append(rows, row{"draws", r.Draws, false})
+	if r.Agents[0] != r.Agents[1] {
+		for _, key := range keys {
+			rows = append(rows, row{"agent " + key, r.AgentWins[key], true})
+		}
+	}
+	nw := 0
+	for _, x := range rows {
+		nw = max(nw, len(x.name))
+	}
+	fmt.Fprintf(&b, "  %-*s %7s %7s  %s\n", nw, "", "wins", "rate", "95% CI")
+	for _, x := range rows {
+		fmt.Fprintf(&b, "  %-*s %7d %7s", nw, x.name, x.k, pct(x.k, r.Completed))
+		if x.ci {
+			lo, hi := Wilson(x.k, r.Completed, Z95)
+			fmt.Fprintf(&b, "  [%s, %s]", pctf(lo), pctf(hi))
+		}
+		b.WriteByte('\n')
+	}
+
+	if len(r.Reasons) > 0 {
+		b.WriteString("\nended by:")
+		for i, reason := range slices.Sorted(maps.Keys(r.Reasons)) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s %d", reason, r.Reasons[reason])
+		}
+		b.WriteByte('\n')
+	}
+
+	d := r.Turns
+	if r.Completed > 0 {
+		fmt.Fprintf(&b, "\ngame length in turns: min %d, q1 %d, median %d, q3 %d, max %d, mean %.2f\n",
+			d.Min, d.Q1, d.Median, d.Q3, d.Max, d.Mean)
+		writeHistogram(&b, d)
+	}
+
+	if r.UnitsLost != nil && r.Completed > 0 {
+		b.WriteString("\nunits lost (total, mean per game):\n")
+		for side, id := range r.Sides {
+			lost := r.UnitsLost[side]
+			fmt.Fprintf(&b, "  %s:", id)
+			if len(lost) == 0 {
+				b.WriteString(" none")
+			}
+			for i, typ := range slices.Sorted(maps.Keys(lost)) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, " %s %d (%.2f)", typ, lost[typ], float64(lost[typ])/float64(r.Completed))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if r.Morale != nil {
+		b.WriteString("\narmy morale remaining (mean):")
+		for side, id := range r.Sides {
+			if side > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s %.2f", id, r.Morale[side])
+		}
+		b.WriteByte('\n')
+	}
+
+	if len(r.Errors) > 0 {
+		fmt.Fprintf(&b, "\nfailed games:\n")
+		for _, e := range r.Errors {
+			fmt.Fprintf(&b, "  %s\n", e.Error)
+		}
+	}
+	fmt.Fprintf(&b, "\n%d games in %.2fs on %d workers: %.1f games/s\n",
+		len(r.Games), r.Elapsed.Seconds(), r.Workers, r.GamesPerSecond())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeHistogram draws one row per turn count (or per bin of turn counts
+// when there are more than maxHistogramRows) with a bar scaled to the
+// largest row.
+func writeHistogram(b *strings.Builder, d Distribution) {
+	width := (d.Max-d.Min)/maxHistogramRows + 1
+	type bin struct{ lo, hi, n int }
+	var bins []bin
+	for lo := d.Min; lo <= d.Max; lo += width {
+		bins = append(bins, bin{lo: lo, hi: lo + width - 1})
+	}
+	most := 0
+	for _, h := range d.Histogram {
+		i := (h.Turns - d.Min) / width
+		bins[i].n += h.Games
+		most = max(most, bins[i].n)
+	}
+	label := func(x bin) string {
+		if x.lo == x.hi {
+			return fmt.Sprint(x.lo)
+		}
+		return fmt.Sprintf("%d-%d", x.lo, x.hi)
+	}
+	lw := 0
+	for _, x := range bins {
+		lw = max(lw, len(label(x)))
+	}
+	for _, x := range bins {
+		bar := (x.n*histogramWidth + most - 1) / most
+		fmt.Fprintf(b, "  %*s | %-*s %d\n", lw, label(x), histogramWidth, strings.Repeat("#", bar), x.n)
+	}
+}
+
+func pct(k, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return pctf(float64(k) / float64(n))
+}
+
+func pctf(p float64) string { return fmt.Sprintf("%.1f%%", 100*p) }
