@@ -198,13 +198,13 @@ type MoveState struct {
 type State struct {
 	b *board
 
-	Turn   int         `json:"turn"`
-	Phase  string      `json:"phase"`
-	Active int         `json:"active"`
-	Units  []Unit      `json:"units"`
+	Turn   int    `json:"turn"`
+	Phase  string `json:"phase"`
+	Active int    `json:"active"`
+	Units  []Unit `json:"units"`
 	// Batteries are the sides' off-table artillery.
-	Batteries []Battery `json:"batteries,omitempty"`
-	Sides  []SideState `json:"sides"`
+	Batteries []Battery   `json:"batteries,omitempty"`
+	Sides     []SideState `json:"sides"`
 	// First is the side that had the first pulse this turn.
 	First int `json:"first"`
 	// Chain is the current pulse's chain: Slots orders remain of Size.
