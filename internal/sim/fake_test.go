@@ -49,8 +49,8 @@ func (r shootout) New(*scenario.Scenario) (engine.State, error) {
 }
 
 func (shootout) DecodeAction(json.RawMessage) (engine.Action, error) { return nil, errors.New("no") }
-func (shootout) DecodeState([]byte) (engine.State, error)           { return nil, errors.New("no") }
-func (shootout) SideNames(engine.State) []string                    { return []string{"red", "blue"} }
+func (shootout) DecodeState([]byte) (engine.State, error)            { return nil, errors.New("no") }
+func (shootout) SideNames(engine.State) []string                     { return []string{"red", "blue"} }
 
 func (s *shootState) Pending() engine.Decision {
 	if s.Over {

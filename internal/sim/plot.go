@@ -111,7 +111,7 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 }
 
 func (r *Report) title() string {
-	t := fmt.Sprintf("%s: %d games, %s (%s) v %s (%s)", r.Scenario, len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	t := fmt.Sprintf("%s: %d games, %s (%s) v %s (%s)", r.name(), len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		t += ", swapped in odd games"
 	}
@@ -245,10 +245,14 @@ func (r *Report) turnPlot() (*plot.Plot, error) {
 	for lo := d.Min; lo <= d.Max; lo += width {
 		h.Bins = append(h.Bins, plotter.HistogramBin{Min: float64(lo) - 0.5, Max: float64(lo+width) - 0.5})
 	}
+	most := 0.0
 	for _, c := range d.Histogram {
-		h.Bins[(c.Turns-d.Min)/width].Weight += float64(c.Games)
+		b := &h.Bins[(c.Turns-d.Min)/width]
+		b.Weight += float64(c.Games)
+		most = max(most, b.Weight)
 	}
 	p.Add(h)
+	p.Y.Max = most * 1.06 // headroom above the tallest bar
 	p.X.Tick.Marker = integerTicks{}
 	p.Y.Tick.Marker = integerTicks{}
 	p.Y.Min = 0

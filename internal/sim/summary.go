@@ -79,6 +79,15 @@ func (r *Report) Summary() Summary {
 	return s
 }
 
+// name returns the scenario id, or the ruleset's name for a ruleset
+// played without a scenario.
+func (r *Report) name() string {
+	if r.Scenario != "" {
+		return r.Scenario
+	}
+	return r.Rules
+}
+
 // histogramWidth is the longest bar of the text histogram, in characters.
 const histogramWidth = 40
 
@@ -90,7 +99,7 @@ const maxHistogramRows = 20
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	keys := r.AgentKeys()
-	fmt.Fprintf(&b, "%s: %d games, %s (%s) v %s (%s)", r.Scenario, len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	fmt.Fprintf(&b, "%s: %d games, %s (%s) v %s (%s)", r.name(), len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		b.WriteString(", sides swapped in odd games")
 	}

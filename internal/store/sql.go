@@ -164,6 +164,9 @@ func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action,
 		if err := json.Unmarshal([]byte(dice), &a.Dice); err != nil {
 			return nil, fmt.Errorf("store: game %s record %d: bad dice: %w", id, a.N, err)
 		}
+		if len(a.Dice) == 0 {
+			a.Dice = nil // as the engine records an action without dice
+		}
 		out = append(out, a)
 	}
 	if err := rows.Err(); err != nil {

@@ -105,11 +105,31 @@ func sortHits(hs []hit) {
 func (t *Table) appendHits(s geom.Segment, dst []hit) []hit {
 	base := len(dst)
 	var ivs [8]geom.Interval
-	min, max := key(s.Bounds())
-	t.all.Search(min, max, func(_, _ [2]float64, it *item) bool {
+	g := t.grid
+	for _, it := range g.outside {
 		dst = it.appendHits(s, dst, ivs[:0])
-		return true
-	})
+	}
+	var w walk
+	switch g.start(&w, s) {
+	case walkCells:
+		for {
+			for _, it := range g.cells[w.iy*g.nx+w.ix].all {
+				if !w.seen(it) {
+					dst = it.appendHits(s, dst, ivs[:0])
+				}
+			}
+			if !w.next() {
+				break
+			}
+		}
+	case walkScan:
+		sb := s.Bounds()
+		for _, it := range t.items {
+			if !it.outside && it.bounds.Intersects(sb) {
+				dst = it.appendHits(s, dst, ivs[:0])
+			}
+		}
+	}
 	sortHits(dst[base:])
 	return dst
 }
@@ -155,42 +175,77 @@ func (t *Table) Crossings(s geom.Segment, dst []Crossing) []Crossing {
 // returned.
 func (t *Table) HighestLevel(s geom.Segment) (level int, f *Feature) {
 	var best *item
-	min, max := key(s.Bounds())
-	t.hills.Search(min, max, func(_, _ [2]float64, it *item) bool {
-		if best != nil && (it.f.Level < best.f.Level || it.f.Level == best.f.Level && it.f.ID > best.f.ID) {
-			return true
-		}
-		if !it.bounds.IntersectsSegment(s) {
-			return true
-		}
-		var hit bool
-		if it.f.Circle != nil {
-			hit = it.f.Circle.IntersectsSegment(s)
-		} else {
-			hit = it.f.Area.IntersectsSegment(s)
-		}
-		if hit {
+	g := t.grid
+	for _, it := range g.outside {
+		if it.f.Kind == KindHill && (best == nil || hillBefore(it, best)) && it.touches(s) {
 			best = it
 		}
-		return true
-	})
+	}
+	var w walk
+	switch g.start(&w, s) {
+	case walkCells:
+		for {
+			// Each cell's hills are in HighestLevel's order of preference:
+			// stop at the first that touches s or cannot beat best.
+			for _, it := range g.cells[w.iy*g.nx+w.ix].hills {
+				if best != nil && !hillBefore(it, best) {
+					break
+				}
+				if !w.seen(it) && it.touches(s) {
+					best = it
+					break
+				}
+			}
+			if !w.next() {
+				break
+			}
+		}
+	case walkScan:
+		sb := s.Bounds()
+		for _, it := range t.items {
+			if it.f.Kind == KindHill && !it.outside && it.bounds.Intersects(sb) && (best == nil || hillBefore(it, best)) && it.touches(s) {
+				best = it
+			}
+		}
+	}
 	if best == nil {
 		return 0, nil
 	}
 	return best.f.Level, &best.f
 }
 
+// touches reports whether s has a point in it's area (polygon or circle).
+func (it *item) touches(s geom.Segment) bool {
+	if !it.bounds.IntersectsSegment(s) {
+		return false
+	}
+	if it.f.Circle != nil {
+		return it.f.Circle.IntersectsSegment(s)
+	}
+	return it.f.Area.IntersectsSegment(s)
+}
+
 // LevelAt returns the level of the ground at p: the Level of the highest
 // hill containing p (boundary included), or 0.
 func (t *Table) LevelAt(p geom.Point) int {
 	level := 0
-	k := [2]float64{p.X, p.Y}
-	t.hills.Search(k, k, func(_, _ [2]float64, it *item) bool {
-		if it.f.Level > level && it.f.Contains(p) {
+	g := t.grid
+	for _, it := range g.outside {
+		if it.f.Kind == KindHill && it.f.Level > level && it.bounds.Contains(p) && it.f.Contains(p) {
 			level = it.f.Level
 		}
-		return true
-	})
+	}
+	if c, ok := g.at(p); ok {
+		for _, it := range c.hills {
+			if it.f.Level <= level {
+				break
+			}
+			if it.bounds.Contains(p) && it.f.Contains(p) {
+				level = it.f.Level
+				break
+			}
+		}
+	}
 	return level
 }
 
@@ -210,13 +265,19 @@ func (t *Table) VisitAt(p geom.Point, visit func(f *Feature) bool) {
 // boundary included, in ID order, and returns the extended slice.
 func (t *Table) At(p geom.Point, dst []*Feature) []*Feature {
 	base := len(dst)
-	k := [2]float64{p.X, p.Y}
-	t.all.Search(k, k, func(_, _ [2]float64, it *item) bool {
-		if it.f.Contains(p) {
+	g := t.grid
+	for _, it := range g.outside {
+		if it.bounds.Contains(p) && it.f.Contains(p) {
 			dst = append(dst, &it.f)
 		}
-		return true
-	})
+	}
+	if c, ok := g.at(p); ok {
+		for _, it := range c.all {
+			if it.bounds.Contains(p) && it.f.Contains(p) {
+				dst = append(dst, &it.f)
+			}
+		}
+	}
 	fs := dst[base:]
 	for i := 1; i < len(fs); i++ {
 		f := fs[i]

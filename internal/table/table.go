@@ -6,13 +6,17 @@ import (
 	"sort"
 
 	"github.com/sandtable/sandtable/internal/geom"
-	"github.com/tidwall/rtree"
 )
 
-// item is a feature as stored: immutable once added, shared between clones.
+// item is a feature as stored: immutable once added, shared between clones
+// (which have the same grid, so the cell range stays valid).
 type item struct {
 	f      Feature
 	bounds geom.Rect // f's bounds grown by geom.Epsilon, for pruning
+	// The range of grid cells listing the item, inclusive; unused when
+	// outside is set (the item is on the grid's outside list instead).
+	cx0, cy0, cx1, cy1 int32
+	outside            bool
 }
 
 // Table is a rectangular battlefield [0, Width] × [0, Height] inches with its
@@ -20,8 +24,7 @@ type item struct {
 type Table struct {
 	width, height float64
 	items         []*item // sorted by ID
-	all           *rtree.RTreeG[*item]
-	hills         *rtree.RTreeG[*item] // hills only, for HighestLevel and LevelAt
+	grid          *grid   // spatial index, copy-on-write
 }
 
 // New returns an empty table width inches across (X) and height inches deep
@@ -30,8 +33,7 @@ func New(width, height float64) *Table {
 	return &Table{
 		width:  width,
 		height: height,
-		all:    new(rtree.RTreeG[*item]),
-		hills:  new(rtree.RTreeG[*item]),
+		grid:   newGrid(width, height),
 	}
 }
 
@@ -48,10 +50,6 @@ func (t *Table) Bounds() geom.Rect {
 
 // Len returns the number of features on the table.
 func (t *Table) Len() int { return len(t.items) }
-
-func key(r geom.Rect) (min, max [2]float64) {
-	return [2]float64{r.Min.X, r.Min.Y}, [2]float64{r.Max.X, r.Max.Y}
-}
 
 // Add validates f, stores a copy (the table does not keep f's slices) and
 // returns its ID. A zero f.ID is replaced by one more than the highest ID in
@@ -89,11 +87,9 @@ func (t *Table) Add(f Feature) (id int, err error) {
 	it := &item{f: f, bounds: b.Expand(geom.Epsilon)}
 	i := sort.Search(len(t.items), func(i int) bool { return t.items[i].f.ID > f.ID })
 	t.items = slices.Insert(t.items, i, it)
-	min, max := key(it.bounds)
-	t.all.Insert(min, max, it)
-	if f.Kind == KindHill {
-		t.hills.Insert(min, max, it)
-	}
+	t.grid = t.grid.own()
+	t.grid.place(it)
+	t.grid.insert(it)
 	return f.ID, nil
 }
 
@@ -115,11 +111,8 @@ func (t *Table) Remove(id int) bool {
 	}
 	it := t.items[i]
 	t.items = slices.Delete(t.items, i, i+1)
-	min, max := key(it.bounds)
-	t.all.Delete(min, max, it)
-	if it.f.Kind == KindHill {
-		t.hills.Delete(min, max, it)
-	}
+	t.grid = t.grid.own()
+	t.grid.delete(it)
 	return true
 }
 
@@ -147,11 +140,15 @@ func (t *Table) Features() []*Feature {
 // and shared, and the index is copied on write — so games may clone a table
 // whenever smoke comes and goes.
 func (t *Table) Clone() *Table {
+	if !t.grid.shared {
+		// Only t refers to its grid until now; once shared, a grid is
+		// never written again, so clones of clones need no locking.
+		t.grid.shared = true
+	}
 	return &Table{
 		width:  t.width,
 		height: t.height,
 		items:  slices.Clone(t.items),
-		all:    t.all.Copy(),
-		hills:  t.hills.Copy(),
+		grid:   t.grid,
 	}
 }

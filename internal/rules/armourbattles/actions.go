@@ -135,6 +135,40 @@ type Repair struct {
 	Unit string `json:"unit"`
 }
 
+// CallMission calls an artillery (or smoke) mission with a staff order:
+// Observer is a friendly unit that sees an enemy unit and the marker at
+// (X, Y); a smoke screen lies along Orient degrees (Armour Battles,
+// Off-Table Fire Missions; Smoke Missions).
+type CallMission struct {
+	Battery  string  `json:"battery"`
+	Observer string  `json:"observer"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Smoke    bool    `json:"smoke,omitempty"`
+	Orient   float64 `json:"orient,omitempty"`
+}
+
+// AdjustMission moves a plotted marker up to 4" with a staff order in the
+// logistics phase; an observer must see the new point.
+type AdjustMission struct {
+	Battery string  `json:"battery"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+}
+
+// MaintainMission keeps a mission through a command failure (staff order).
+type MaintainMission struct {
+	Battery string `json:"battery"`
+}
+
+// CancelMission removes a plotted mission, free of charge.
+type CancelMission struct {
+	Battery string `json:"battery"`
+}
+
+// EndLogistics ends the logistics phase: plotted missions fire for effect.
+type EndLogistics struct{}
+
 // Boost answers a reaction-boost decision.
 type Boost struct {
 	Wild  bool `json:"wild,omitempty"`
@@ -159,6 +193,11 @@ func (OppPass) Kind() string           { return "opportunity-pass" }
 func (Boost) Kind() string             { return "boost" }
 func (BreakOffChoice) Kind() string    { return "break-off" }
 func (Repair) Kind() string            { return "repair" }
+func (CallMission) Kind() string       { return "call-mission" }
+func (AdjustMission) Kind() string     { return "adjust-mission" }
+func (MaintainMission) Kind() string   { return "maintain-mission" }
+func (CancelMission) Kind() string     { return "cancel-mission" }
+func (EndLogistics) Kind() string      { return "end-logistics" }
 
 // decoders decode each action kind strictly into its type.
 var decoders = map[string]func(body []byte) (engine.Action, error){}
@@ -195,6 +234,11 @@ func init() {
 	register[Boost]()
 	register[BreakOffChoice]()
 	register[Repair]()
+	register[CallMission]()
+	register[AdjustMission]()
+	register[MaintainMission]()
+	register[CancelMission]()
+	register[EndLogistics]()
 }
 
 // decodeAction decodes a JSON action strictly: unknown kinds and fields

@@ -32,7 +32,7 @@ func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
 func (s *State) visibleEnemies(u int) []int {
 	var out []int
 	fb := s.box(u)
-	for _, e := range s.unitsOf(1 - s.Units[u].Side) {
+	for _, e := range s.enemiesOf(s.Units[u].Side) {
 		if s.fireArcOK(u, fb, s.Units[e].Pos) && s.canSee(u, e) {
 			out = append(out, e)
 		}
@@ -144,6 +144,7 @@ func (s *State) shotFor(sh *PendingShot) Shot {
 		Disengaging:      sh.Disengaging,
 		BreakOff:         sh.BreakOff,
 		Scoot:            sh.TargetScoots,
+		Ambush:           sh.Ambush,
 	}
 }
 
@@ -161,7 +162,10 @@ func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
 // stack; its attack dice are rolled by advance.
 func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	s.Units[u].Fired = true
-	sh := PendingShot{Firer: u, Target: t, Opp: opp, Moves: s.movesFor(u), Flank: s.flank(u, t), AttackWild: wild}
+	sh := PendingShot{Firer: u, Target: t, Opp: opp, Moves: s.movesFor(u), Flank: s.flank(u, t), AttackWild: wild, Ambush: s.Units[u].Hidden}
+	if sh.Ambush {
+		s.reveal(u, "fires from ambush", out)
+	}
 	if m := s.currentMover(); m != nil && m.Unit == t {
 		sh.Disengaging, sh.TargetScoots = m.Diseng, m.Scoot
 	}
@@ -187,7 +191,7 @@ func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter)
 	} else {
 		out.Emit(engine.Event{Kind: "attack-roll", Text: s.name(sh.Firer) + " fires beyond long range and misses", To: engine.Everyone})
 	}
-	if !sh.Opp {
+	if !sh.Opp && !sh.Ambush {
 		sh.Held = true
 		firer := sh.Firer
 		s.openFireWindow(firer)
@@ -206,6 +210,14 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	if sh.Scoot {
 		defer s.scoot(sh.Firer, src, out)
 	}
+	if sh.Ambush && !sh.Opp {
+		// Opportunity fire at an ambusher comes after its shot.
+		defer func() {
+			if !s.Over && s.Window == nil && s.Units[sh.Firer].Active() {
+				s.openFireWindow(sh.Firer)
+			}
+		}()
+	}
 	if !s.Units[t].Active() || sh.Attack.Successes == 0 {
 		return
 	}
@@ -214,12 +226,12 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	net := max(0, sh.Attack.Successes-r.Successes)
 	suppress := sh.Attack.Sixes > r.Sixes
 	out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
-	s.applyResult(t, sh.Firer, net, suppress, sh.Attack.Sixes-r.Sixes, src, out)
+	s.applyResult(t, s.Units[sh.Firer].Pos, net, suppress, sh.Attack.Sixes-r.Sixes, src, out)
 }
 
 // applyResult applies disruption, dispersal, suppression and forced back to
-// target t fired on by firer.
-func (s *State) applyResult(t, firer, net int, suppress bool, unmatched int, src dice.Source, out engine.Emitter) {
+// target t; a forced-back unit moves directly away from `from`.
+func (s *State) applyResult(t int, from geom.Point, net int, suppress bool, unmatched int, src dice.Source, out engine.Emitter) {
 	un := &s.Units[t]
 	if m := s.currentMover(); m != nil && m.Unit == t && suppress {
 		m.Halted = true
@@ -246,7 +258,7 @@ func (s *State) applyResult(t, firer, net int, suppress bool, unmatched int, src
 		for i := 0; i < unmatched; i++ {
 			dist += float64(dice.D6(src))
 		}
-		s.forceBack(t, s.Units[firer].Pos, dist, src, out)
+		s.forceBack(t, from, dist, src, out)
 	}
 }
 

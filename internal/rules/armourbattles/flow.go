@@ -22,8 +22,9 @@ func (s *State) Validate(a engine.Action) error {
 		phaseDeploy:        {"deploy"},
 		phaseReady:         {"begin"},
 		phaseChain:         {"choose-chain", "convert-wild"},
-		phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order"},
+		phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order", "call-mission", "cancel-mission"},
 		phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
+		phaseLogistics:     {"adjust-mission", "maintain-mission", "cancel-mission", "end-logistics"},
 		"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
 		"reaction-boost":   {"boost"},
 		"break-off":        {"break-off"},
@@ -76,6 +77,17 @@ func (s *State) Validate(a engine.Action) error {
 		return nil
 	case Repair:
 		return s.validateRepair(a)
+	case CallMission:
+		return s.validateCall(a)
+	case AdjustMission:
+		return s.validateAdjust(a)
+	case MaintainMission:
+		return s.validateMaintain(a)
+	case CancelMission:
+		_, err := s.ownMission(a.Battery)
+		return err
+	case EndLogistics:
+		return nil
 	}
 	return errorf("unknown action %T", a)
 }
@@ -125,6 +137,21 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		s.applyBoost(a, out)
 	case BreakOffChoice:
 		s.applyBreakOff(a, src, out)
+	case CallMission:
+		s.applyCall(a, src, out)
+	case AdjustMission:
+		s.applyAdjust(a, out)
+	case MaintainMission:
+		bi, _ := s.ownMission(a.Battery)
+		s.Batteries[bi].Maintained = true
+		s.Sides[s.Active].Staff--
+		out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s maintains %s's mission with a staff order", s.b.sides[s.Active].name, a.Battery), To: engine.Everyone})
+	case CancelMission:
+		bi, _ := s.ownMission(a.Battery)
+		s.Batteries[bi].Marker = nil
+		out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s cancels %s's mission", s.b.sides[s.Active].name, a.Battery), To: engine.Everyone})
+	case EndLogistics:
+		s.endLogistics(src, out)
 	case Repair:
 		u := s.unitIndex(a.Unit)
 		s.Units[u].BrokeDown, s.Units[u].Repaired = 0, s.Turn
@@ -184,6 +211,13 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 			continue
 		}
 		switch s.Phase {
+		case phaseChain:
+			if !s.Sides[s.Active].Logistics {
+				if s.startLogistics(src, out) {
+					return
+				}
+				continue
+			}
 		case phaseActivation:
 			s.Phase = phaseOrders
 			continue

@@ -83,6 +83,11 @@ func (s *State) rayClear(q sight, p, t geom.Point) bool {
 	if !ok {
 		return false
 	}
+	for i := range s.Smokes {
+		if s.Smokes[i].Box().IntersectsSegment(seg) {
+			return false
+		}
+	}
 	return !s.friendInTheWay(q, seg)
 }
 
@@ -122,7 +127,7 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 func (s *State) friendInTheWay(q sight, seg geom.Segment) bool {
 	for i := range s.Units {
 		u := &s.Units[i]
-		if i == q.self || i == q.tgt || u.Side != q.side || !u.Active() {
+		if i == q.self || i == q.tgt || u.Side != q.side || !u.Active() || u.Hidden {
 			continue
 		}
 		fb := s.box(i)

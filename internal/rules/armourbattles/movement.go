@@ -156,6 +156,11 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		variable += float64(f) * mult
 	}
 	broken := s.breakdowns(k, faces, p.units, out)
+	for _, u := range p.units {
+		if s.Units[u].Hidden {
+			s.reveal(u, "moves", out)
+		}
+	}
 	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
 	m := &MoveState{}
 	for i, u := range p.units {
@@ -308,6 +313,9 @@ func (s *State) stepMove(out engine.Emitter) bool {
 		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), m.Reach-m.At, pos.X, pos.Y), To: engine.Everyone,
 			Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
 	}
+	if !un.Dispersed {
+		s.spot(m.Unit, out)
+	}
 	s.Move.Idx++
 	if s.Move.Idx >= len(s.Move.Movers) {
 		s.Move = nil
@@ -388,7 +396,7 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 func (s *State) nearestEnemy(u int) int {
 	best, bd := -1, math.Inf(1)
 	ub := s.box(u)
-	for _, e := range s.unitsOf(1 - s.Units[u].Side) {
+	for _, e := range s.enemiesOf(s.Units[u].Side) {
 		if d := ub.Distance(s.box(e)); d < bd {
 			best, bd = e, d
 		}

@@ -184,6 +184,9 @@ func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
 		un.Pos, un.Heading = s.nudgeOnTable(m.Unit, b.Center, b.Heading), b.Heading
 		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), a.At), To: engine.Everyone})
 	}
+	if s.Units[u].Hidden {
+		// declareShot reveals it and adds the ambush die.
+	}
 	wild := 0
 	if a.Staff {
 		s.Sides[s.Units[u].Side].Staff--

@@ -45,7 +45,11 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 	u := s.unitIndex(a.Unit)
 	un := &s.Units[u]
 	un.Pos, un.Heading, un.Placed = geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing), true
-	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s deploys at (%.1f, %.1f) facing %.0f°", s.name(u), a.X, a.Y, a.Facing), To: engine.Everyone})
+	to, how := engine.Everyone, "deploys"
+	if un.Hidden {
+		to, how = un.Side, "deploys hidden"
+	}
+	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, a.Facing), To: to})
 	if s.Active = s.nextDeployer(); s.Active < 0 {
 		s.startGame(src, out)
 	}
@@ -55,7 +59,11 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 // overlaps box, or -1.
 func (s *State) overlapping(u int, box geom.Box) int {
 	for i := range s.Units {
-		if i != u && s.Units[i].Active() && s.box(i).Overlaps(box) {
+		o := &s.Units[i]
+		if i == u || !o.Active() || o.Hidden && o.Side != s.Units[u].Side {
+			continue // a hidden enemy is not on the table yet
+		}
+		if s.box(i).Overlaps(box) {
 			return i
 		}
 	}
@@ -425,7 +433,7 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 		return
 	}
 	nearest, seen := 1e9, false
-	for _, e := range s.unitsOf(1 - un.Side) {
+	for _, e := range s.enemiesOf(un.Side) {
 		nearest = min(nearest, s.box(u).Distance(s.box(e)))
 		if !seen && s.canSee(u, e) {
 			seen = true

@@ -61,6 +61,8 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 					}
 					if ci == 1 {
 						u.Reserve, u.Arrive = true, max(1, co.EarliestTurn)
+					} else {
+						u.Hidden = co.Hidden
 					}
 					if ref.At != nil && !u.Reserve {
 						u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
@@ -154,6 +156,18 @@ func (s *State) nextDeployer() int {
 		}
 	}
 	return best
+}
+
+// enemiesOf returns the indexes of the units on the table that side's
+// enemies can know about: placed, not dispersed, not hidden.
+func (s *State) enemiesOf(side int) []int {
+	var out []int
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // unitsOf returns the indexes of side's units on the table, in order.

@@ -16,6 +16,7 @@ const (
 	phaseChain      = "choose-chain"
 	phaseOrders     = "order"
 	phaseActivation = "activation"
+	phaseLogistics  = "logistics"
 	phaseOver       = "over"
 )
 
@@ -43,6 +44,10 @@ type Unit struct {
 	Fired      bool `json:"fired,omitempty"`
 	Activated  bool `json:"activated,omitempty"`
 	Rallied    bool `json:"rallied,omitempty"`
+	// Hidden units were placed secretly: the enemy neither sees them nor
+	// can target them until they are revealed (Armour Battles, Hidden
+	// Units).
+	Hidden bool `json:"hidden,omitempty"`
 	// Reserve units wait off the table until committed from turn Arrive.
 	Reserve bool `json:"reserve,omitempty"`
 	Arrive  int  `json:"arrive,omitempty"`
@@ -53,11 +58,31 @@ type Unit struct {
 	Repaired  int `json:"repaired,omitempty"`
 }
 
-// Battery is an off-table artillery battery (part 2).
+// Battery is an off-table artillery battery and its fire mission, if one
+// is plotted (Armour Battles, Indirect Fire).
 type Battery struct {
 	ID   string `json:"id"`
 	Type int    `json:"type"`
 	Side int    `json:"side"`
+	// Marker is the impact (or smoke) marker of a plotted mission.
+	Marker     *geom.Point `json:"marker,omitempty"`
+	Smoke      bool        `json:"smoke,omitempty"`
+	Orient     geom.Angle  `json:"orient,omitempty"`
+	Observer   int         `json:"observer,omitempty"`
+	Maintained bool        `json:"maintained,omitempty"`
+}
+
+// SmokeScreen is a 1" × 12" screen laid by a smoke mission; it blocks line
+// of sight until the start of its side's next logistics phase.
+type SmokeScreen struct {
+	Side   int        `json:"side"`
+	Center geom.Point `json:"center"`
+	Orient geom.Angle `json:"orient"`
+}
+
+// Box returns the screen's footprint.
+func (sm SmokeScreen) Box() geom.Box {
+	return geom.Box{Center: sm.Center, Heading: sm.Orient, Length: SmokeLength, Width: SmokeWidth}
 }
 
 // Active reports whether the unit stands on the table.
@@ -76,6 +101,8 @@ type SideState struct {
 	StaffNew int  `json:"staff_new,omitempty"`
 	Morale   int  `json:"morale"`
 	Failure  bool `json:"failure,omitempty"`
+	// Logistics is set once the side's logistics phase has run this turn.
+	Logistics bool `json:"logistics,omitempty"`
 	// Rolled and Spent count this turn's command dice (own dice rolled plus
 	// borrowed, and those used, discarded or lent) for the invariant that
 	// every die rolled is spent by the end of the turn.
@@ -154,6 +181,9 @@ type PendingShot struct {
 	BreakOff      bool `json:"break_off,omitempty"`
 	// TargetScoots: the target is scooting (+2D).
 	TargetScoots bool `json:"target_scoots,omitempty"`
+	// Ambush: a hidden unit's fire (+1D); the other side's opportunity
+	// fire against it comes after the shot, never simultaneously.
+	Ambush bool `json:"ambush,omitempty"`
 }
 
 // PoolResult mirrors dice.PoolResult with JSON names.
@@ -203,8 +233,9 @@ type State struct {
 	Active int    `json:"active"`
 	Units  []Unit `json:"units"`
 	// Batteries are the sides' off-table artillery.
-	Batteries []Battery   `json:"batteries,omitempty"`
-	Sides     []SideState `json:"sides"`
+	Batteries []Battery     `json:"batteries,omitempty"`
+	Smokes    []SmokeScreen `json:"smokes,omitempty"`
+	Sides     []SideState   `json:"sides"`
 	// First is the side that had the first pulse this turn.
 	First int `json:"first"`
 	// Chain is the current pulse's chain: Slots orders remain of Size.
@@ -269,6 +300,8 @@ func (s *State) Pending() engine.Decision {
 		return engine.Decision{Side: s.Active, Kind: phaseChain, Prompt: "choose a dice chain"}
 	case s.Phase == phaseOrders:
 		return engine.Decision{Side: s.Active, Kind: phaseOrders, Prompt: fmt.Sprintf("%d order(s) left in the chain", s.Slots)}
+	case s.Phase == phaseLogistics:
+		return engine.Decision{Side: s.Active, Kind: phaseLogistics, Prompt: "logistics phase: adjust, maintain or cancel fire missions, then end it"}
 	case s.Phase == phaseActivation:
 		return engine.Decision{Side: s.Active, Kind: phaseActivation, Prompt: "move and fire with the command group"}
 	}
@@ -307,6 +340,13 @@ func (s *State) clone() *State {
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Sides = append([]SideState(nil), s.Sides...)
 	c.Batteries = append([]Battery(nil), s.Batteries...)
+	for i := range c.Batteries {
+		if m := c.Batteries[i].Marker; m != nil {
+			p := *m
+			c.Batteries[i].Marker = &p
+		}
+	}
+	c.Smokes = append([]SmokeScreen(nil), s.Smokes...)
 	c.Shots = append([]PendingShot(nil), s.Shots...)
 	if s.Act != nil {
 		a := *s.Act
@@ -355,12 +395,12 @@ func (s *State) Hash() uint64 {
 		h.Int(u.Arrive)
 		h.Int(u.BrokeDown)
 		h.Int(u.Repaired)
-		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve} {
+		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden} {
 			if f {
 				flags |= 1 << j
 			}
 		}
-		h.Int(flags<<3 | u.DP)
+		h.Int(flags<<4 | u.DP)
 	}
 	for i := range s.Sides {
 		sd := &s.Sides[i]
@@ -372,12 +412,28 @@ func (s *State) Hash() uint64 {
 		h.Int(sd.StaffNew)
 		h.Int(sd.Morale)
 		h.Bool(sd.Failure)
+		h.Bool(sd.Logistics)
 		h.Int(sd.Rolled)
 		h.Int(sd.Spent)
 	}
 	for _, bt := range s.Batteries {
 		h.String(bt.ID)
 		h.Int(bt.Side)
+		h.Bool(bt.Marker != nil)
+		if bt.Marker != nil {
+			h.Float(bt.Marker.X)
+			h.Float(bt.Marker.Y)
+			h.Bool(bt.Smoke)
+			h.Float(float64(bt.Orient))
+			h.Int(bt.Observer)
+			h.Bool(bt.Maintained)
+		}
+	}
+	for _, sm := range s.Smokes {
+		h.Int(sm.Side)
+		h.Float(sm.Center.X)
+		h.Float(sm.Center.Y)
+		h.Float(float64(sm.Orient))
 	}
 	if a := s.Act; a != nil {
 		h.String(a.Order)
@@ -413,6 +469,7 @@ func (s *State) Hash() uint64 {
 		h.Bool(sh.BreakOffAsked)
 		h.Bool(sh.BreakOff)
 		h.Bool(sh.TargetScoots)
+		h.Bool(sh.Ambush)
 		h.Int(sh.Dice.AttackDice)
 		h.Int(sh.Dice.AttackTN)
 		h.Int(sh.Dice.ReactionDice)

@@ -57,6 +57,7 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 			sd.Dice = faces[side]
 			sd.Failure = side == 0 && f0 || side == 1 && f1
 			sd.Borrowed = 0
+			sd.Logistics = false
 			sd.Rolled = s.b.sides[side].params.CommandDice
 			sd.Spent = sd.Dice[1] // discarded or lent
 			out.Emit(engine.Event{Kind: "command-dice", Text: fmt.Sprintf("turn %d: %s rolls %s%s", s.Turn, s.b.sides[side].name, facesText(faces[side]), map[bool]string{true: ": command failure", false: ""}[sd.Failure]), To: engine.Everyone, Data: faces[side]})

@@ -50,6 +50,8 @@ type UnitView struct {
 	Suppressed bool    `json:"suppressed"`
 	Fired      bool    `json:"fired"`
 	Activated  bool    `json:"activated"`
+	Hidden     bool    `json:"hidden,omitempty"`
+	Reserve    bool    `json:"reserve,omitempty"`
 }
 
 // WindowView is the open opportunity-fire window, shown to the side that
@@ -79,13 +81,13 @@ func (s *State) View(side int) any {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side && !u.Placed {
-			continue
+		if u.Side != side && (!u.Placed || u.Hidden) {
+			continue // never show the enemy's unplaced or hidden units
 		}
 		ut := s.b.types[u.Type]
 		v.Units = append(v.Units, UnitView{ID: u.ID, Type: ut.ID, Name: ut.Name, Side: s.b.sides[u.Side].id, Company: u.Company,
 			X: round2(u.Pos.X), Y: round2(u.Pos.Y), Heading: round2(u.Heading.Degrees()), Length: ut.Footprint.Length, Width: ut.Footprint.Width,
-			Placed: u.Placed, Dispersed: u.Dispersed, DP: u.DP, Suppressed: u.Suppressed, Fired: u.Fired, Activated: u.Activated})
+			Placed: u.Placed, Dispersed: u.Dispersed, DP: u.DP, Suppressed: u.Suppressed, Fired: u.Fired, Activated: u.Activated, Hidden: u.Hidden, Reserve: u.Reserve})
 	}
 	if w := s.Window; w != nil && side != s.Active {
 		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID}

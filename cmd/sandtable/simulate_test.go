@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runSimulateCmd runs a fresh `simulate` command in-process with args and
+// returns its standard output and standard error.
+func runSimulateCmd(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	cmd := newSimulateCmd()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err = cmd.Execute()
+	return out.String(), errOut.String(), err
+}
+
+// simulateJSON runs `simulate --json` and decodes the object into a map, so
+// the test checks the field names as scripts see them.
+func simulateJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	out, _, err := runSimulateCmd(t, append([]string{"--json"}, args...)...)
+	if err != nil {
+		t.Fatalf("simulate --json %q: %v", args, err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("simulate --json %q printed %q: %v", args, out, err)
+	}
+	return m
+}
+
+func TestSimulateRegistered(t *testing.T) {
+	c, _, err := rootCmd.Find([]string{"simulate"})
+	if err != nil || c.Name() != "simulate" {
+		t.Errorf("rootCmd.Find(simulate) = %v, %v, want the simulate command", c, err)
+	}
+}
+
+func TestSimulateJSON(t *testing.T) {
+	m := simulateJSON(t, "--scenario", "armour-battles/battle-1", "--games", "6", "--agents", "random,random", "--swap", "--seed", "3", "--workers", "2")
+	for _, f := range []string{"games", "wins", "wins_by_agent", "draws", "ci95", "mean_turns", "games_per_second",
+		"turns", "units_lost", "morale_remaining", "errors"} {
+		if _, ok := m[f]; !ok {
+			t.Errorf("field %q missing from %v", f, m)
+		}
+	}
+	if m["games"] != 6.0 {
+		t.Errorf("games = %v, want 6", m["games"])
+	}
+	wins := m["wins"].(map[string]any)
+	total := m["draws"].(float64)
+	for _, side := range []string{"german", "us"} {
+		w, ok := wins[side].(float64)
+		if !ok {
+			t.Fatalf("wins[%q] missing from %v", side, wins)
+		}
+		total += w
+	}
+	if total != 6 {
+		t.Errorf("wins %v plus draws %v = %v, want 6", wins, m["draws"], total)
+	}
+	byAgent := m["wins_by_agent"].(map[string]any)
+	ci := m["ci95"].(map[string]any)
+	for _, k := range []string{"german", "us", "random@german", "random@us"} {
+		if iv, ok := ci[k].([]any); !ok || len(iv) != 2 || iv[0].(float64) > iv[1].(float64) {
+			t.Errorf("ci95[%q] = %v, want [lo, hi]", k, ci[k])
+		}
+	}
+	if byAgent["random@german"] != wins["german"] {
+		t.Errorf("wins_by_agent %v, want random@german = wins[german] = %v", byAgent, wins["german"])
+	}
+	if lost := m["units_lost"].(map[string]any); len(lost) != 2 {
+		t.Errorf("units_lost = %v, want both sides", lost)
+	}
+	if mor := m["morale_remaining"].(map[string]any); len(mor) != 2 {
+		t.Errorf("morale_remaining = %v, want both sides", mor)
+	}
+	if errs := m["errors"].([]any); len(errs) != 0 {
+		t.Errorf("errors = %v, want none", errs)
+	}
+}
+
+// TestSimulateWorkersDoNotChangeResults compares the JSON of one seed on 1
+// and 3 workers, leaving out timings and the worker count.
+func TestSimulateWorkersDoNotChangeResults(t *testing.T) {
+	strip := func(m map[string]any) map[string]any {
+		for _, k := range []string{"seconds", "games_per_second", "workers"} {
+			delete(m, k)
+		}
+		return m
+	}
+	a := strip(simulateJSON(t, "--games", "5", "--seed", "21", "--workers", "1"))
+	b := strip(simulateJSON(t, "--games", "5", "--seed", "21", "--workers", "3"))
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Errorf("1 worker:\n%s\n3 workers:\n%s", ja, jb)
+	}
+}
+
+func TestSimulateText(t *testing.T) {
+	out, stderr, err := runSimulateCmd(t, "--games", "4", "--seed", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"armour-battles/battle-1: 4 games", "side german", "side us", "draws", "95% CI",
+		"game length in turns", "units lost", "army morale remaining", "games/s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	if stderr != "" {
+		t.Errorf("stderr = %q, want no progress bar when it is not a terminal", stderr)
+	}
+}
+
+func TestSimulatePlot(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"sim.png", "sim.svg"} {
+		path := filepath.Join(dir, name)
+		if _, _, err := runSimulateCmd(t, "--games", "4", "--swap", "--json", "--plot", path); err != nil {
+			t.Fatalf("--plot %s: %v", name, err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) == 0 {
+			t.Fatalf("%s: %d bytes, %v", name, len(data), err)
+		}
+		if filepath.Ext(name) == ".png" {
+			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+				t.Errorf("%s does not decode as PNG: %v", name, err)
+			}
+		} else if !bytes.Contains(data, []byte("<svg")) {
+			t.Errorf("%s is not SVG", name)
+		}
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"unknown scenario", []string{"--scenario", "nowhere/1"}, []string{`"nowhere/1"`, "armour-battles/battle-1"}},
+		{"unknown agent", []string{"--agents", "random,genius"}, []string{`"genius"`, "random"}},
+		{"one agent", []string{"--agents", "random"}, []string{"two agents"}},
+		{"no games", []string{"--games", "0"}, []string{"--games"}},
+		{"no workers", []string{"--workers", "0"}, []string{"--workers"}},
+		{"bad plot extension", []string{"--plot", "out.pdf"}, []string{"--plot", ".pdf", ".svg or .png"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := runSimulateCmd(t, tc.args...)
+			if err == nil {
+				t.Fatalf("simulate %q: no error; output %q", tc.args, out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("simulate %q error = %q, want it to contain %q", tc.args, err, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,34 @@
+package armourbattles
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// SpotDistance reveals hidden units within this distance of an enemy unit
+// that ends a move (Armour Battles, Hidden Units).
+const SpotDistance = 15.0
+
+// reveal places a hidden unit on the table for everyone to see.
+func (s *State) reveal(u int, why string, out engine.Emitter) {
+	un := &s.Units[u]
+	if !un.Hidden {
+		return
+	}
+	un.Hidden = false
+	out.Emit(engine.Event{Kind: "reveal", Text: fmt.Sprintf("%s is revealed at (%.1f, %.1f): it %s", s.name(u), un.Pos.X, un.Pos.Y, why), To: engine.Everyone,
+		Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees())}})
+}
+
+// spot reveals every hidden enemy unit within 15" of unit u, which has just
+// ended a move.
+func (s *State) spot(u int, out engine.Emitter) {
+	ub := s.box(u)
+	for i := range s.Units {
+		h := &s.Units[i]
+		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && ub.Distance(s.box(i)) <= SpotDistance+1e-9 {
+			s.reveal(i, fmt.Sprintf("is spotted by %s within 15\"", s.Units[u].ID), out)
+		}
+	}
+}

@@ -1,0 +1,184 @@
+package pagano
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Line-of-sight distances (Pagano, Line of Sight).
+const (
+	// WoodsSeeThrough is how much woods a line of sight may cross.
+	WoodsSeeThrough = 1.0
+	// SlopeDepth is the sloping band at a hill's edge: vehicles within it
+	// are clearly visible from below.
+	SlopeDepth = 0.5
+	// HullDownDepth is how far in from a hill's edge a vehicle may still be
+	// seen from below, hull-down beyond SlopeDepth.
+	HullDownDepth = 1.0
+	// HedgerowNear is how close to a hedgerow a hull must be to fire
+	// through it (ruling P12).
+	HedgerowNear = 1.0
+)
+
+// Sight is the answer to a line-of-sight question between two vehicles,
+// with what it crossed, for the To-Hit modifiers and a LOS tool.
+type Sight struct {
+	OK  bool
+	Why string // what blocks, when !OK
+	// FromLevel and ToLevel are the ground levels of the two vehicles.
+	FromLevel, ToLevel int
+	// HedgeOrWall: the line crosses a wall or hedge (To-Hit −1).
+	HedgeOrWall bool
+	// Hedgerow: the line crosses a hedgerow next to one of the hulls
+	// (To-Hit −2; ruling P12).
+	Hedgerow bool
+	// TargetHullDown: the target stands 1/2" to 1" in from the edge of
+	// the hill it is on and the viewer is lower (To-Hit −2).
+	TargetHullDown bool
+	// ViewerHullDown: the viewer stands 1/2" to 1" in from its hill's edge
+	// and the target is lower: only turret weapons may fire, and no
+	// Russian vehicle.
+	ViewerHullDown bool
+}
+
+// sight answers whether vehicle a with footprint fa sees vehicle b with
+// footprint fb. The line runs between the centres; obstacles count only
+// between the two hulls. Hills are plateaus whose polygon edge is the top of
+// the slope; a vehicle's level is the level of the ground at its centre
+// (Pagano, Line of Sight; rulings P9-P14).
+func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
+	t := s.b.table
+	q := Sight{FromLevel: t.LevelAt(fa.Center), ToLevel: t.LevelAt(fb.Center), OK: true}
+	ray := geom.Segment{A: fa.Center, B: fb.Center}
+	L := ray.Length()
+	if L < 1e-9 {
+		return q
+	}
+	// The gap between the hulls along the ray, as parameters [ga, gb].
+	var buf [2]geom.Interval
+	ga, gb := 0.0, 1.0
+	if ivs := fa.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[0].T0 <= 1e-9 {
+		ga = ivs[0].T1
+	}
+	if ivs := fb.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[len(ivs)-1].T1 >= 1-1e-9 {
+		gb = ivs[len(ivs)-1].T0
+	}
+	if ga >= gb {
+		return q // hulls touch
+	}
+	lo, hi := min(q.FromLevel, q.ToLevel), max(q.FromLevel, q.ToLevel)
+	lowIsViewer := q.FromLevel <= q.ToLevel
+	// blocked reports whether an obstacle of height o whose edge nearest
+	// the lower vehicle is at parameter tNear blocks the line (Pagano,
+	// Firing OVER obstacles; ruling P13).
+	blocked := func(o int, tNear float64) bool {
+		switch {
+		case o <= lo:
+			return false
+		case o >= hi:
+			return true
+		}
+		x := tNear
+		if !lowIsViewer {
+			x = 1 - tNear
+		}
+		return x < float64(o-lo)/float64(hi-lo)-1e-9
+	}
+	var woods [8]table.Crossing
+	nw, woodsLen := 0, 0.0
+	t.VisitSegment(ray, func(c table.Crossing) bool {
+		f := c.Feature
+		t0, t1 := max(c.T0, ga), min(c.T1, gb)
+		if t0 > t1+1e-12 {
+			return true
+		}
+		near := t0
+		if !lowIsViewer {
+			near = t1
+		}
+		switch f.Kind {
+		case table.KindHedge, table.KindWall:
+			q.HedgeOrWall = true
+		case KindHedgerow:
+			p := c.Entry
+			if fa.DistToPoint(p) <= HedgerowNear+1e-9 || fb.DistToPoint(p) <= HedgerowNear+1e-9 {
+				q.Hedgerow = true
+			} else if blocked(1+t.LevelAt(p), near) {
+				q.OK, q.Why = false, f.String()+" blocks"
+				return false
+			}
+		case table.KindBuilding:
+			if blocked(1+t.LevelAt(c.Entry), near) {
+				q.OK, q.Why = false, f.String()+" blocks"
+				return false
+			}
+		case table.KindWoods:
+			woodsLen += (t1 - t0) * L
+			if nw < len(woods) {
+				c.T0, c.T1 = t0, t1
+				woods[nw] = c
+				nw++
+			}
+		case table.KindHill:
+			n := f.Level
+			if n <= lo {
+				return true
+			}
+			// The hill the higher vehicle stands on: the line may pass
+			// through 1" of it, hull-down beyond 1/2".
+			ownHigh := n == hi && lo < hi && (q.ToLevel == hi && c.T1 >= 1-1e-9 || q.FromLevel == hi && c.T0 <= 1e-9)
+			if ownHigh {
+				edge := (t1 - t0) * L
+				switch {
+				case edge > HullDownDepth+1e-9:
+					q.OK, q.Why = false, fmt.Sprintf("%s: more than 1\" in from the edge (%.2f\")", f, edge)
+					return false
+				case edge > SlopeDepth+1e-9:
+					if q.ToLevel == hi {
+						q.TargetHullDown = true
+					} else {
+						q.ViewerHullDown = true
+					}
+				}
+				return true
+			}
+			if blocked(n, near) {
+				q.OK, q.Why = false, f.String()+" blocks"
+				return false
+			}
+		}
+		return true
+	})
+	if !q.OK {
+		return q
+	}
+	if woodsLen > WoodsSeeThrough+1e-9 {
+		for _, c := range woods[:nw] {
+			near := c.T0
+			if !lowIsViewer {
+				near = c.T1
+			}
+			if blocked(2+t.LevelAt(c.Entry), near) {
+				q.OK, q.Why = false, fmt.Sprintf("%.1f\" of woods (%s)", woodsLen, c.Feature)
+				return q
+			}
+		}
+	}
+	return q
+}
+
+// inWoodsOrBuilding reports whether a footprint's centre lies in woods or
+// a building (To-Hit: target in woods and/or building).
+func (s *State) inWoodsOrBuilding(b geom.Box) bool {
+	in := false
+	s.b.table.VisitAt(b.Center, func(f *table.Feature) bool {
+		if f.Kind == table.KindWoods || f.Kind == table.KindBuilding {
+			in = true
+			return false
+		}
+		return true
+	})
+	return in
+}

@@ -1,0 +1,235 @@
+package pagano
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// Rules is the Pagano ruleset for the engine.
+type Rules struct{}
+
+func init() { engine.Register(Rules{}) }
+
+// Name returns "pagano".
+func (Rules) Name() string { return Name }
+
+// boards caches one board per scenario so states decoded from JSON share it.
+var (
+	boardsMu sync.Mutex
+	boards   = map[*scenario.Scenario]*board{}
+)
+
+func boardFor(sc *scenario.Scenario) (*board, error) {
+	boardsMu.Lock()
+	defer boardsMu.Unlock()
+	if b, ok := boards[sc]; ok {
+		return b, nil
+	}
+	b, err := newBoard(sc)
+	if err != nil {
+		return nil, err
+	}
+	boards[sc] = b
+	return b, nil
+}
+
+// New returns the initial state of a scenario: pre-placed vehicles on the
+// table, the others waiting to be deployed by the side that deploys first.
+func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
+	b, err := boardFor(sc)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{b: b, Winner: -1}
+	for si, sd := range sc.Sides {
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				ut := sc.Units[ref.ID]
+				if ut == nil {
+					return nil, fmt.Errorf("pagano: %s: unit %s has no type", sc.ID, ref.ID)
+				}
+				h := b.towardEnemy(si)
+				u := Unit{ID: ref.ID, Type: b.typeIndex(ut), Side: si, Platoon: b.unitPlatoon[ref.ID], Heading: h, Turret: h, Motion: Stationary}
+				if ref.At != nil {
+					u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
+					if ref.Facing != nil {
+						u.Heading = geom.Deg(*ref.Facing).Normalized()
+						u.Turret = u.Heading
+					}
+					u.Placed = true
+				}
+				s.Units = append(s.Units, u)
+			}
+		}
+	}
+	s.Deployer = s.nextDeployer()
+	return s, nil
+}
+
+// DecodeAction decodes an action strictly.
+func (Rules) DecodeAction(raw json.RawMessage) (engine.Action, error) { return decodeAction(raw) }
+
+// Catalog is where DecodeState finds the scenario a saved state names; it
+// defaults to the embedded data.
+var Catalog = func() (*scenario.Catalog, error) { return scenario.Embedded() }
+
+// DecodeState decodes a state encoded by MarshalJSON.
+func (Rules) DecodeState(raw []byte) (engine.State, error) {
+	var head struct {
+		Scenario string `json:"scenario"`
+		Version  int    `json:"version"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return nil, fmt.Errorf("pagano: bad state: %v", err)
+	}
+	cat, err := Catalog()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := cat.Scenario(head.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Version != head.Version {
+		return nil, fmt.Errorf("pagano: state is for %s version %d, have version %d", sc.ID, head.Version, sc.Version)
+	}
+	b, err := boardFor(sc)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{b: b}
+	if err := json.Unmarshal(raw, &stateJSON{stateFields: (*stateFields)(s)}); err != nil {
+		return nil, fmt.Errorf("pagano: bad state: %v", err)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Type < 0 || u.Type >= len(b.types) || u.Side < 0 || u.Side > 1 || u.Platoon < 0 || u.Platoon >= len(b.platoons) {
+			return nil, fmt.Errorf("pagano: bad state: unit %s has type %d, side %d, platoon %d", u.ID, u.Type, u.Side, u.Platoon)
+		}
+	}
+	if s.Phase < 0 || s.Phase > len(sequence) {
+		return nil, fmt.Errorf("pagano: bad state: phase %d", s.Phase)
+	}
+	if m := s.Move; m != nil && (m.Unit < 0 || m.Unit >= len(s.Units) || len(m.Path) < 2) {
+		return nil, fmt.Errorf("pagano: bad state: move in progress")
+	}
+	return s, nil
+}
+
+// SideNames returns the side ids by index.
+func (Rules) SideNames(st engine.State) []string {
+	s := st.(*State)
+	out := make([]string, len(s.b.sides))
+	for i, sd := range s.b.sides {
+		out[i] = sd.id
+	}
+	return out
+}
+
+// nextDeployer returns the side that deploys next: the lowest deploy order
+// with vehicles still to place, or -1.
+func (s *State) nextDeployer() int {
+	best, bestOrder := -1, 0
+	for si := range s.b.sides {
+		left := false
+		for i := range s.Units {
+			if s.Units[i].Side == si && !s.Units[i].Placed {
+				left = true
+				break
+			}
+		}
+		if !left {
+			continue
+		}
+		if o := s.b.sides[si].order; best < 0 || o < bestOrder {
+			best, bestOrder = si, o
+		}
+	}
+	return best
+}
+
+// errorf returns a rejection that says why an action is illegal.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("pagano: "+format, args...)
+}
+
+// allowed lists the action kinds each decision accepts.
+var allowed = map[string][]string{
+	KindDeploy: {"deploy"},
+	KindReady:  {"begin"},
+	KindFire:   {"fire", "hold-fire"},
+	KindMove:   {"move", "pivot", "hold", "end-movement"},
+	KindAmbush: {"ambush", "ambush-pass"},
+}
+
+// Validate reports why a is not a legal answer to the pending decision.
+func (s *State) Validate(a engine.Action) error {
+	if s.Over {
+		return engine.ErrGameOver
+	}
+	d := s.Pending()
+	ok := false
+	for _, k := range allowed[d.Kind] {
+		ok = ok || k == a.Kind()
+	}
+	if !ok {
+		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, allowed[d.Kind])
+	}
+	switch a := a.(type) {
+	case Deploy:
+		return s.validateDeploy(a)
+	case Begin, HoldFire, EndMovement, AmbushPass:
+		return nil
+	case Fire:
+		_, err := s.planFire(a)
+		return err
+	case Move:
+		_, err := s.planMove(a)
+		return err
+	case Pivot:
+		return s.validatePivot(a.Unit, a.Facing, a.Turret, false)
+	case Hold:
+		return s.validatePivot(a.Unit, a.Facing, a.Turret, true)
+	case Ambush:
+		return s.validateAmbush(a)
+	}
+	return errorf("unknown action %T", a)
+}
+
+// Apply applies a validated action and runs the game on to the next
+// decision.
+func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
+	switch a := a.(type) {
+	case Deploy:
+		s.applyDeploy(a, out)
+	case Begin:
+		s.startBattle(out)
+	case Fire:
+		p, _ := s.planFire(a)
+		s.resolveFire(p, src, out)
+		s.nextPhase(out)
+	case HoldFire:
+		out.Emit(engine.Event{Kind: "hold-fire", Text: s.b.sides[s.Pending().Side].name + " holds fire", To: engine.Everyone})
+		s.nextPhase(out)
+	case Move:
+		p, _ := s.planMove(a)
+		s.startMove(p, out)
+	case Pivot:
+		s.applyPivot(a.Unit, a.Facing, a.Turret, false, out)
+	case Hold:
+		s.applyPivot(a.Unit, a.Facing, a.Turret, true, out)
+	case EndMovement:
+		s.endMovement(src, out)
+	case Ambush:
+		s.applyAmbush(a, src, out)
+	case AmbushPass:
+		s.finishMove(src, out)
+	}
+	s.advance(src, out)
+}

@@ -1,0 +1,306 @@
+package pagano
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// Motion is a vehicle's marker (Pagano, Movement): unmarked vehicles are
+// moving; "stopped" ones moved and stopped in their last movement phase;
+// "stationary" ones did nothing but pivot.
+type Motion int
+
+// The motion markers.
+const (
+	Moving Motion = iota
+	Stopped
+	Stationary
+)
+
+// String returns "moving", "stopped" or "stationary".
+func (m Motion) String() string {
+	switch m {
+	case Moving:
+		return "moving"
+	case Stopped:
+		return "stopped"
+	case Stationary:
+		return "stationary"
+	}
+	return "motion(?)"
+}
+
+// Unit is one vehicle.
+type Unit struct {
+	ID      string     `json:"id"`
+	Type    int        `json:"type"`
+	Side    int        `json:"side"`
+	Platoon int        `json:"platoon"`
+	Pos     geom.Point `json:"pos"`
+	Heading geom.Angle `json:"heading"`
+	// Turret is the direction the main armament points; it equals Heading
+	// for bow-mounted weapons.
+	Turret geom.Angle `json:"turret"`
+	Placed bool       `json:"placed"`
+	Motion Motion     `json:"motion"`
+	// Shots counts shot markers; FiredIn is the phase serial of the last
+	// shot (a unit fires at most once per fire phase).
+	Shots   int `json:"shots,omitempty"`
+	FiredIn int `json:"fired_in,omitempty"`
+	Stunned bool `json:"stunned,omitempty"`
+	// StunAt is the phase serial in which the unit was stunned.
+	StunAt   int  `json:"stun_at,omitempty"`
+	Immobile bool `json:"immobile,omitempty"`
+	// Out marks a vehicle out of action: wrecked or abandoned.
+	Out     bool `json:"out,omitempty"`
+	Wrecked bool `json:"wrecked,omitempty"`
+	// Exited marks a vehicle that retreated off a safe edge.
+	Exited bool `json:"exited,omitempty"`
+	// Puff marks a vehicle taken out of action since its side's last
+	// morale phase.
+	Puff    bool `json:"puff,omitempty"`
+	Retreat bool `json:"retreat,omitempty"`
+	// Done and Moved record the unit's current movement phase.
+	Done     bool `json:"done,omitempty"`
+	Moved    bool `json:"moved,omitempty"`
+	Ambushed bool `json:"ambushed,omitempty"`
+}
+
+// Active reports whether the unit stands on the table in action.
+func (u *Unit) Active() bool { return u.Placed && !u.Out && !u.Exited }
+
+// Fighting reports whether the unit is active and not retreating.
+func (u *Unit) Fighting() bool { return u.Active() && !u.Retreat }
+
+// Transit is a move under way, interrupted by ambush fire windows.
+type Transit struct {
+	Unit   int          `json:"unit"`
+	Path   []geom.Point `json:"path"`
+	Length float64      `json:"length"`
+	// At is how far along Path the mover has got.
+	At     float64     `json:"at"`
+	Stop   bool        `json:"stop,omitempty"`
+	Facing *geom.Angle `json:"facing,omitempty"`
+	Turret *geom.Angle `json:"turret,omitempty"`
+	Exit   bool        `json:"exit,omitempty"`
+	// Spans are where each enemy unit may fire ambush along the path.
+	Spans []Span `json:"spans,omitempty"`
+}
+
+// Span is a stretch of a mover's path in a loaded enemy's line of sight,
+// in inches from the start of the path.
+type Span struct {
+	Unit int     `json:"unit"`
+	From float64 `json:"from"`
+	To   float64 `json:"to"`
+}
+
+// State is the whole state of a Pagano game.
+type State struct {
+	b *board
+
+	Turn int `json:"turn"`
+	// Phase is the phase of the turn, 1..10 (Sequence of Play), or 0
+	// while deploying.
+	Phase int `json:"phase"`
+	// Serial counts phases from the start of the game.
+	Serial int `json:"serial"`
+	// Deployer is the side deploying while Phase is 0.
+	Deployer int    `json:"deployer"`
+	Units    []Unit `json:"units"`
+	// Move is a move under way with an ambush window open.
+	Move *Transit `json:"move,omitempty"`
+
+	Over   bool   `json:"over,omitempty"`
+	Winner int    `json:"winner"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
+
+func (s *State) box(u int) geom.Box {
+	un := &s.Units[u]
+	return s.boxAt(u, un.Pos, un.Heading)
+}
+
+func (s *State) boxAt(u int, p geom.Point, h geom.Angle) geom.Box {
+	ut := s.b.types[s.Units[u].Type]
+	return geom.Box{Center: p, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+}
+
+func (s *State) name(u int) string {
+	return fmt.Sprintf("%s (%s)", s.Units[u].ID, s.b.types[s.Units[u].Type].Name)
+}
+
+func (s *State) unitIndex(id string) int {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// rate returns how many shot markers unit u may carry: 2 for a double rate
+// of fire, else 1.
+func (s *State) rate(u int) int {
+	if s.stats(u).Double {
+		return 2
+	}
+	return 1
+}
+
+// loaded reports whether unit u may fire now: not stunned and with a shot
+// marker free.
+func (s *State) loaded(u int) bool {
+	un := &s.Units[u]
+	return un.Active() && !un.Stunned && un.Shots < s.rate(u)
+}
+
+// unitsOf returns the indexes of side's active units, in order.
+func (s *State) unitsOf(side int) []int {
+	var out []int
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Active() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Pending returns the single pending decision.
+func (s *State) Pending() engine.Decision {
+	switch {
+	case s.Over:
+		return engine.Decision{Side: -1, Kind: "over"}
+	case s.Move != nil:
+		return engine.Decision{Side: 1 - s.Units[s.Move.Unit].Side, Kind: KindAmbush, Prompt: "ambush fire at " + s.name(s.Move.Unit) + "?", Reaction: true}
+	case s.Phase == 0 && s.Deployer >= 0:
+		return engine.Decision{Side: s.Deployer, Kind: KindDeploy, Prompt: "deploy a vehicle in your zone"}
+	case s.Phase == 0:
+		return engine.Decision{Side: s.b.axis, Kind: KindReady, Prompt: "begin the battle"}
+	}
+	ph := sequence[s.Phase-1]
+	side := s.b.sideOf(ph.alliance)
+	switch ph.kind {
+	case phaseFire:
+		return engine.Decision{Side: side, Kind: KindFire, Prompt: fmt.Sprintf("turn %d, phase %d: %s", s.Turn, s.Phase, ph.String())}
+	case phaseMove:
+		return engine.Decision{Side: side, Kind: KindMove, Prompt: fmt.Sprintf("turn %d, phase %d: %s", s.Turn, s.Phase, ph.String())}
+	}
+	return engine.Decision{Side: -1, Kind: "none"}
+}
+
+// Result reports whether the game is over and who won.
+func (s *State) Result() engine.Result {
+	return engine.Result{Over: s.Over, Winner: s.Winner, Turn: s.Turn, Reason: s.Reason}
+}
+
+// Clone returns an independent deep copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.Units = append([]Unit(nil), s.Units...)
+	if s.Move != nil {
+		m := *s.Move
+		m.Path = append([]geom.Point(nil), m.Path...)
+		m.Spans = append([]Span(nil), m.Spans...)
+		if m.Facing != nil {
+			f := *m.Facing
+			m.Facing = &f
+		}
+		if m.Turret != nil {
+			t := *m.Turret
+			m.Turret = &t
+		}
+		c.Move = &m
+	}
+	return &c
+}
+
+// Hash returns a hash of the whole state.
+func (s *State) Hash() uint64 {
+	h := engine.NewHasher()
+	h.Int(s.Turn)
+	h.Int(s.Phase)
+	h.Int(s.Serial)
+	h.Int(s.Deployer)
+	h.Bool(s.Over)
+	h.Int(s.Winner)
+	h.String(s.Reason)
+	for i := range s.Units {
+		u := &s.Units[i]
+		h.Int(u.Type)
+		h.Int(u.Side)
+		h.Int(u.Platoon)
+		h.Float(u.Pos.X)
+		h.Float(u.Pos.Y)
+		h.Float(float64(u.Heading))
+		h.Float(float64(u.Turret))
+		h.Int(int(u.Motion))
+		h.Int(u.Shots)
+		h.Int(u.FiredIn)
+		h.Int(u.StunAt)
+		flags := 0
+		for j, f := range []bool{u.Placed, u.Stunned, u.Immobile, u.Out, u.Wrecked, u.Exited, u.Puff, u.Retreat, u.Done, u.Moved, u.Ambushed} {
+			if f {
+				flags |= 1 << j
+			}
+		}
+		h.Int(flags)
+	}
+	if m := s.Move; m != nil {
+		h.Int(m.Unit)
+		h.Float(m.Length)
+		h.Float(m.At)
+		h.Bool(m.Stop)
+		h.Bool(m.Exit)
+		for _, p := range m.Path {
+			h.Float(p.X)
+			h.Float(p.Y)
+		}
+		h.Bool(m.Facing != nil)
+		if m.Facing != nil {
+			h.Float(float64(*m.Facing))
+		}
+		h.Bool(m.Turret != nil)
+		if m.Turret != nil {
+			h.Float(float64(*m.Turret))
+		}
+		for _, sp := range m.Spans {
+			h.Int(sp.Unit)
+			h.Float(sp.From)
+			h.Float(sp.To)
+		}
+	}
+	return h.Sum()
+}
+
+// stateJSON is the serialized form: the state plus the scenario it plays.
+type stateJSON struct {
+	Scenario string `json:"scenario"`
+	Version  int    `json:"version"`
+	*stateFields
+}
+
+type stateFields State
+
+// MarshalJSON encodes the whole state.
+func (s *State) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stateJSON{Scenario: s.b.sc.ID, Version: s.b.sc.Version, stateFields: (*stateFields)(s)})
+}
+
+// Lost returns how many of side's vehicles are out of action.
+func (s *State) Lost(side int) int {
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Out {
+			n++
+		}
+	}
+	return n
+}

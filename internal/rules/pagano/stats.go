@@ -1,0 +1,274 @@
+// This file holds the data types read from unit and scenario files and
+// their registration with package scenario; the rules live elsewhere.
+
+package pagano
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// Name is the ruleset's name in data files (`rules: pagano`).
+const Name = "pagano"
+
+// Weapon types (Pagano, Vehicle Specifications: "S - Short-barreled
+// weapon"; regular, L long and VL very long are named in Hit Effect).
+const (
+	GunShort    = "S"
+	GunRegular  = ""
+	GunLong     = "L"
+	GunVeryLong = "VL"
+)
+
+// Weapon mounts: turret weapons fire in a 60° arc, bow weapons in 40°
+// (Pagano, Firing).
+const (
+	MountTurret = "turret"
+	MountBow    = "bow"
+)
+
+// Weights (Pagano, Vehicle Specifications "Wt").
+var weights = []string{"L", "M", "H", "VH"}
+
+// Special-rule names used in units[].special.
+const (
+	// Unarmoured vehicles are wrecked by any hit (Pagano, Firing).
+	Unarmoured = "unarmoured"
+)
+
+// Specials lists every special-rule name the ruleset knows.
+var Specials = []string{Unarmoured}
+
+// UnitStats is the `stats:` block of a Pagano vehicle: the fields of the
+// text's Vehicle Specifications.
+type UnitStats struct {
+	// MP is the movement points per movement phase.
+	MP int `yaml:"mp" json:"mp"`
+	// Gun is the main armament's calibre in mm.
+	Gun int `yaml:"gun" json:"gun"`
+	// GunType is "S", "" (regular), "L" or "VL".
+	GunType string `yaml:"gun_type,omitempty" json:"gun_type,omitempty"`
+	// Double marks a double rate of fire ("D").
+	Double bool `yaml:"double,omitempty" json:"double,omitempty"`
+	// Mount is "turret" or "bow".
+	Mount string `yaml:"mount" json:"mount"`
+	// Front, Side and Rear are the armour modifiers to Fire Effect rolls
+	// against each facing (F, S & R).
+	Front int `yaml:"front" json:"front"`
+	Side  int `yaml:"side" json:"side"`
+	Rear  int `yaml:"rear" json:"rear"`
+	// Weight is L, M, H or VH (Wt).
+	Weight string `yaml:"weight" json:"weight"`
+	// Years is the Yr field: two digits, the first and last year of
+	// service, e.g. "94" for 1939 through 1944.
+	Years string `yaml:"years" json:"years"`
+}
+
+// Armament returns the armament as the text prints it, e.g. "75L" or "37D".
+func (s *UnitStats) Armament() string {
+	a := fmt.Sprintf("%d%s", s.Gun, s.GunType)
+	if s.Double {
+		a += "D"
+	}
+	return a
+}
+
+// Alliances a side may belong to; they decide its phases in the sequence of
+// play.
+const (
+	Axis   = "axis"
+	Allied = "allied"
+)
+
+// SideParams is the `params:` block of a side in a Pagano scenario.
+type SideParams struct {
+	// Alliance is "axis" or "allied".
+	Alliance string `yaml:"alliance" json:"alliance"`
+	// Independent lists unit ids that act independently and never roll
+	// morale (Pagano, Morale).
+	Independent []string `yaml:"independent,omitempty" json:"independent,omitempty"`
+}
+
+// ScenarioParams is the scenario-level `params:` block.
+type ScenarioParams struct {
+	// Table1 overrides the movement costs of Table 1.
+	Table1 *Table1 `yaml:"table1,omitempty" json:"table1,omitempty"`
+}
+
+// Table1 is Pagano's Table 1: the movement points to move 1" over each kind
+// of ground and to perform particular actions. Only the road cost is in the
+// text we have; the others are the project's (ruling P4). A nil field keeps
+// the default.
+type Table1 struct {
+	Clear  *float64 `yaml:"clear,omitempty" json:"clear,omitempty"`
+	Road   *float64 `yaml:"road,omitempty" json:"road,omitempty"`
+	Woods  *float64 `yaml:"woods,omitempty" json:"woods,omitempty"`
+	Field  *float64 `yaml:"field,omitempty" json:"field,omitempty"`
+	Hill   *float64 `yaml:"hill,omitempty" json:"hill,omitempty"`
+	Climb  *float64 `yaml:"climb,omitempty" json:"climb,omitempty"`
+	Hedge  *float64 `yaml:"hedge,omitempty" json:"hedge,omitempty"`
+	Wall   *float64 `yaml:"wall,omitempty" json:"wall,omitempty"`
+	Start  *float64 `yaml:"start,omitempty" json:"start,omitempty"`
+}
+
+// Costs is Table 1 resolved: every cost in movement points.
+type Costs struct {
+	Clear float64 // per inch of open ground
+	Road  float64 // per inch along a road (the text: 2/3)
+	Woods float64 // per inch in woods
+	Field float64 // per inch in fields
+	Hill  float64 // per inch on a hill (on top of the ground cost is not added: it replaces Clear)
+	Climb float64 // per level climbed
+	Hedge float64 // to cross a hedge
+	Wall  float64 // to cross a wall
+	Start float64 // to begin moving when stopped or stationary
+}
+
+// DefaultCosts is Table 1 as Sandtable plays it: the road cost is the
+// text's, the rest are the project's design (ruling P4).
+var DefaultCosts = Costs{Clear: 1, Road: 2.0 / 3, Woods: 2, Field: 1, Hill: 1, Climb: 1, Hedge: 1, Wall: 2, Start: 1}
+
+// Resolve returns the default costs overridden by t's fields.
+func (t *Table1) Resolve() Costs {
+	c := DefaultCosts
+	if t == nil {
+		return c
+	}
+	set := func(dst *float64, v *float64) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&c.Clear, t.Clear)
+	set(&c.Road, t.Road)
+	set(&c.Woods, t.Woods)
+	set(&c.Field, t.Field)
+	set(&c.Hill, t.Hill)
+	set(&c.Climb, t.Climb)
+	set(&c.Hedge, t.Hedge)
+	set(&c.Wall, t.Wall)
+	set(&c.Start, t.Start)
+	return c
+}
+
+func init() {
+	scenario.RegisterRules(scenario.Schema{
+		Name:              Name,
+		NewUnitStats:      func() any { return new(UnitStats) },
+		NewSideParams:     func() any { return new(SideParams) },
+		NewScenarioParams: func() any { return new(ScenarioParams) },
+		Specials:          Specials,
+		CheckUnit:         checkUnit,
+		Check:             checkScenario,
+	})
+}
+
+// checkUnit reports stats that cannot be right for a Pagano vehicle.
+func checkUnit(u *scenario.UnitType) []scenario.Problem {
+	s, ok := u.Stats.(*UnitStats)
+	if !ok || s == nil {
+		return nil
+	}
+	b := u.StatsBlock
+	var ps []scenario.Problem
+	bad := func(key, format string, args ...any) {
+		ps = append(ps, b.At(key).Problemf(format, args...))
+	}
+	if s.MP < 1 {
+		bad("mp", "mp must be at least 1, got %d", s.MP)
+	}
+	if s.Gun < 1 {
+		bad("gun", "gun must be a calibre in mm, got %d", s.Gun)
+	}
+	if !slices.Contains([]string{GunShort, GunRegular, GunLong, GunVeryLong}, s.GunType) {
+		bad("gun_type", "gun_type %q is not one of \"S\", \"L\", \"VL\" (leave it out for a regular gun)", s.GunType)
+	}
+	if s.Mount != MountTurret && s.Mount != MountBow {
+		bad("mount", "mount %q is not %q or %q", s.Mount, MountTurret, MountBow)
+	}
+	for _, m := range []struct {
+		key string
+		v   int
+	}{{"front", s.Front}, {"side", s.Side}, {"rear", s.Rear}} {
+		if m.v < -9 || m.v > 9 {
+			bad(m.key, "%s armour modifier %d is outside -9..9", m.key, m.v)
+		}
+	}
+	if !slices.Contains(weights, s.Weight) {
+		bad("weight", "weight %q is not one of %s", s.Weight, quoteList(weights))
+	}
+	if len(s.Years) != 2 || s.Years[0] < '0' || s.Years[0] > '9' || s.Years[1] < '0' || s.Years[1] > '9' {
+		bad("years", "years %q must be two digits, e.g. \"94\" for 1939 through 1944", s.Years)
+	}
+	if u.Footprint.Length <= 0 || u.Footprint.Width <= 0 {
+		ps = append(ps, u.Pos.Problemf("a vehicle needs a footprint with positive length and width"))
+	}
+	return ps
+}
+
+// checkScenario reports side and scenario params that cannot be right.
+func checkScenario(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	alliances := map[string]bool{}
+	for _, sd := range sc.Sides {
+		p, ok := sd.Params.(*SideParams)
+		if !ok || p == nil {
+			continue
+		}
+		b := sd.ParamsBlock
+		if p.Alliance != Axis && p.Alliance != Allied {
+			ps = append(ps, b.At("alliance").Problemf("side %q: alliance %q is not %q or %q", sd.ID, p.Alliance, Axis, Allied))
+		} else if alliances[p.Alliance] {
+			ps = append(ps, b.At("alliance").Problemf("side %q: both sides are %s; one side must be axis and the other allied", sd.ID, p.Alliance))
+		}
+		alliances[p.Alliance] = true
+		for _, id := range p.Independent {
+			if !sideHasUnit(sd, id) {
+				ps = append(ps, b.At("independent").Problemf("side %q: independent unit %q is not one of its units", sd.ID, id))
+			}
+		}
+	}
+	if p, ok := sc.Params.(*ScenarioParams); ok && p != nil && p.Table1 != nil {
+		t := p.Table1
+		for _, f := range []struct {
+			key string
+			v   *float64
+		}{{"clear", t.Clear}, {"road", t.Road}, {"woods", t.Woods}, {"field", t.Field}, {"hill", t.Hill}, {"climb", t.Climb}, {"hedge", t.Hedge}, {"wall", t.Wall}, {"start", t.Start}} {
+			if f.v == nil {
+				continue
+			}
+			min := 0.0
+			if f.key == "clear" || f.key == "road" || f.key == "woods" || f.key == "field" || f.key == "hill" {
+				min = 0.1
+			}
+			if !(*f.v >= min) || *f.v > 100 {
+				ps = append(ps, sc.ParamsBlock.At("table1").Problemf("params.table1.%s: cost %v must be between %v and 100 movement points", f.key, *f.v, min))
+			}
+		}
+	}
+	return ps
+}
+
+func sideHasUnit(sd *scenario.Side, id string) bool {
+	for _, cos := range [][]scenario.Company{sd.Forces, sd.Reserves} {
+		for _, co := range cos {
+			for _, u := range co.Units {
+				if u.ID == id {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,411 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
+)
+
+func battle1(tb testing.TB) (engine.Rules, *scenario.Scenario) {
+	tb.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := cat.Scenario("armour-battles/battle-1")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, ok := engine.Lookup(sc.Rules)
+	if !ok {
+		tb.Fatalf("no ruleset %q", sc.Rules)
+	}
+	return r, sc
+}
+
+func mustRun(tb testing.TB, cfg Config) Report {
+	tb.Helper()
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		tb.Fatalf("Run: %v", err)
+	}
+	return r
+}
+
+func TestWilson(t *testing.T) {
+	// Known 95% Wilson intervals (z = 1.96), to four decimals.
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{95, 100, 0.8882, 0.9785},
+		{10, 10, 0.7225, 1},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := Wilson(tc.k, tc.n, 1.96)
+		if math.Abs(lo-tc.lo) > 1e-4 || math.Abs(hi-tc.hi) > 1e-4 {
+			t.Errorf("Wilson(%d, %d, 1.96) = [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestWilsonSymmetryAndBounds(t *testing.T) {
+	for n := 1; n <= 50; n++ {
+		for k := 0; k <= n; k++ {
+			lo, hi := Wilson(k, n, Z95)
+			p := float64(k) / float64(n)
+			if lo < 0 || hi > 1 || lo > p || hi < p {
+				t.Fatalf("Wilson(%d, %d) = [%v, %v], want 0 ≤ lo ≤ %v ≤ hi ≤ 1", k, n, lo, hi, p)
+			}
+			mlo, mhi := Wilson(n-k, n, Z95)
+			if math.Abs(lo-(1-mhi)) > 1e-12 || math.Abs(hi-(1-mlo)) > 1e-12 {
+				t.Fatalf("Wilson(%d, %d) = [%v, %v] is not the mirror of Wilson(%d, %d) = [%v, %v]", k, n, lo, hi, n-k, n, mlo, mhi)
+			}
+		}
+	}
+}
+
+func ExampleWilson() {
+	lo, hi := Wilson(5, 10, Z95)
+	fmt.Printf("5 wins in 10 games: [%.3f, %.3f]\n", lo, hi)
+	// Output: 5 wins in 10 games: [0.237, 0.763]
+}
+
+// TestDeterministicAcrossWorkers plays the same seeded batch of Battle 1
+// on 1, 2 and 4 workers and wants identical games and aggregates.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	rules, sc := battle1(t)
+	games := 20
+	if testing.Short() {
+		games = 8
+	}
+	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"random", "random"}, Swap: true, Seed: 11}
+	var want Report
+	for _, w := range []int{1, 2, 4} {
+		cfg.Workers = w
+		got := mustRun(t, cfg)
+		if len(got.Errors) > 0 {
+			t.Fatalf("workers %d: failed games: %v", w, got.Errors)
+		}
+		if w == 1 {
+			want = got
+			continue
+		}
+		if d := cmp.Diff(want.Games, got.Games); d != "" {
+			t.Errorf("workers %d: games differ from 1 worker (-1 +%d):\n%s", w, w, d)
+		}
+		if d := cmp.Diff(want, got, cmpopts.IgnoreFields(Report{}, "Elapsed", "Workers")); d != "" {
+			t.Errorf("workers %d: report differs from 1 worker (-1 +%d):\n%s", w, w, d)
+		}
+	}
+	// Battle 1 reports morale and losses; every game should carry them.
+	for _, g := range want.Games {
+		if len(g.Morale) != 2 || len(g.UnitsLost) != 2 {
+			t.Fatalf("game %d: morale %v, units lost %v; want both for two sides", g.Index, g.Morale, g.UnitsLost)
+		}
+	}
+	// A different seed gives different games.
+	cfg.Seed++
+	if other := mustRun(t, cfg); cmp.Equal(want.Games, other.Games) {
+		t.Errorf("seeds %d and %d gave the same games", cfg.Seed-1, cfg.Seed)
+	}
+}
+
+func TestSwapPlaysHalfEachWay(t *testing.T) {
+	withFirstAgent(t)
+	cfg := Config{Rules: shootout{}, Games: 20, Agents: [2]string{"first", "random"}, Swap: true, Workers: 3, Seed: 5}
+	r := mustRun(t, cfg)
+	ways := map[[2]string]int{}
+	for _, g := range r.Games {
+		ways[g.Agents]++
+		want := [2]string{"first", "random"}
+		if g.Index%2 == 1 {
+			want = [2]string{"random", "first"}
+		}
+		if g.Agents != want {
+			t.Errorf("game %d agents %v, want %v", g.Index, g.Agents, want)
+		}
+		if g.Winner >= 0 && g.WinnerAgent != g.Agents[g.Winner] {
+			t.Errorf("game %d: winner side %d agent %q, want %q", g.Index, g.Winner, g.WinnerAgent, g.Agents[g.Winner])
+		}
+	}
+	if ways[[2]string{"first", "random"}] != 10 || ways[[2]string{"random", "first"}] != 10 {
+		t.Errorf("sides per agent pair = %v, want 10 each way", ways)
+	}
+	if got, want := r.AgentWins["first"]+r.AgentWins["random"], r.Wins[0]+r.Wins[1]; got != want {
+		t.Errorf("agent wins %v sum to %d, want the %d decisive games", r.AgentWins, got, want)
+	}
+
+	cfg.Swap = false
+	for _, g := range mustRun(t, cfg).Games {
+		if g.Agents != cfg.Agents {
+			t.Errorf("without --swap game %d agents %v, want %v", g.Index, g.Agents, cfg.Agents)
+		}
+	}
+}
+
+func TestAgentKeys(t *testing.T) {
+	for _, tc := range []struct {
+		agents [2]string
+		want   [2]string
+	}{
+		{[2]string{"random", "random"}, [2]string{"random@red", "random@blue"}},
+		{[2]string{"first", "random"}, [2]string{"first", "random"}},
+	} {
+		r := Report{Sides: []string{"red", "blue"}, Agents: tc.agents}
+		if got := r.AgentKeys(); got != tc.want {
+			t.Errorf("AgentKeys() with agents %v = %v, want %v", tc.agents, got, tc.want)
+		}
+	}
+}
+
+// TestAggregates recomputes the aggregates of a shootout batch from its
+// games.
+func TestAggregates(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 101, Agents: [2]string{"random", "first"}, Workers: 4, Seed: 1})
+	var wins [2]int
+	draws := 0
+	lost := []map[string]int{{}, {}}
+	var morale [2]int
+	for _, g := range r.Games {
+		if g.Err != "" {
+			t.Fatalf("game %d failed: %s", g.Index, g.Err)
+		}
+		if g.Winner >= 0 {
+			wins[g.Winner]++
+		} else {
+			draws++
+		}
+		for side := range 2 {
+			morale[side] += g.Morale[side]
+			for k, v := range g.UnitsLost[side] {
+				lost[side][k] += v
+			}
+		}
+	}
+	if r.Completed != 101 || r.Wins != wins || r.Draws != draws {
+		t.Errorf("completed %d wins %v draws %d, want 101 %v %d", r.Completed, r.Wins, r.Draws, wins, draws)
+	}
+	if draws == 0 || wins[0] == 0 || wins[1] == 0 {
+		t.Errorf("wins %v draws %d: want some of each for a useful test", wins, draws)
+	}
+	if r.AgentWins["random"] != wins[0] || r.AgentWins["first"] != wins[1] {
+		t.Errorf("agent wins %v, want random %d first %d", r.AgentWins, wins[0], wins[1])
+	}
+	if d := cmp.Diff(lost, r.UnitsLost); d != "" {
+		t.Errorf("units lost (-want +got):\n%s", d)
+	}
+	for side := range 2 {
+		if want := float64(morale[side]) / 101; math.Abs(r.Morale[side]-want) > 1e-12 {
+			t.Errorf("side %d mean morale %v, want %v", side, r.Morale[side], want)
+		}
+	}
+	if r.Reasons["army morale"] != wins[0]+wins[1] || r.Reasons["turn limit"] != draws {
+		t.Errorf("reasons %v, want army morale %d, turn limit %d", r.Reasons, wins[0]+wins[1], draws)
+	}
+	n := 0
+	for _, h := range r.Turns.Histogram {
+		n += h.Games
+	}
+	if n != 101 {
+		t.Errorf("turn histogram %v holds %d games, want 101", r.Turns.Histogram, n)
+	}
+}
+
+func TestDistribution(t *testing.T) {
+	got := distribution([]float64{8, 1, 2, 3, 4, 5, 6, 7, 7})
+	want := Distribution{Min: 1, Q1: 3, Median: 5, Q3: 7, Max: 8, Mean: 43.0 / 9,
+		Histogram: []TurnCount{{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 2}, {8, 1}}}
+	if d := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); d != "" {
+		t.Errorf("distribution (-want +got):\n%s", d)
+	}
+	if got := distribution(nil); got.Max != 0 || got.Histogram == nil {
+		t.Errorf("distribution(nil) = %+v, want zeros and an empty histogram", got)
+	}
+}
+
+func TestFailedGamesAreReportedWithSeed(t *testing.T) {
+	t.Run("length bound", func(t *testing.T) {
+		r := mustRun(t, Config{Rules: shootout{endless: true}, Games: 3, Agents: [2]string{"random", "random"}, Seed: 40, MaxActions: 50})
+		if r.Completed != 0 || len(r.Errors) != 3 {
+			t.Fatalf("completed %d, errors %v; want 0 and 3", r.Completed, r.Errors)
+		}
+		for i, e := range r.Errors {
+			if e.Game != i || e.Seed != 40+uint64(i) || !strings.Contains(e.Error, fmt.Sprintf("seed %d", e.Seed)) || !strings.Contains(e.Error, "not over after 50 actions") {
+				t.Errorf("error %d = %+v, want game %d seed %d not over after 50 actions", i, e, i, 40+i)
+			}
+		}
+	})
+	t.Run("panic", func(t *testing.T) {
+		r := mustRun(t, Config{Rules: shootout{panicAt: 3}, Games: 2, Agents: [2]string{"random", "random"}, Seed: 9})
+		if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Error, "deliberate") || r.Games[0].Winner != -1 {
+			t.Fatalf("errors %v, want both games failing with the panic", r.Errors)
+		}
+	})
+}
+
+func TestRunConfigErrors(t *testing.T) {
+	ok := Config{Rules: shootout{}, Games: 1, Agents: [2]string{"random", "random"}}
+	for _, tc := range []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"no rules", func(c *Config) { c.Rules = nil }, "no ruleset"},
+		{"no games", func(c *Config) { c.Games = 0 }, "at least 1"},
+		{"unknown agent", func(c *Config) { c.Agents[1] = "nobody" }, `"nobody"`},
+		{"negative bound", func(c *Config) { c.MaxActions = -1 }, "negative"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := ok
+			tc.edit(&cfg)
+			if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Run error = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, Config{Rules: shootout{}, Games: 1000, Agents: [2]string{"random", "random"}, Workers: 2})
+	if err == nil || !strings.Contains(err.Error(), "canceled") {
+		t.Errorf("Run with a cancelled context: error %v, want context canceled", err)
+	}
+}
+
+func TestProgressCountsUp(t *testing.T) {
+	var got []int
+	mustRun(t, Config{Rules: shootout{}, Games: 7, Agents: [2]string{"random", "random"}, Workers: 3,
+		Progress: func(done int) { got = append(got, done) }})
+	if d := cmp.Diff([]int{1, 2, 3, 4, 5, 6, 7}, got); d != "" {
+		t.Errorf("progress calls (-want +got):\n%s", d)
+	}
+}
+
+func TestAgentSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for g := uint64(0); g < 100; g++ {
+		for side := range 2 {
+			s := AgentSeed(g, side)
+			if seen[s] {
+				t.Fatalf("AgentSeed(%d, %d) = %d repeats an earlier seed", g, side, s)
+			}
+			seen[s] = true
+		}
+	}
+}
+
+func TestSummaryJSON(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 10, Agents: [2]string{"first", "random"}, Swap: true, Seed: 3})
+	raw, err := json.Marshal(r.Summary())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"games", "wins", "wins_by_agent", "draws", "ci95", "mean_turns", "games_per_second",
+		"turns", "units_lost", "morale_remaining", "errors"} {
+		if _, ok := m[f]; !ok {
+			t.Errorf("field %q missing from %s", f, raw)
+		}
+	}
+	ci := m["ci95"].(map[string]any)
+	for _, k := range []string{"red", "blue", "first", "random"} {
+		if iv, ok := ci[k].([]any); !ok || len(iv) != 2 {
+			t.Errorf("ci95[%q] = %v, want [lo, hi]", k, ci[k])
+		}
+	}
+	if errs, ok := m["errors"].([]any); !ok || len(errs) != 0 {
+		t.Errorf("errors = %v, want an empty list", m["errors"])
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 30, Agents: [2]string{"first", "random"}, Swap: true, Seed: 3})
+	var b bytes.Buffer
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"30 games", "side red", "agent first", "draws", "95% CI", "game length in turns", " | #",
+		"units lost", "army morale remaining", "games/s"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("summary does not contain %q:\n%s", want, b.String())
+		}
+	}
+}
+
+func TestPlot(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 40, Agents: [2]string{"first", "random"}, Swap: true, Seed: 2})
+	dir := t.TempDir()
+	for _, name := range []string{"sim.png", "sim.svg", "SIM.PNG"} {
+		path := filepath.Join(dir, name)
+		if err := r.SavePlot(path); err != nil {
+			t.Fatalf("SavePlot(%s): %v", name, err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) == 0 {
+			t.Fatalf("%s: %d bytes, %v", name, len(data), err)
+		}
+		if strings.HasSuffix(strings.ToLower(name), ".png") {
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("%s does not decode: %v", name, err)
+			}
+			if b := img.Bounds(); b.Dx() < 800 || b.Dy() < 300 {
+				t.Errorf("%s is %v, want a readable size", name, b)
+			}
+		} else if !bytes.Contains(data, []byte("<svg")) {
+			t.Errorf("%s is not SVG: %.80q", name, data)
+		}
+	}
+	if err := r.SavePlot(filepath.Join(dir, "sim.pdf")); err == nil || !strings.Contains(err.Error(), ".pdf") {
+		t.Errorf("SavePlot(sim.pdf) error = %v, want an unsupported extension", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("plot directory holds %d files, want the 3 plots and no temporary files", len(entries))
+	}
+}
+
+// BenchmarkSimulateBattle1 measures a batch of Battle 1 games between
+// random agents on all CPUs.
+func BenchmarkSimulateBattle1(b *testing.B) {
+	rules, sc := battle1(b)
+	const batch = 16
+	cfg := Config{Rules: rules, Scenario: sc, Games: batch, Agents: [2]string{"random", "random"}, Workers: runtime.NumCPU()}
+	games := 0
+	for b.Loop() {
+		cfg.Seed = uint64(games)
+		r := mustRun(b, cfg)
+		if len(r.Errors) > 0 {
+			b.Fatalf("failed games: %v", r.Errors)
+		}
+		games += batch
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
