@@ -30,6 +30,16 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		dst = s.activationCandidates(dst)
 	case "opportunity-fire":
 		dst = s.oppCandidates(dst)
+	case phaseLogistics:
+		dst = append(dst, EndLogistics{})
+		for _, bt := range s.Batteries {
+			if bt.Side == s.Active && bt.Marker != nil {
+				dst = append(dst, CancelMission{Battery: bt.ID})
+				if s.Sides[s.Active].Failure && !bt.Maintained {
+					dst = append(dst, MaintainMission{Battery: bt.ID})
+				}
+			}
+		}
 	case "break-off":
 		dst = append(dst, BreakOffChoice{}, BreakOffChoice{Yes: true})
 	case "reaction-boost":
@@ -140,6 +150,7 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 		dst = append(dst, Restock{})
 	}
 	dst = s.reserveCandidates(dst)
+	dst = s.missionCandidates(dst)
 	seen := map[string]bool{}
 	for _, u := range s.unitsOf(s.Active) {
 		un := &s.Units[u]
@@ -346,4 +357,52 @@ func (s *State) reserveCandidates(dst []engine.Action) []engine.Action {
 		}
 	}
 	return dst
+}
+
+// missionCandidates offers, for the first idle battery, an artillery
+// mission on the visible enemy unit with the most other enemy units within
+// the burst radius, observed by a unit that sees it.
+func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
+	if s.Sides[s.Active].Staff == 0 {
+		return dst
+	}
+	bi := -1
+	for i := range s.Batteries {
+		if s.Batteries[i].Side == s.Active && s.Batteries[i].Marker == nil {
+			bi = i
+			break
+		}
+	}
+	if bi < 0 {
+		return dst
+	}
+	best, bestN, observer := -1, 0, -1
+	enemies := s.enemiesOf(s.Active)
+	for _, u := range s.unitsOf(s.Active) {
+		if !s.observes(u) {
+			continue
+		}
+		for _, e := range enemies {
+			if !s.canSee(u, e) {
+				continue
+			}
+			n := 0
+			for _, o := range enemies {
+				if s.box(o).DistToPoint(s.Units[e].Pos) <= BurstRadius {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN, observer = e, n, u
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	if best < 0 {
+		return dst
+	}
+	p := s.Units[best].Pos
+	return append(dst, CallMission{Battery: s.Batteries[bi].ID, Observer: s.Units[observer].ID, X: round2(p.X), Y: round2(p.Y)})
 }

@@ -10,18 +10,22 @@ import (
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
-func battle1(t testing.TB) *scenario.Scenario {
+func battle1(t testing.TB) *scenario.Scenario { return battle(t, "armour-battles/battle-1") }
+
+func battle(t testing.TB, id string) *scenario.Scenario {
 	t.Helper()
 	cat, err := scenario.Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := cat.Scenario("armour-battles/battle-1")
+	sc, err := cat.Scenario(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return sc
 }
+
+var allBattles = []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
 
 // invariant checks the rules' invariants after every action.
 func invariant(st engine.State) error {
@@ -33,6 +37,9 @@ func invariant(st engine.State) error {
 		}
 		if u.DP == DispersalDP && !u.Dispersed {
 			return fmt.Errorf("%s has 3 disruption points but is not dispersed", u.ID)
+		}
+		if u.Placed && u.Reserve {
+			return fmt.Errorf("%s is placed but still marked as a reserve", u.ID)
 		}
 		if u.Active() && !s.b.onTable(s.box(i)) {
 			return fmt.Errorf("%s is off the table at %v", u.ID, u.Pos)
@@ -55,16 +62,20 @@ func invariant(st engine.State) error {
 	return nil
 }
 
-func TestConformanceBattle1(t *testing.T) {
+func TestConformance(t *testing.T) {
 	games := 6
 	if testing.Short() {
 		games = 2
 	}
-	enginetest.Run(t, enginetest.Config{
-		Rules: Rules{}, Scenario: battle1(t), Games: games, Seed: 1, MaxActions: 20000,
-		Invariant: invariant, DeepEvery: 7,
-		Illegal: func(st engine.State) []engine.Action {
-			return []engine.Action{Fire{Unit: "nobody", Target: "nobody"}, ChooseChain{Face: 9}}
-		},
-	})
+	for _, id := range allBattles {
+		t.Run(id, func(t *testing.T) {
+			enginetest.Run(t, enginetest.Config{
+				Rules: Rules{}, Scenario: battle(t, id), Games: games, Seed: 1, MaxActions: 30000,
+				Invariant: invariant, DeepEvery: 7,
+				Illegal: func(st engine.State) []engine.Action {
+					return []engine.Action{Fire{Unit: "nobody", Target: "nobody"}, ChooseChain{Face: 9}}
+				},
+			})
+		})
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 var randomGames = flag.Int("random-games", 1000, "number of seeded random games of Battle 1 in TestRandomGamesBattle1")
@@ -15,7 +16,11 @@ var randomGames = flag.Int("random-games", 1000, "number of seeded random games 
 // playRandom plays one game of Battle 1 with random agents on the fast
 // path (State.Apply after Validate), calling check after every action.
 func playRandom(tb testing.TB, seed uint64, check func(s *State, a engine.Action) error) (*State, int) {
-	st, err := Rules{}.New(battle1(tb))
+	return playRandomOn(tb, battle1(tb), seed, check)
+}
+
+func playRandomOn(tb testing.TB, sc *scenario.Scenario, seed uint64, check func(s *State, a engine.Action) error) (*State, int) {
+	st, err := Rules{}.New(sc)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -86,4 +91,34 @@ func BenchmarkRandomGameBattle1(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// TestRandomGamesPart2 plays seeded random games of Battles 2, 3 and the
+// What Next? variant with the rules' invariants checked after every action.
+func TestRandomGamesPart2(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	for _, id := range allBattles[1:] {
+		sc := battle(t, id)
+		wins := map[int]int{}
+		events := map[string]int{}
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			s, _ := playRandomOn(t, sc, seed, func(s *State, a engine.Action) error {
+				events[a.Kind()]++
+				return nil
+			})
+			wins[s.Winner]++
+		}
+		t.Logf("%s: %d games: German %d, US %d, draws %d; actions %v", id, games, wins[german], wins[us], wins[-1], events)
+		for _, k := range []string{"call-mission", "end-logistics", "break-off"} {
+			if events[k] == 0 {
+				t.Errorf("%s: no %s in %d random games", id, k, games)
+			}
+		}
+		if events["activate"] == 0 {
+			t.Errorf("%s: nothing activated", id)
+		}
+	}
 }

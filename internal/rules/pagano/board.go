@@ -31,8 +31,8 @@ type board struct {
 	roads    []geom.Polyline
 	// unitPlatoon maps each unit id to its platoon index.
 	unitPlatoon map[string]int
-	axis     int // side index of the Axis
-	maxTurn  int
+	axis        int // side index of the Axis
+	maxTurn     int
 	drawAtLimit bool
 }
 

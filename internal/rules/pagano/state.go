@@ -48,8 +48,8 @@ type Unit struct {
 	Motion Motion     `json:"motion"`
 	// Shots counts shot markers; FiredIn is the phase serial of the last
 	// shot (a unit fires at most once per fire phase).
-	Shots   int `json:"shots,omitempty"`
-	FiredIn int `json:"fired_in,omitempty"`
+	Shots   int  `json:"shots,omitempty"`
+	FiredIn int  `json:"fired_in,omitempty"`
 	Stunned bool `json:"stunned,omitempty"`
 	// StunAt is the phase serial in which the unit was stunned.
 	StunAt   int  `json:"stun_at,omitempty"`

@@ -103,33 +103,35 @@ type ScenarioParams struct {
 // text we have; the others are the project's (ruling P4). A nil field keeps
 // the default.
 type Table1 struct {
-	Clear  *float64 `yaml:"clear,omitempty" json:"clear,omitempty"`
-	Road   *float64 `yaml:"road,omitempty" json:"road,omitempty"`
-	Woods  *float64 `yaml:"woods,omitempty" json:"woods,omitempty"`
-	Field  *float64 `yaml:"field,omitempty" json:"field,omitempty"`
-	Hill   *float64 `yaml:"hill,omitempty" json:"hill,omitempty"`
-	Climb  *float64 `yaml:"climb,omitempty" json:"climb,omitempty"`
-	Hedge  *float64 `yaml:"hedge,omitempty" json:"hedge,omitempty"`
-	Wall   *float64 `yaml:"wall,omitempty" json:"wall,omitempty"`
-	Start  *float64 `yaml:"start,omitempty" json:"start,omitempty"`
+	Clear    *float64 `yaml:"clear,omitempty" json:"clear,omitempty"`
+	Road     *float64 `yaml:"road,omitempty" json:"road,omitempty"`
+	Woods    *float64 `yaml:"woods,omitempty" json:"woods,omitempty"`
+	Field    *float64 `yaml:"field,omitempty" json:"field,omitempty"`
+	Hill     *float64 `yaml:"hill,omitempty" json:"hill,omitempty"`
+	Climb    *float64 `yaml:"climb,omitempty" json:"climb,omitempty"`
+	Hedge    *float64 `yaml:"hedge,omitempty" json:"hedge,omitempty"`
+	Wall     *float64 `yaml:"wall,omitempty" json:"wall,omitempty"`
+	Hedgerow *float64 `yaml:"hedgerow,omitempty" json:"hedgerow,omitempty"`
+	Start    *float64 `yaml:"start,omitempty" json:"start,omitempty"`
 }
 
 // Costs is Table 1 resolved: every cost in movement points.
 type Costs struct {
-	Clear float64 // per inch of open ground
-	Road  float64 // per inch along a road (the text: 2/3)
-	Woods float64 // per inch in woods
-	Field float64 // per inch in fields
-	Hill  float64 // per inch on a hill (on top of the ground cost is not added: it replaces Clear)
-	Climb float64 // per level climbed
-	Hedge float64 // to cross a hedge
-	Wall  float64 // to cross a wall
-	Start float64 // to begin moving when stopped or stationary
+	Clear    float64 // per inch of open ground
+	Road     float64 // per inch along a road (the text: 2/3)
+	Woods    float64 // per inch in woods
+	Field    float64 // per inch in fields
+	Hill     float64 // per inch on a hill (on top of the ground cost is not added: it replaces Clear)
+	Climb    float64 // per level climbed
+	Hedge    float64 // to cross a hedge
+	Wall     float64 // to cross a wall
+	Hedgerow float64 // to cross a hedgerow
+	Start    float64 // to begin moving when stopped or stationary
 }
 
 // DefaultCosts is Table 1 as Sandtable plays it: the road cost is the
 // text's, the rest are the project's design (ruling P4).
-var DefaultCosts = Costs{Clear: 1, Road: 2.0 / 3, Woods: 2, Field: 1, Hill: 1, Climb: 1, Hedge: 1, Wall: 2, Start: 1}
+var DefaultCosts = Costs{Clear: 1, Road: 2.0 / 3, Woods: 2, Field: 1, Hill: 1, Climb: 1, Hedge: 1, Wall: 2, Hedgerow: 4, Start: 1}
 
 // Resolve returns the default costs overridden by t's fields.
 func (t *Table1) Resolve() Costs {
@@ -150,6 +152,7 @@ func (t *Table1) Resolve() Costs {
 	set(&c.Climb, t.Climb)
 	set(&c.Hedge, t.Hedge)
 	set(&c.Wall, t.Wall)
+	set(&c.Hedgerow, t.Hedgerow)
 	set(&c.Start, t.Start)
 	return c
 }
@@ -236,7 +239,7 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 		for _, f := range []struct {
 			key string
 			v   *float64
-		}{{"clear", t.Clear}, {"road", t.Road}, {"woods", t.Woods}, {"field", t.Field}, {"hill", t.Hill}, {"climb", t.Climb}, {"hedge", t.Hedge}, {"wall", t.Wall}, {"start", t.Start}} {
+		}{{"clear", t.Clear}, {"road", t.Road}, {"woods", t.Woods}, {"field", t.Field}, {"hill", t.Hill}, {"climb", t.Climb}, {"hedge", t.Hedge}, {"wall", t.Wall}, {"hedgerow", t.Hedgerow}, {"start", t.Start}} {
 			if f.v == nil {
 				continue
 			}

@@ -1,0 +1,178 @@
+package armourbattles
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// withBattery adds a battery of typ to side in a fixture.
+func withBattery(t *testing.T, f *fixture, id, typ string, side int) {
+	t.Helper()
+	ut, err := mustCatalog(t).UnitType(Name, typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.s.b.addType(ut)
+	f.s.Batteries = append(f.s.Batteries, Battery{ID: id, Type: f.s.b.typeIndex(ut), Side: side})
+	f.s.b.sides[side].params.ArtilleryResponseDice = 4
+}
+
+func TestExampleArtilleryHitsEveryUnitInTheBurst(t *testing.T) {
+	// "A hit is rolled – the targetted StuG III is hit along with the
+	// other two StuGs." A burst of 4" from the marker's centre to the
+	// closest point of each unit; 4+ regardless of range.
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"de-1", "stug-iii", german, 30, 30, -90},
+		placed{"de-2", "stug-iii", german, 34, 30, -90},
+		placed{"de-3", "stug-iii", german, 41, 30, -90}, // 5.25" from the marker to its hull
+	)
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff = 2
+	// Response 4D vs 3D: 2 successes against 1: fires at once; hit die 6
+	// (no deviation); StuG 1 and 2 attacked; StuG 3 out of the burst.
+	f.dice(4, 5, 1, 1 /* opp 3D */, 4, 1, 1 /* hit die */, 6,
+		/* de-1: 4D */ 6, 5, 1, 1 /* reaction 5D (artillery) */, 6, 4, 1, 1, 1,
+		/* de-2: 4D */ 1, 1, 2, 2)
+	f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 32, Y: 30})
+	f.usedAll()
+	d1, d2, d3 := f.unit("de-1"), f.unit("de-2"), f.unit("de-3")
+	// de-1: 2 hits (one six) vs 2 successes (one six): no disruption;
+	// artillery suppression: matching the six is not enough.
+	if d1.DP != 0 || !d1.Suppressed {
+		t.Errorf("StuG 1 dp %d suppressed %v, want suppressed by tying sixes against artillery", d1.DP, d1.Suppressed)
+	}
+	if d2.DP != 0 || d2.Suppressed || d3.DP != 0 || d3.Suppressed {
+		t.Errorf("StuG 2/3 affected: %+v %+v", d2, d3)
+	}
+	if !strings.Contains(f.log(), "5D at 4+") {
+		t.Errorf("StuG reaction against artillery not 5D:\n%s", f.log())
+	}
+}
+
+func TestExampleArtilleryDeviatesAndFiresNextLogistics(t *testing.T) {
+	// A failed response check fires in the next logistics phase; a hit die
+	// of 1-4 moves the marker the scatter die's inches in a d12 direction.
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"de-1", "panther-g", german, 36, 30, -90})
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff = 2
+	f.dice(1, 1, 1, 1 /* opp */, 4, 4, 1)
+	f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30})
+	if f.s.Batteries[0].Marker == nil {
+		t.Fatal("the marker was removed though the response check failed")
+	}
+	// Next turn's US logistics: adjust 2" with a staff order, then fire:
+	// hit die 3 (deviates), scatter 5", d12 = 4 (90°: +y): lands 5" north
+	// of (36, 32) at (36, 37): the Panther's hull (y 28.75-31.25) is 5.75"
+	// away, out of the burst.
+	f.s.Phase, f.s.Slots, f.s.Sides[us].Logistics = phaseChain, 0, false
+	f.s.Sides[us].Dice = [7]int{0, 0, 1, 0, 0, 0, 0}
+	f.s.advance(dice.NewScripted(), &f.evs)
+	f.pending(phaseLogistics)
+	f.do(AdjustMission{Battery: "us-art", X: 36, Y: 32})
+	f.dice(3, 5, 4)
+	f.do(EndLogistics{})
+	f.usedAll()
+	if !strings.Contains(f.log(), "deviates 5\" to (36.0, 37.0)") {
+		t.Errorf("no 5\" deviation north in the log:\n%s", f.log())
+	}
+	if f.s.Batteries[0].Marker != nil {
+		t.Error("impact marker not removed after firing")
+	}
+}
+
+func TestCommandFailureCancelsUnmaintainedMissions(t *testing.T) {
+	f := newFixture(t, nil, us, 0, placed{"us-1", "m4-75", us, 36, 10, 90})
+	withBattery(t, f, "us-art", "m7", us)
+	p := geom.Point{X: 36, Y: 30}
+	f.s.Batteries[0].Marker = &p
+	f.s.Phase, f.s.Sides[us].Failure, f.s.Sides[us].Logistics = phaseChain, true, false
+	f.s.advance(dice.NewScripted(), &f.evs)
+	f.pending(phaseLogistics)
+	f.do(EndLogistics{})
+	if f.s.Batteries[0].Marker != nil || !strings.Contains(f.log(), "cancelled by the command failure") {
+		t.Errorf("mission survived a command failure without a staff order:\n%s", f.log())
+	}
+}
+
+func TestSmokeBlocksLineOfSightUntilNextLogistics(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"us-2", "m4-75", us, 20, 10, 90},
+		placed{"de-1", "panther-g", german, 36, 30, -90})
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff = 2
+	if !f.s.canSee(f.s.unitIndex("de-1"), f.s.unitIndex("us-1")) {
+		t.Fatal("no line of sight before the smoke")
+	}
+	f.dice(6, 6, 6, 6, 1, 1, 1)
+	f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 20, Smoke: true, Orient: 0})
+	if len(f.s.Smokes) != 1 || f.s.canSee(f.s.unitIndex("de-1"), f.s.unitIndex("us-1")) {
+		t.Fatal("a smoke screen across the line of sight does not block it")
+	}
+	if !f.s.canSee(f.s.unitIndex("de-1"), f.s.unitIndex("us-2")) {
+		t.Error("smoke blocks a line of sight that does not cross it")
+	}
+	f.s.Phase, f.s.Sides[us].Logistics, f.s.Slots = phaseChain, false, 0
+	f.s.Sides[us].Dice = [7]int{0, 0, 1, 0, 0, 0, 0}
+	f.s.advance(dice.NewScripted(), &f.evs)
+	if len(f.s.Smokes) != 0 {
+		t.Error("smoke did not lift at its side's next logistics phase")
+	}
+}
+
+func TestHiddenUnitsNeverReachTheOtherSide(t *testing.T) {
+	f := newFixture(t, nil, us, 2,
+		placed{"us-1", "m4-75", us, 36, 5, 90},
+		placed{"de-h", "stug-iii", german, 36, 40, -90})
+	f.unit("de-h").Hidden = true
+	js, _ := json.Marshal(f.s.View(us))
+	if strings.Contains(string(js), "de-h") {
+		t.Fatalf("US view shows the hidden StuG: %s", js)
+	}
+	js, _ = json.Marshal(f.s.View(german))
+	if !strings.Contains(string(js), `"de-h"`) || !strings.Contains(string(js), `"hidden":true`) {
+		t.Errorf("German view does not show its own hidden StuG")
+	}
+	// Candidates of the US do not target or move toward it.
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 2})
+	for _, a := range f.s.Candidates(nil) {
+		if fa, ok := a.(Fire); ok && fa.Target == "de-h" {
+			t.Errorf("candidate fires at the hidden unit")
+		}
+	}
+	f.reject(Fire{Unit: "us-1", Target: "de-h"}, "line of sight")
+	// Ending a move within 15" reveals it.
+	f.dice(6, 6)
+	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{36, 25}}}}})
+	f.passAll()
+	if f.unit("de-h").Hidden {
+		t.Errorf("StuG still hidden with an enemy %.1f\" away", f.s.box(0).Distance(f.s.box(1)))
+	}
+}
+
+func TestAmbushFireAddsADieAndOpportunityFireComesAfter(t *testing.T) {
+	f := newFixture(t, nil, german, 1,
+		placed{"us-1", "m4-75", us, 36, 20, 90},
+		placed{"de-h", "stug-iii", german, 36, 34, -90})
+	f.unit("de-h").Hidden = true
+	f.s.Sides[us].Staff, f.s.Sides[german].Staff = 0, 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-h", Dice: 1})
+	// 8D +1D ambush = 9D at 4+ (11.5": effective): two hits, no six;
+	// the M4 reacts with 5D: one success. Then the US may answer.
+	f.dice(5, 4, 1, 1, 1, 1, 1, 1, 1 /* reaction */, 4, 1, 1, 1, 1)
+	f.do(Fire{Unit: "de-h", Target: "us-1"})
+	if f.unit("us-1").DP != 1 {
+		t.Fatalf("M4 dp %d, want 1: the ambush shot resolves before any answer\n%s", f.unit("us-1").DP, f.log())
+	}
+	if !strings.Contains(f.log(), "9D at 4+") || f.unit("de-h").Hidden {
+		t.Errorf("ambush shot not 9D or the StuG not revealed:\n%s", f.log())
+	}
+	f.pending("opportunity-fire")
+}

@@ -1,0 +1,482 @@
+package pagano
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// Fire arcs: turret weapons 60° in all (30° either side of the turret),
+// bow-mounted weapons 40° (Pagano, Firing).
+const (
+	TurretHalfArc = 30.0
+	BowHalfArc    = 20.0
+)
+
+// MaxRange is the end of Table 2's last range band ("under 84"); no shot
+// is allowed at 84" or more (ruling P7).
+const MaxRange = 84.0
+
+// AmbushLongRange is the range beyond which ambush fire takes −1.
+const AmbushLongRange = 6.0
+
+// Mod is one line of a To-Hit or Fire Effect calculation.
+type Mod struct {
+	Name  string `json:"name"`
+	Value int    `json:"value"`
+}
+
+// Mods is a list of modifiers.
+type Mods []Mod
+
+// Sum returns the total of the modifiers.
+func (ms Mods) Sum() int {
+	n := 0
+	for _, m := range ms {
+		n += m.Value
+	}
+	return n
+}
+
+// String returns e.g. "+1 range 4-8\", −3 firer moving".
+func (ms Mods) String() string {
+	parts := make([]string, 0, len(ms))
+	for _, m := range ms {
+		parts = append(parts, fmt.Sprintf("%+d %s", m.Value, m.Name))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hitRangeBands is Table 2's range column: the modifier applies to a range
+// under the band's limit. The first band ("under 4", +2) is lost from the
+// text and designed (ruling P6).
+var hitRangeBands = []struct {
+	under float64
+	mod   int
+}{{4, 2}, {8, 1}, {12, 0}, {18, -1}, {26, -2}, {36, -3}, {48, -4}, {60, -5}, {72, -6}, {84, -7}}
+
+// HitRangeMod returns Table 2's range modifier and whether the range is
+// within the table.
+func HitRangeMod(d float64) (int, bool) {
+	for _, b := range hitRangeBands {
+		if d < b.under {
+			return b.mod, true
+		}
+	}
+	return 0, false
+}
+
+// GunHitMod returns Table 2's firer modifier for the weapon type at range
+// d: S −1 at 22-42", −2 over 42"; L +1 over 26"; VL +1 at 26-60", +2 over
+// 60". Band edges belong to the nearer band (ruling P7).
+func GunHitMod(gunType string, d float64) int {
+	switch gunType {
+	case GunShort:
+		switch {
+		case d > 42:
+			return -2
+		case d >= 22:
+			return -1
+		}
+	case GunLong:
+		if d > 26 {
+			return 1
+		}
+	case GunVeryLong:
+		switch {
+		case d > 60:
+			return 2
+		case d > 26:
+			return 1
+		}
+	}
+	return 0
+}
+
+// EffectRangeMod returns Table 3's range modifier.
+func EffectRangeMod(d float64) int {
+	switch {
+	case d < 14:
+		return 1
+	case d < 30:
+		return 0
+	case d < 54:
+		return -1
+	}
+	return -2
+}
+
+// CalibreMod returns Table 3's weapon-size modifier for a gun of mm
+// calibre. The minus signs of the bands under 70mm are lost from the text
+// and restored; calibres between bands take the band below, and those under
+// 28mm take −4 (ruling P8).
+func CalibreMod(mm int) int {
+	switch {
+	case mm < 28:
+		return -4
+	case mm < 40:
+		return -3
+	case mm < 50:
+		return -2
+	case mm < 70:
+		return -1
+	case mm < 85:
+		return 0
+	case mm < 100:
+		return 1
+	case mm < 120:
+		return 2
+	case mm < 128:
+		return 3
+	case mm < 150:
+		return 4
+	}
+	return 5
+}
+
+// TypeEffectMod returns Table 3's weapon-type modifier: L +1, VL +2;
+// short and regular guns have none (ruling P8).
+func TypeEffectMod(gunType string) int {
+	switch gunType {
+	case GunLong:
+		return 1
+	case GunVeryLong:
+		return 2
+	}
+	return 0
+}
+
+// nationHitPenalty reports whether a nation's vehicles fire at −1
+// (Table 2: Russian, French, Polish vehicle).
+func nationHitPenalty(nation string) bool {
+	switch strings.ToLower(nation) {
+	case "ussr", "russia", "soviet", "soviet union", "france", "poland":
+		return true
+	}
+	return false
+}
+
+func isRussian(nation string) bool {
+	switch strings.ToLower(nation) {
+	case "ussr", "russia", "soviet", "soviet union":
+		return true
+	}
+	return false
+}
+
+// shotCheck is what a shot from u at t needs: line of sight, arc, range
+// and the hull-down restrictions. It returns the sight and the range, or
+// why the shot is impossible.
+func (s *State) shotCheck(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, error) {
+	st := s.stats(u)
+	d := ub.Distance(tb)
+	if d >= MaxRange {
+		return Sight{}, d, fmt.Errorf("%s is %.1f\" away, beyond the last range band", s.Units[t].ID, d)
+	}
+	facing, half := s.Units[u].Turret, TurretHalfArc
+	if st.Mount == MountBow {
+		facing, half = ub.Heading, BowHalfArc
+	}
+	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
+		return Sight{}, d, fmt.Errorf("%s is outside %s's %g° arc", s.Units[t].ID, s.Units[u].ID, 2*half)
+	}
+	q := s.sight(u, ub, t, tb)
+	if !q.OK {
+		return q, d, fmt.Errorf("no line of sight from %s to %s: %s", s.Units[u].ID, s.Units[t].ID, q.Why)
+	}
+	if q.ViewerHullDown {
+		if st.Mount != MountTurret {
+			return q, d, fmt.Errorf("%s is hull-down: only turret weapons fire from there at lower targets", s.Units[u].ID)
+		}
+		if isRussian(s.b.types[s.Units[u].Type].Nation) {
+			return q, d, fmt.Errorf("%s is Russian: it fires at lower targets only from within 1/2\" of the edge", s.Units[u].ID)
+		}
+	}
+	return q, d, nil
+}
+
+// ToHit returns the To-Hit modifiers (Table 2) of a shot from u at t
+// standing at the given footprints, with the sight and range. ambush marks
+// ambush fire.
+func (s *State) ToHit(u int, ub geom.Box, t int, tb geom.Box, q Sight, d float64, ambush bool) Mods {
+	var ms Mods
+	add := func(name string, v int) {
+		if v != 0 {
+			ms = append(ms, Mod{name, v})
+		}
+	}
+	rm, _ := HitRangeMod(d)
+	add(fmt.Sprintf("range %.1f\"", d), rm)
+	st := s.stats(u)
+	switch s.Units[u].Motion {
+	case Stationary:
+		add("firer stationary", 2)
+	case Moving:
+		add("firer moving", -3)
+	}
+	if st.GunType != GunRegular {
+		add("gun "+st.GunType+" at range", GunHitMod(st.GunType, d))
+	}
+	if nationHitPenalty(s.b.types[s.Units[u].Type].Nation) {
+		add("Russian, French or Polish vehicle", -1)
+	}
+	switch s.Units[t].Motion {
+	case Moving:
+		add("target moving", -2)
+	case Stationary:
+		add("target stationary", 1)
+	}
+	if q.TargetHullDown {
+		add("target hull-down", -2)
+	}
+	if s.inWoodsOrBuilding(tb) {
+		add("target in woods or building", -2)
+	}
+	if q.HedgeOrWall {
+		add("through wall or hedge", -1)
+	}
+	if q.Hedgerow {
+		add("through hedgerow", -2)
+	}
+	if ambush && d > AmbushLongRange {
+		add("ambush fire over 6\"", -1)
+	}
+	return ms
+}
+
+// Effect returns the Fire Effect modifiers (Table 3) of a hit from u on t
+// and the facing hit (Pagano, Hit Effect).
+func (s *State) Effect(u int, ub geom.Box, t int, tb geom.Box, d float64) (Mods, geom.Facing) {
+	st, ts := s.stats(u), s.stats(t)
+	var ms Mods
+	add := func(name string, v int) {
+		if v != 0 {
+			ms = append(ms, Mod{name, v})
+		}
+	}
+	add(fmt.Sprintf("range %.1f\"", d), EffectRangeMod(d))
+	add(fmt.Sprintf("%dmm gun", st.Gun), CalibreMod(st.Gun))
+	if st.GunType != GunRegular {
+		add("weapon type "+st.GunType, TypeEffectMod(st.GunType))
+	}
+	f := tb.HitFacing(ub.Center)
+	armour := ts.Front
+	switch f {
+	case geom.Side:
+		armour = ts.Side
+	case geom.Rear:
+		armour = ts.Rear
+	}
+	add(f.String()+" armour", armour)
+	return ms, f
+}
+
+// HitChance returns the chance that a To-Hit roll with total modifier m
+// hits: d10 + m ≥ 6, a natural 1 always missing.
+func HitChance(m int) float64 {
+	n := 0
+	for r := 2; r <= 10; r++ {
+		if r+m >= 6 {
+			n++
+		}
+	}
+	return float64(n) / 10
+}
+
+// KillChance returns the chance that a Fire Effect roll with total
+// modifier m wrecks the target (7+).
+func KillChance(m int) float64 {
+	n := 0
+	for r := 1; r <= 10; r++ {
+		if r+m >= 7 {
+			n++
+		}
+	}
+	return float64(n) / 10
+}
+
+// firePlan is a validated Fire action: firer and target indexes in order.
+type firePlan struct {
+	firers, targets []int
+}
+
+// canFire reports why unit u cannot fire in the current fire phase, or nil.
+func (s *State) canFire(u int) error {
+	un := &s.Units[u]
+	switch {
+	case !un.Active():
+		return fmt.Errorf("%s is not in action", un.ID)
+	case un.Stunned:
+		return fmt.Errorf("%s is stunned", un.ID)
+	case un.Shots >= s.rate(u):
+		return fmt.Errorf("%s has fired and is not loaded (%d shot marker(s))", un.ID, un.Shots)
+	case un.FiredIn == s.Serial:
+		return fmt.Errorf("%s has already fired in this phase", un.ID)
+	}
+	return nil
+}
+
+func (s *State) planFire(a Fire) (firePlan, error) {
+	var p firePlan
+	if len(a.Shots) == 0 {
+		return p, errorf("fire: no shots declared; use hold-fire to save them")
+	}
+	side := s.Pending().Side
+	for _, sh := range a.Shots {
+		u, t := s.unitIndex(sh.Unit), s.unitIndex(sh.Target)
+		switch {
+		case u < 0:
+			return p, errorf("fire: no unit %q", sh.Unit)
+		case t < 0:
+			return p, errorf("fire: no target %q", sh.Target)
+		case s.Units[u].Side != side:
+			return p, errorf("fire: %s is not %s's", sh.Unit, s.b.sides[side].id)
+		case s.Units[t].Side == side:
+			return p, errorf("fire: %s is a friendly vehicle", sh.Target)
+		case !s.Units[t].Active():
+			return p, errorf("fire: %s is not on the table", sh.Target)
+		}
+		for _, f := range p.firers {
+			if f == u {
+				return p, errorf("fire: %s is declared twice", sh.Unit)
+			}
+		}
+		if err := s.canFire(u); err != nil {
+			return p, errorf("fire: %v", err)
+		}
+		if _, _, err := s.shotCheck(u, s.box(u), t, s.box(t)); err != nil {
+			return p, errorf("fire: %v", err)
+		}
+		p.firers = append(p.firers, u)
+		p.targets = append(p.targets, t)
+	}
+	return p, nil
+}
+
+// resolveFire resolves the declared shots in order. A shot at a target
+// already taken out of action is spent without a roll: the firer is taken
+// to have fired at it too (Pagano, Firing).
+func (s *State) resolveFire(p firePlan, src dice.Source, out engine.Emitter) {
+	for i, u := range p.firers {
+		t := p.targets[i]
+		un := &s.Units[u]
+		un.Shots++
+		un.FiredIn = s.Serial
+		if !s.Units[t].Active() {
+			out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s fires at %s too, already out of action", s.name(u), s.Units[t].ID), To: engine.Everyone})
+			continue
+		}
+		s.shoot(u, t, false, src, out)
+	}
+}
+
+// shoot rolls To-Hit and, on a hit, Fire Effect for a shot from u at t.
+func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter) {
+	ub, tb := s.box(u), s.box(t)
+	q, d, err := s.shotCheck(u, ub, t, tb)
+	if err != nil {
+		// Positions changed since the declaration (an errant turn);
+		// the shot is lost.
+		out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s's shot at %s is lost: %v", s.name(u), s.Units[t].ID, err), To: engine.Everyone})
+		return
+	}
+	hm := s.ToHit(u, ub, t, tb, q, d, ambush)
+	roll := dice.D10(src)
+	total := roll + hm.Sum()
+	hit := roll != 1 && total >= 6
+	word := "misses"
+	if hit {
+		word = "hits"
+	}
+	kind := "fire"
+	if ambush {
+		kind = "ambush-fire"
+	}
+	out.Emit(engine.Event{Kind: kind, Text: fmt.Sprintf("%s fires at %s at %.1f\": rolls %d %s = %d, %s", s.name(u), s.name(t), d, roll, modsText(hm), total, word), To: engine.Everyone,
+		Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "roll": roll, "total": total, "hit": hit}})
+	if !hit {
+		return
+	}
+	if s.stats(t) == nil || s.hasSpecial(t, Unarmoured) {
+		s.wreck(t, "unarmoured, wrecked by the hit", out)
+		return
+	}
+	em, facing := s.Effect(u, ub, t, tb, d)
+	er := dice.D10(src)
+	et := er + em.Sum()
+	switch {
+	case et <= 5:
+		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: deflected", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+	case et == 6:
+		sub := dice.D10(src)
+		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), To: engine.Everyone, Data: []int{er, et, sub}})
+		if sub <= 5 {
+			s.stun(t, src, out)
+		} else {
+			s.immobilize(t, src, out)
+		}
+	default:
+		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: wrecked", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+		s.wreck(t, "destroyed", out)
+	}
+}
+
+func modsText(ms Mods) string {
+	n := ms.Sum()
+	if n == 0 {
+		return "+0"
+	}
+	return fmt.Sprintf("%+d [%s]", n, ms)
+}
+
+func (s *State) hasSpecial(u int, name string) bool {
+	for _, sp := range s.b.types[s.Units[u].Type].Special {
+		if sp == name {
+			return true
+		}
+	}
+	return false
+}
+
+// targets returns the enemy vehicles unit u may fire at now.
+func (s *State) targets(u int) []int {
+	var out []int
+	ub := s.box(u)
+	for t := range s.Units {
+		if s.Units[t].Side == s.Units[u].Side || !s.Units[t].Active() {
+			continue
+		}
+		if _, _, err := s.shotCheck(u, ub, t, s.box(t)); err == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// canFireAny reports whether any vehicle of side has a legal shot.
+func (s *State) canFireAny(side int) bool {
+	for u := range s.Units {
+		if s.Units[u].Side == side && s.canFire(u) == nil && len(s.targets(u)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// shotValue is the chance that a shot from u at t wrecks it outright, for
+// candidate ordering.
+func (s *State) shotValue(u, t int, ambush bool) float64 {
+	ub, tb := s.box(u), s.box(t)
+	q, d, err := s.shotCheck(u, ub, t, tb)
+	if err != nil {
+		return 0
+	}
+	em, _ := s.Effect(u, ub, t, tb, d)
+	return HitChance(s.ToHit(u, ub, t, tb, q, d, ambush).Sum()) * KillChance(em.Sum())
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -1,0 +1,400 @@
+package pagano
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// RoadHalfWidth is how far from a road's centre line a vehicle's centre may
+// be and still move at the road rate (ruling P5).
+const RoadHalfWidth = 0.3
+
+// roadStep is the length of the pieces a path near a road is cut into to
+// decide which are on the road.
+const roadStep = 0.1
+
+// leg is a piece of a path of uniform cost per inch.
+type leg struct {
+	from, to float64 // inches along the path
+	perInch  float64
+	// fixed is a cost paid on reaching `from` (a line crossed, a level
+	// climbed); blocked marks impassable ground from `from` on.
+	fixed   float64
+	blocked string
+}
+
+// legs cuts a path into legs of uniform cost (Table 1, with the costs of
+// the board; ruling P4). Terrain is judged at the vehicle's centre.
+func (s *State) legs(path []geom.Point) []leg {
+	c := s.b.costs
+	t := s.b.table
+	spans := t.AlongPath(geom.Polyline(path))
+	total := geom.Polyline(path).Length()
+	// Breakpoints: span ends, line crossings and, near roads, fine steps.
+	cuts := []float64{0, total}
+	fixedAt := map[float64]float64{}
+	var blockAt []struct {
+		d   float64
+		why string
+	}
+	for _, sp := range spans {
+		f := sp.Feature
+		if f.IsLine() {
+			switch f.Kind {
+			case table.KindHedge:
+				fixedAt[sp.From] += c.Hedge
+			case table.KindWall:
+				fixedAt[sp.From] += c.Wall
+			case KindHedgerow:
+				fixedAt[sp.From] += c.Hedgerow
+			case KindCliff:
+				blockAt = append(blockAt, struct {
+					d   float64
+					why string
+				}{sp.From, "a cliff"})
+			}
+			cuts = append(cuts, sp.From)
+			continue
+		}
+		cuts = append(cuts, sp.From, sp.To)
+	}
+	if len(s.b.roads) > 0 {
+		pl := geom.Polyline(path)
+		box := pl.Bounds().Expand(RoadHalfWidth + 1e-6)
+		for _, r := range s.b.roads {
+			if r.Bounds().Intersects(box) {
+				for d := roadStep; d < total; d += roadStep {
+					cuts = append(cuts, d)
+				}
+				break
+			}
+		}
+	}
+	for d := range fixedAt {
+		cuts = append(cuts, d)
+	}
+	sort.Float64s(cuts)
+	var out []leg
+	pl := geom.Polyline(path)
+	prevLevel := t.LevelAt(path[0])
+	for i := 0; i+1 < len(cuts); i++ {
+		a, b := cuts[i], cuts[i+1]
+		if b-a < 1e-9 {
+			continue
+		}
+		mid := pl.PointAt((a + b) / 2)
+		lg := leg{from: a, to: b, fixed: fixedAt[a]}
+		delete(fixedAt, a)
+		for _, bl := range blockAt {
+			if math.Abs(bl.d-a) < 1e-9 && lg.blocked == "" {
+				lg.blocked = bl.why
+			}
+		}
+		lvl := t.LevelAt(mid)
+		if lvl > prevLevel {
+			lg.fixed += float64(lvl-prevLevel) * c.Climb
+		}
+		prevLevel = lvl
+		lg.perInch = c.Clear
+		onRoad := false
+		for _, r := range s.b.roads {
+			if r.DistToPoint(mid) <= RoadHalfWidth {
+				onRoad = true
+				break
+			}
+		}
+		woods, field, hill := false, false, lvl > 0
+		t.VisitAt(mid, func(f *table.Feature) bool {
+			switch f.Kind {
+			case table.KindWoods:
+				woods = true
+			case table.KindField:
+				field = true
+			case table.KindBuilding:
+				if lg.blocked == "" {
+					lg.blocked = f.String()
+				}
+			}
+			return true
+		})
+		switch {
+		case onRoad:
+			lg.perInch = c.Road
+		case woods:
+			lg.perInch = c.Woods
+		case field:
+			lg.perInch = c.Field
+		case hill:
+			lg.perInch = c.Hill
+		}
+		out = append(out, lg)
+	}
+	// A crossing at the very end of the path is paid on arrival.
+	for d, f := range fixedAt {
+		if f > 0 && len(out) > 0 && d >= total-1e-9 {
+			out[len(out)-1].fixed += f
+		}
+	}
+	return out
+}
+
+// pathCost returns the movement points to follow path, or an error naming
+// impassable ground on it.
+func (s *State) pathCost(path []geom.Point) (float64, error) {
+	cost := 0.0
+	for _, lg := range s.legs(path) {
+		if lg.blocked != "" {
+			return 0, fmt.Errorf("the path enters %s at %.1f\"", lg.blocked, lg.from)
+		}
+		cost += lg.fixed + (lg.to-lg.from)*lg.perInch
+	}
+	return cost, nil
+}
+
+// reach returns how far along path a vehicle gets with budget movement
+// points, stopping before impassable ground.
+func (s *State) reach(path []geom.Point, budget float64) float64 {
+	done := 0.0
+	for _, lg := range s.legs(path) {
+		if lg.blocked != "" || lg.fixed > budget+1e-9 {
+			return done
+		}
+		budget -= lg.fixed
+		c := (lg.to - lg.from) * lg.perInch
+		if c > budget+1e-9 {
+			return lg.from + budget/lg.perInch
+		}
+		budget -= c
+		done = lg.to
+	}
+	return done
+}
+
+// movePlan is a validated Move.
+type movePlan struct {
+	unit   int
+	path   []geom.Point
+	cost   float64
+	stop   bool
+	facing geom.Angle
+	turret geom.Angle
+	exit   bool
+}
+
+// budget returns unit u's movement points left for a move: its MP less
+// the cost of starting when stopped or stationary (Table 1; ruling P4).
+func (s *State) budget(u int) float64 {
+	b := float64(s.stats(u).MP)
+	if s.Units[u].Motion != Moving {
+		b -= s.b.costs.Start
+	}
+	return b
+}
+
+func (s *State) moverFor(unitID string) (int, error) {
+	u := s.unitIndex(unitID)
+	if u < 0 {
+		return -1, fmt.Errorf("no unit %q", unitID)
+	}
+	un := &s.Units[u]
+	side := s.Pending().Side
+	switch {
+	case un.Side != side:
+		return -1, fmt.Errorf("%s is not %s's", unitID, s.b.sides[side].id)
+	case !un.Active():
+		return -1, fmt.Errorf("%s is not in action", unitID)
+	case un.Done:
+		return -1, fmt.Errorf("%s has finished its movement phase", unitID)
+	}
+	return u, nil
+}
+
+func (s *State) planMove(a Move) (movePlan, error) {
+	var p movePlan
+	u, err := s.moverFor(a.Unit)
+	if err != nil {
+		return p, errorf("move: %v", err)
+	}
+	un := &s.Units[u]
+	st := s.stats(u)
+	switch {
+	case un.Stunned:
+		return p, errorf("move: %s is stunned and may not move", a.Unit)
+	case un.Immobile:
+		return p, errorf("move: %s is immobilized", a.Unit)
+	case un.Retreat && a.Stop:
+		return p, errorf("move: %s is retreating and may not stop", a.Unit)
+	case a.Turret != nil && st.Mount != MountTurret:
+		return p, errorf("move: %s has no turret", a.Unit)
+	case a.Facing != nil && !finite(*a.Facing), a.Turret != nil && !finite(*a.Turret):
+		return p, errorf("move: %s: facing and turret must be numbers", a.Unit)
+	}
+	path := []geom.Point{un.Pos}
+	for i, w := range a.To {
+		pt := geom.Point{X: w[0], Y: w[1]}
+		if !finite(pt.X) || !finite(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
+			return p, errorf("move: %s waypoint %d (%.1f, %.1f) is off the table", a.Unit, i+1, pt.X, pt.Y)
+		}
+		if pt.Dist(path[len(path)-1]) > 1e-9 {
+			path = append(path, pt)
+		}
+	}
+	if len(path) < 2 {
+		return p, errorf("move: %s goes nowhere; use pivot or hold", a.Unit)
+	}
+	cost, err := s.pathCost(path)
+	if err != nil {
+		return p, errorf("move: %s: %v", a.Unit, err)
+	}
+	if b := s.budget(u); cost > b+1e-6 {
+		start := ""
+		if un.Motion != Moving {
+			start = fmt.Sprintf(" after %.3g to start moving", s.b.costs.Start)
+		}
+		return p, errorf("move: %s's path costs %.2f movement points; it has %.2f%s", a.Unit, cost, b, start)
+	}
+	pl := geom.Polyline(path)
+	travel := pl.HeadingAt(pl.Length())
+	p = movePlan{unit: u, path: path, cost: cost, stop: a.Stop, facing: travel}
+	if a.Facing != nil {
+		f := geom.Deg(*a.Facing).Normalized()
+		if !a.Stop && geom.AngleBetween(f, travel) > geom.Deg(0.5) {
+			return p, errorf("move: %s ends in motion and must point the way it moves (%.0f°), not %.0f°", a.Unit, travel.Degrees(), *a.Facing)
+		}
+		if a.Stop {
+			p.facing = f
+		}
+	}
+	p.turret = p.facing + (un.Turret - un.Heading)
+	if a.Turret != nil {
+		p.turret = geom.Deg(*a.Turret)
+	}
+	if st.Mount != MountTurret {
+		p.turret = p.facing
+	}
+	p.turret = p.turret.Normalized()
+	end := path[len(path)-1]
+	box := s.boxAt(u, end, p.facing)
+	if un.Retreat {
+		if s.b.edgeDist(un.Side, end) >= s.b.edgeDist(un.Side, un.Pos)-1e-9 {
+			return p, errorf("move: %s is retreating and must move toward its %s edge", a.Unit, s.b.sides[un.Side].edge)
+		}
+		p.exit = s.b.edgeDist(un.Side, end) <= box.Length/2+1e-6
+	}
+	if !p.exit {
+		if !s.b.onTable(box) {
+			return p, errorf("move: %s would end partly off the table", a.Unit)
+		}
+		if o := s.overlapping(u, box); o >= 0 {
+			return p, errorf("move: %s would end on top of %s", a.Unit, s.Units[o].ID)
+		}
+	}
+	return p, nil
+}
+
+// startMove begins a validated move: the vehicle is committed, and loaded
+// enemies it passes in and out of sight of may fire ambush (Pagano, Ambush
+// Fire).
+func (s *State) startMove(p movePlan, out engine.Emitter) {
+	un := &s.Units[p.unit]
+	un.Done, un.Moved = true, true
+	m := &Transit{Unit: p.unit, Path: p.path, Length: geom.Polyline(p.path).Length(), Stop: p.stop, Exit: p.exit}
+	f, t := p.facing, p.turret
+	m.Facing, m.Turret = &f, &t
+	out.Emit(engine.Event{Kind: "move-start", Text: fmt.Sprintf("%s moves %.1f\" for %.2f movement points", s.name(p.unit), m.Length, p.cost), To: engine.Everyone})
+	if un.Motion != Moving {
+		un.Motion = Moving
+	}
+	m.Spans = s.ambushSpans(p.unit, m)
+	s.Move = m
+}
+
+// finishMove completes the move under way.
+func (s *State) finishMove(src dice.Source, out engine.Emitter) {
+	m := s.Move
+	s.Move = nil
+	if m == nil {
+		return
+	}
+	un := &s.Units[m.Unit]
+	if !un.Active() || un.Stunned || un.Immobile {
+		return
+	}
+	un.Pos = m.Path[len(m.Path)-1]
+	un.Heading, un.Turret = *m.Facing, *m.Turret
+	if m.Stop {
+		un.Motion = Stopped
+	} else {
+		un.Motion = Moving
+	}
+	if m.Exit {
+		un.Exited = true
+		out.Emit(engine.Event{Kind: "exit", Text: s.name(m.Unit) + " retreats off the table", To: engine.Everyone})
+		return
+	}
+	out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves to (%.1f, %.1f), %s", s.name(m.Unit), un.Pos.X, un.Pos.Y, un.Motion), To: engine.Everyone,
+		Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees()), "motion": un.Motion.String()}})
+}
+
+// validatePivot checks a Pivot (hold false) or Hold (hold true).
+func (s *State) validatePivot(unitID string, facing, turret *float64, hold bool) error {
+	what := "pivot"
+	if hold {
+		what = "hold"
+	}
+	u, err := s.moverFor(unitID)
+	if err != nil {
+		return errorf("%s: %v", what, err)
+	}
+	un := &s.Units[u]
+	switch {
+	case !hold && facing == nil && turret == nil:
+		return errorf("pivot: %s: give a facing or a turret direction", unitID)
+	case facing != nil && !finite(*facing), turret != nil && !finite(*turret):
+		return errorf("%s: %s: facing and turret must be numbers", what, unitID)
+	case un.Stunned && (facing != nil || turret != nil):
+		return errorf("%s: %s is stunned and may not pivot", what, unitID)
+	case un.Immobile && facing != nil:
+		return errorf("%s: %s is immobilized: only its turret may turn", what, unitID)
+	case turret != nil && s.stats(u).Mount != MountTurret:
+		return errorf("%s: %s has no turret", what, unitID)
+	}
+	if facing != nil {
+		b := s.boxAt(u, un.Pos, geom.Deg(*facing))
+		if !s.b.onTable(b) {
+			return errorf("%s: %s would overhang the table edge", what, unitID)
+		}
+		if o := s.overlapping(u, b); o >= 0 {
+			return errorf("%s: %s would overlap %s", what, unitID, s.Units[o].ID)
+		}
+	}
+	return nil
+}
+
+func (s *State) applyPivot(unitID string, facing, turret *float64, hold bool, out engine.Emitter) {
+	u := s.unitIndex(unitID)
+	un := &s.Units[u]
+	if facing != nil {
+		h := geom.Deg(*facing).Normalized()
+		un.Turret = (un.Turret + h - un.Heading).Normalized()
+		un.Heading = h
+	}
+	if turret != nil {
+		un.Turret = geom.Deg(*turret).Normalized()
+	}
+	if s.stats(u).Mount != MountTurret {
+		un.Turret = un.Heading
+	}
+	if facing != nil || turret != nil {
+		out.Emit(engine.Event{Kind: "pivot", Text: fmt.Sprintf("%s pivots: hull %.0f°, turret %.0f°", s.name(u), un.Heading.Degrees(), un.Turret.Degrees()), To: engine.Everyone})
+	}
+	if hold {
+		un.Done = true
+	}
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+)
+
+// apiError is an error answered as {"error": "...", "code": "..."} with
+// an HTTP status.
+type apiError struct {
+	Status int    `json:"-"`
+	Code   string `json:"code"`
+	Msg    string `json:"error"`
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func errf(status int, code, msg string) *apiError {
+	return &apiError{Status: status, Code: code, Msg: msg}
+}
+
+// Error codes, one per kind of refusal; clients switch on them.
+const (
+	codeBadRequest   = "bad_request"
+	codeTooLarge     = "too_large"
+	codeTimeout      = "timeout"
+	codeUnauthorized = "missing_token"
+	codeForbidden    = "forbidden"
+	codeNotFound     = "not_found"
+	codeStale        = "stale"
+	codeNotYourTurn  = "not_your_turn"
+	codeGameOver     = "game_over"
+	codeIllegal      = "illegal_action"
+	codeRateLimited  = "rate_limited"
+	codeOrigin       = "bad_origin"
+	codeUnavailable  = "unavailable"
+	codeInternal     = "internal"
+)
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.Status, e)
+}
+
+// decodeBody decodes a JSON request body (already limited by
+// MaxBytesReader) into v, mapping oversize and slow bodies to 413 and 408.
+func decodeBody(r *http.Request, v any) *apiError {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return bodyError(err)
+	}
+	if dec.More() {
+		return errf(http.StatusBadRequest, codeBadRequest, "request body holds more than one JSON value")
+	}
+	return nil
+}
+
+func bodyError(err error) *apiError {
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		return errf(http.StatusRequestEntityTooLarge, codeTooLarge, "request body larger than the limit of "+itoa(int(tooBig.Limit))+" bytes")
+	case errors.As(err, &ne) && ne.Timeout():
+		return errf(http.StatusRequestTimeout, codeTimeout, "request body not received in time")
+	}
+	return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: "+err.Error())
+}

@@ -1,0 +1,54 @@
+package server
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// metrics are the server's Prometheus series, in a registry of its own so
+// several servers can live in one process (tests).
+type metrics struct {
+	reg        *prometheus.Registry
+	actions    *prometheus.CounterVec
+	latency    prometheus.Histogram
+	wsClients  prometheus.Gauge
+	aiDecision prometheus.Histogram
+	rejected   *prometheus.CounterVec
+}
+
+func newMetrics(live func() float64) *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		actions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sandtable_actions_applied_total",
+			Help: "Actions applied and durably stored, by who chose them (human or ai).",
+		}, []string{"source"}),
+		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "sandtable_action_latency_seconds",
+			Help:    "Time from receiving an action to acknowledging it after its commit.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
+		}),
+		wsClients: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sandtable_websocket_clients",
+			Help: "Open WebSocket connections.",
+		}),
+		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "sandtable_ai_decision_seconds",
+			Help:    "Time an agent took to choose an action.",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 4, 10),
+		}),
+		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sandtable_actions_rejected_total",
+			Help: "Submitted actions refused, by error code.",
+		}, []string{"code"}),
+	}
+	m.reg.MustRegister(m.actions, m.latency, m.wsClients, m.aiDecision, m.rejected,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "sandtable_games_live",
+			Help: "Games held in memory.",
+		}, live),
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
