@@ -14,6 +14,7 @@ import (
 	"github.com/sandtable/sandtable/internal/scenario"
 
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
+	_ "github.com/sandtable/sandtable/internal/rules/pagano"        // registers the ruleset
 )
 
 // playReport is the JSON printed by `play --json`.
@@ -66,7 +67,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			}
 			agents := make([]agent.Agent, len(names))
 			for i, n := range names {
-				if agents[i], err = agent.New(strings.TrimSpace(n), seed*1000003+uint64(i)+1); err != nil {
+				if agents[i], err = agent.New(strings.TrimSpace(n), agent.Seed(seed, i)); err != nil {
 					return fmt.Errorf("--agents: %w", err)
 				}
 			}

@@ -22,16 +22,44 @@ type Agent interface {
 type Factory func(seed uint64) Agent
 
 var factories = map[string]Factory{
-	"random": func(seed uint64) Agent { return NewRandom(seed) },
+	"random":   func(seed uint64) Agent { return NewRandom(seed) },
+	"scripted": func(seed uint64) Agent { return NewScripted(seed) },
+	"mcts":     func(seed uint64) Agent { return NewMCTS(seed, DefaultMCTS) },
 }
 
-// New returns the agent called name seeded with seed.
+// Register adds an agent factory under name; it panics on a duplicate.
+func Register(name string, f Factory) {
+	if _, dup := factories[name]; dup {
+		panic("agent: registered twice: " + name)
+	}
+	factories[name] = f
+}
+
+// New returns the agent called name seeded with seed. "mcts:N" is MCTS
+// with N iterations per decision and "mcts:Ds" (e.g. mcts:1s, mcts:250ms)
+// with a time budget per decision.
 func New(name string, seed uint64) (Agent, error) {
+	if rest, ok := strings.CutPrefix(name, "mcts:"); ok {
+		cfg, err := ParseMCTSBudget(rest)
+		if err != nil {
+			return nil, err
+		}
+		return NewMCTS(seed, cfg), nil
+	}
 	f, ok := factories[name]
 	if !ok {
-		return nil, fmt.Errorf("agent: unknown agent %q (have %s)", name, strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("agent: unknown agent %q (have %s, mcts:N, mcts:DURATION)", name, strings.Join(Names(), ", "))
 	}
 	return f(seed), nil
+}
+
+// Seed returns the seed of the agent playing side in a game whose dice
+// seed is gameSeed (SplitMix64 of the two), so play and simulate agree.
+func Seed(gameSeed uint64, side int) uint64 {
+	z := gameSeed + uint64(side+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // Names lists the registered agents.

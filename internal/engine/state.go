@@ -79,3 +79,19 @@ func Lookup(name string) (Rules, bool) {
 	r, ok := registry[name]
 	return r, ok
 }
+
+// Evaluator is implemented by states that can score a position: Evaluate
+// returns how good the state is for side, from -1 (lost) to +1 (won).
+// Search agents use it at the leaves of their look-ahead.
+type Evaluator interface {
+	Evaluate(side int) float64
+}
+
+// Determinizer is implemented by states with hidden information.
+// Determinize returns an independent copy in which everything side may not
+// know is replaced by a sample consistent with what side has seen, drawn
+// from src. Agents search determinized copies so they never use what their
+// side cannot see.
+type Determinizer interface {
+	Determinize(side int, src dice.Source) State
+}

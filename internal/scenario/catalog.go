@@ -38,10 +38,18 @@ func LoadFS(fsys fs.FS) (*Catalog, error) {
 }
 
 func loadFS(fsys fs.FS, prefix string) (*Catalog, error) {
+	return loadFSFiltered(fsys, prefix, nil)
+}
+
+// loadFSFiltered is loadFS skipping the directories skip reports true for.
+func loadFSFiltered(fsys fs.FS, prefix string, skip func(dir string) bool) (*Catalog, error) {
 	var files []srcFile
 	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if e.IsDir() && p != "." && skip != nil && skip(p) {
+			return fs.SkipDir
 		}
 		if e.IsDir() || !strings.HasSuffix(p, ".yaml") {
 			return nil
@@ -64,10 +72,13 @@ func loadFS(fsys fs.FS, prefix string) (*Catalog, error) {
 }
 
 // Embedded returns a new Catalog of the data shipped in the binary (package
-// data). A ruleset's files decode only if its package has been imported, so
-// that it has registered its Schema; import the rulesets you need first.
+// data), one directory per ruleset named after it. Only the rulesets whose
+// packages have been imported (and so registered their Schema) are loaded;
+// the directories of the others are skipped.
 func Embedded() (*Catalog, error) {
-	return loadFS(data.FS, "data")
+	return loadFSFiltered(data.FS, "data", func(dir string) bool {
+		return !strings.Contains(dir, "/") && lookupSchema(dir) == nil
+	})
 }
 
 // AddFiles loads the named unit and scenario files on top of the catalog:

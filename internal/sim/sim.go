@@ -89,7 +89,7 @@ type Game struct {
 // seed gameSeed. It mixes both (SplitMix64), so agent streams are unrelated
 // to each other and to the dice.
 func AgentSeed(gameSeed uint64, side int) uint64 {
-	return splitmix64(gameSeed ^ splitmix64(uint64(side)+0x5eed))
+	return agent.Seed(gameSeed, side)
 }
 
 // newAgent makes agents; tests replace it to add agents of their own.

@@ -1,0 +1,225 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// MCTSConfig sets an MCTS agent's budget and shape.
+type MCTSConfig struct {
+	// Iterations per decision (split over the trees); ignored when
+	// Budget is set.
+	Iterations int
+	// Budget is a time budget per decision (not deterministic).
+	Budget time.Duration
+	// Trees are searched in parallel (root parallelisation) on up to as
+	// many goroutines; their statistics are merged in tree order, so a
+	// fixed iteration count gives the same choice on any machine.
+	Trees int
+	// Depth bounds the actions of one iteration (tree walk plus rollout)
+	// before the ruleset's evaluation scores the position.
+	Depth int
+	// C is the UCB1 exploration constant.
+	C float64
+}
+
+// DefaultMCTS is the "mcts" agent's configuration.
+var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2}
+
+// ParseMCTSBudget reads the part after "mcts:": an iteration count or a
+// duration such as 1s or 250ms.
+func ParseMCTSBudget(s string) (MCTSConfig, error) {
+	cfg := DefaultMCTS
+	if n, err := strconv.Atoi(s); err == nil && n > 0 {
+		cfg.Iterations = n
+		return cfg, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		cfg.Budget = d
+		return cfg, nil
+	}
+	return cfg, fmt.Errorf("agent: mcts budget %q: want iterations (mcts:400) or a duration (mcts:1s)", s)
+}
+
+// MCTS is open-loop, determinized Monte Carlo tree search over the
+// ruleset's candidate actions: each iteration samples the hidden
+// information and the dice afresh, walks the tree by UCB1 over the
+// candidates legal in that sample, expands one action, rolls out at random
+// and scores the end with the ruleset's evaluation.
+type MCTS struct {
+	seed uint64
+	cfg  MCTSConfig
+	n    uint64 // decisions made, to vary the seeds
+	// Iterations counts the iterations run so far (for benchmarks).
+	Iterations int
+}
+
+// NewMCTS returns an MCTS agent.
+func NewMCTS(seed uint64, cfg MCTSConfig) *MCTS {
+	if cfg.Trees < 1 {
+		cfg.Trees = 1
+	}
+	return &MCTS{seed: seed, cfg: cfg}
+}
+
+// Name returns "mcts".
+func (*MCTS) Name() string { return "mcts" }
+
+type mctsNode struct {
+	visits   int
+	children map[string]*mctsEdge
+}
+
+type mctsEdge struct {
+	action engine.Action
+	n      int
+	w      float64
+	next   *mctsNode
+}
+
+func actionKey(a engine.Action) string { return a.Kind() + fmt.Sprint(a) }
+
+// Choose runs the search and returns the most visited root action.
+func (m *MCTS) Choose(st engine.State) engine.Action {
+	side := st.Pending().Side
+	cands := st.Candidates(nil)
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
+	}
+	m.n++
+	roots := make([]*mctsNode, m.cfg.Trees)
+	counts := make([]int, m.cfg.Trees)
+	var deadline time.Time
+	if m.cfg.Budget > 0 {
+		deadline = time.Now().Add(m.cfg.Budget)
+	}
+	var wg sync.WaitGroup
+	for t := range roots {
+		wg.Add(1)
+		go func(t int) {
+			defer wg.Done()
+			seed := Seed(m.seed^m.n*0x9e3779b97f4a7c15, t)
+			rng := rand.New(rand.NewPCG(seed, 0x3c75))
+			src := dice.NewPCG(seed ^ 0xd1ce)
+			root := &mctsNode{children: map[string]*mctsEdge{}}
+			per := max(1, m.cfg.Iterations/m.cfg.Trees)
+			var buf []engine.Action
+			for i := 0; ; i++ {
+				if m.cfg.Budget > 0 {
+					if i > 0 && time.Now().After(deadline) {
+						break
+					}
+				} else if i >= per {
+					break
+				}
+				buf = m.iterate(root, st, side, rng, src, buf)
+				counts[t]++
+			}
+			roots[t] = root
+		}(t)
+	}
+	wg.Wait()
+	for _, c := range counts {
+		m.Iterations += c
+	}
+	// Merge the trees' root statistics in tree order.
+	best, bestN, bestW := -1, -1, 0.0
+	for i, c := range cands {
+		n, w := 0, 0.0
+		for _, r := range roots {
+			if e := r.children[actionKey(c)]; e != nil {
+				n += e.n
+				w += e.w
+			}
+		}
+		if n > bestN || n == bestN && w > bestW {
+			best, bestN, bestW = i, n, w
+		}
+	}
+	return cands[best]
+}
+
+type step struct {
+	edge    *mctsEdge
+	decider int
+}
+
+// iterate runs one iteration from a fresh determinization of st.
+func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand, src dice.Source, buf []engine.Action) []engine.Action {
+	s := searchCopy(st, side, src)
+	node := root
+	var path []step
+	depth := 0
+	for ; depth < m.cfg.Depth && !s.Result().Over; depth++ {
+		d := s.Pending()
+		buf = s.Candidates(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		var pick *mctsEdge
+		expanded := false
+		bestU := math.Inf(-1)
+		lnN := math.Log(float64(node.visits + 1))
+		for _, c := range buf {
+			k := actionKey(c)
+			e := node.children[k]
+			if e == nil {
+				e = &mctsEdge{action: c}
+				node.children[k] = e
+			}
+			if e.n == 0 {
+				pick, expanded = e, true
+				break
+			}
+			u := e.w/float64(e.n) + m.cfg.C*math.Sqrt(lnN/float64(e.n))
+			if u > bestU {
+				bestU, pick = u, e
+			}
+		}
+		s.Apply(pick.action, src, engine.Discard)
+		path = append(path, step{pick, d.Side})
+		node.visits++
+		if pick.next == nil {
+			pick.next = &mctsNode{children: map[string]*mctsEdge{}}
+		}
+		node = pick.next
+		if expanded {
+			depth++
+			break
+		}
+	}
+	buf = rollout(s, m.cfg.Depth-depth, rng.IntN, src, buf, nil)
+	v := evaluate(s, side)
+	for _, p := range path {
+		p.edge.n++
+		if p.decider == side {
+			p.edge.w += v
+		} else {
+			p.edge.w -= v
+		}
+	}
+	return buf
+}
+
+// String describes the configuration.
+func (c MCTSConfig) String() string {
+	var b strings.Builder
+	if c.Budget > 0 {
+		fmt.Fprintf(&b, "%v per decision", c.Budget)
+	} else {
+		fmt.Fprintf(&b, "%d iterations per decision", c.Iterations)
+	}
+	fmt.Fprintf(&b, ", %d trees, depth %d", c.Trees, c.Depth)
+	return b.String()
+}

@@ -1,0 +1,65 @@
+package agent
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// Scripted is the doctrine agent: it plays the ruleset's candidate
+// actions (which already encode sensible options: advance by bounds, move
+// to cover, fire at the priority target, opportunity fire where a unit
+// first sees a mover or enters effective range, artillery on clusters,
+// reserves, rallying) and picks the one whose short look-ahead scores best
+// under the ruleset's evaluation (which values units in cover, intact and
+// unsuppressed, enemy losses and army morale). Its side's remaining
+// choices in the same turn of play are rolled out at random; dice are
+// sampled. It never looks at what its side cannot see: it searches
+// determinized copies.
+type Scripted struct {
+	rng *rand.Rand
+	src *dice.PCG
+	buf []engine.Action
+	// Samples is the number of dice samples per candidate; Depth bounds
+	// the look-ahead in actions of the same side.
+	Samples, Depth int
+}
+
+// NewScripted returns a scripted agent seeded with seed.
+func NewScripted(seed uint64) *Scripted {
+	return &Scripted{rng: rand.New(rand.NewPCG(seed, 0x5c41)), src: dice.NewPCG(seed ^ 0xd1ce), Samples: 2, Depth: 6}
+}
+
+// Name returns "scripted".
+func (*Scripted) Name() string { return "scripted" }
+
+// Choose returns the candidate with the best sampled look-ahead.
+func (a *Scripted) Choose(st engine.State) engine.Action {
+	side := st.Pending().Side
+	cands := st.Candidates(nil)
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
+	}
+	best, bestV := 0, math.Inf(-1)
+	same := func(s engine.State) bool { return s.Pending().Side == side }
+	for i, c := range cands {
+		v := 0.0
+		for k := 0; k < a.Samples; k++ {
+			s := searchCopy(st, side, a.src)
+			s.Apply(c, a.src, engine.Discard)
+			a.buf = rollout(s, a.Depth, a.rng.IntN, a.src, a.buf, same)
+			v += evaluate(s, side)
+		}
+		v /= float64(a.Samples)
+		v += a.rng.Float64() * 1e-9 // break exact ties at random
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return cands[best]
+}

@@ -1,0 +1,46 @@
+package agent
+
+import (
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// searchCopy returns a copy of st that side may search: determinized when
+// the ruleset hides information, a plain clone otherwise.
+func searchCopy(st engine.State, side int, src dice.Source) engine.State {
+	if d, ok := st.(engine.Determinizer); ok {
+		return d.Determinize(side, src)
+	}
+	return st.Clone()
+}
+
+// evaluate scores st for side: the ruleset's evaluation, or the result
+// (+1 won, -1 lost, 0 otherwise) when it has none.
+func evaluate(st engine.State, side int) float64 {
+	if r := st.Result(); r.Over {
+		switch r.Winner {
+		case side:
+			return 1
+		case -1:
+			return 0
+		}
+		return -1
+	}
+	if e, ok := st.(engine.Evaluator); ok {
+		return e.Evaluate(side)
+	}
+	return 0
+}
+
+// rollout plays random candidates on st for at most steps actions, or
+// while `while` holds.
+func rollout(st engine.State, steps int, pick func(n int) int, src dice.Source, buf []engine.Action, while func(engine.State) bool) []engine.Action {
+	for i := 0; i < steps && !st.Result().Over && (while == nil || while(st)); i++ {
+		buf = st.Candidates(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		st.Apply(buf[pick(len(buf))], src, engine.Discard)
+	}
+	return buf
+}
