@@ -176,3 +176,59 @@ func TestAmbushFireAddsADieAndOpportunityFireComesAfter(t *testing.T) {
 	}
 	f.pending("opportunity-fire")
 }
+
+func TestExampleHitAndScatterDice(t *testing.T) {
+	// "The black dice is the Hit Dice. A 5 is rolled – a hit!" and "A 3
+	// is rolled on the Hit Dice – the fire deviates 4" in the direction of
+	// the Scatter Dice." Also the deviation-die example: "The Impact Marker
+	// is moved 5" in the direction of the arrow. Only one StuG III is hit."
+	for _, tc := range []struct {
+		name  string
+		dice  []int // hit die, then scatter die and d12 direction if it deviates
+		where string
+		hit   int // StuGs attacked
+	}{
+		{"hit die 5 lands", []int{5}, "fires for effect at (32.0, 30.0)", 3},
+		{"hit die 3 deviates 4 inches", []int{3, 4, 1}, "deviates 4\" to (36.0, 30.0)", 2},
+		{"deviates 5 inches: one StuG hit", []int{2, 5, 1}, "deviates 5\" to (37.0, 30.0)", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil, us, 1,
+				placed{"us-1", "m4-75", us, 32, 10, 90},
+				placed{"de-1", "stug-iii", german, 29, 30, -90},
+				placed{"de-2", "stug-iii", german, 32, 30, -90},
+				placed{"de-3", "stug-iii", german, 35, 30, -90})
+			withBattery(t, f, "us-art", "m7", us)
+			f.s.Sides[us].Staff = 1
+			// Response 4D vs 3D fires at once; each StuG under the burst
+			// rolls no hits (all ones) so only the attacks are counted.
+			d := append([]int{6, 6, 1, 1, 1, 1, 1}, tc.dice...)
+			d = append(d, repeat(1, 4*tc.hit)...)
+			f.dice(d...)
+			f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 32, Y: 30})
+			f.usedAll()
+			if !strings.Contains(f.log(), tc.where) {
+				t.Errorf("log lacks %q:\n%s", tc.where, f.log())
+			}
+			if n := strings.Count(f.log(), "us-art rolls 4D at 4+"); n != tc.hit {
+				t.Errorf("%d StuGs attacked, want %d", n, tc.hit)
+			}
+		})
+	}
+}
+
+func TestArtilleryForcedBackTowardOwnEdge(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"de-1", "panzer-iv-h", german, 36, 30, 0}) // facing east
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff = 1
+	// Fires at once, lands; 4D: 6,6,5,1 (3 hits, two sixes) vs 5D: 4,1,1,1,1
+	// (1 success, no six): 2 disruption, suppressed, forced back 6+2D (3, 3).
+	f.dice(6, 6, 1, 1, 1, 1, 1 /* hit */, 6 /* attack */, 6, 6, 5, 1 /* reaction */, 4, 1, 1, 1, 1 /* forced back */, 3, 3)
+	f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30})
+	u := f.unit("de-1")
+	if u.DP != 2 || !u.Suppressed || !near(u.Pos.Y, 42) || !near(u.Pos.X, 36) {
+		t.Errorf("Panzer IV dp %d suppressed %v at %v, want 2, suppressed, forced back 12\" north to y 42", u.DP, u.Suppressed, u.Pos)
+	}
+}

@@ -1,7 +1,9 @@
 package armourbattles
 
 import (
+	"encoding/json"
 	"flag"
+	"strings"
 	"fmt"
 	"testing"
 
@@ -26,6 +28,7 @@ func playRandomOn(tb testing.TB, sc *scenario.Scenario, seed uint64, check func(
 	}
 	s := st.(*State)
 	src := dice.NewPCG(seed)
+	var evs engine.EventList
 	agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
 	n := 0
 	for !s.Over {
@@ -38,9 +41,13 @@ func playRandomOn(tb testing.TB, sc *scenario.Scenario, seed uint64, check func(
 				tb.Fatalf("seed %d action %d (%s): %v", seed, n, a.Kind(), err)
 			}
 		}
-		s.Apply(a, src, engine.Discard)
+		evs = evs[:0]
+		s.Apply(a, src, &evs)
 		n++
 		if err := invariant(s); err != nil {
+			tb.Fatalf("seed %d action %d (%s): %v", seed, n, a.Kind(), err)
+		}
+		if err := eventLeak(s, evs); err != nil {
 			tb.Fatalf("seed %d action %d (%s): %v", seed, n, a.Kind(), err)
 		}
 	}
@@ -96,7 +103,7 @@ func BenchmarkRandomGameBattle1(b *testing.B) {
 // TestRandomGamesPart2 plays seeded random games of Battles 2, 3 and the
 // What Next? variant with the rules' invariants checked after every action.
 func TestRandomGamesPart2(t *testing.T) {
-	games := 100
+	games := *randomGames
 	if testing.Short() {
 		games = 10
 	}
@@ -107,7 +114,7 @@ func TestRandomGamesPart2(t *testing.T) {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
 			s, _ := playRandomOn(t, sc, seed, func(s *State, a engine.Action) error {
 				events[a.Kind()]++
-				return nil
+				return hiddenLeak(s)
 			})
 			wins[s.Winner]++
 		}
@@ -121,4 +128,39 @@ func TestRandomGamesPart2(t *testing.T) {
 			t.Errorf("%s: nothing activated", id)
 		}
 	}
+}
+
+// hiddenLeak checks that no side's view names an enemy unit still hidden.
+func hiddenLeak(s *State) error {
+	for side := range s.Sides {
+		js, err := json.Marshal(s.View(side))
+		if err != nil {
+			return err
+		}
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side != side && u.Hidden && strings.Contains(string(js), `"`+u.ID+`"`) {
+				return fmt.Errorf("side %d's view shows hidden unit %s", side, u.ID)
+			}
+		}
+	}
+	return nil
+}
+
+// eventLeak checks that no event visible to a side names an enemy unit
+// that is still hidden after the action.
+func eventLeak(s *State, evs []engine.Event) error {
+	for _, e := range evs {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if !u.Hidden {
+				continue
+			}
+			other := 1 - u.Side
+			if e.VisibleTo(other) && strings.Contains(e.Text, u.ID+" ") {
+				return fmt.Errorf("event %q visible to side %d names hidden unit %s", e.Text, other, u.ID)
+			}
+		}
+	}
+	return nil
 }
