@@ -84,11 +84,19 @@ func (s *State) inRangeShare(side int) float64 {
 // side may assume without seeing them.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
 	c := s.clone()
+	// Lift every hidden enemy unit first, so no sample depends on where
+	// another one really stands.
+	var hidden []int
 	for i := range c.Units {
 		u := &c.Units[i]
-		if u.Side == side || !u.Hidden || !u.Placed || u.Dispersed {
-			continue
+		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
+			u.Placed = false
+			hidden = append(hidden, i)
 		}
+	}
+	for _, i := range hidden {
+		u := &c.Units[i]
+		u.Placed = true
 		zones := c.b.sides[u.Side].zones
 		if len(zones) == 0 {
 			continue
@@ -112,6 +120,12 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 				u.Pos, u.Heading = p, b.Heading
 				break
 			}
+		}
+		// If no spot was found, the unit keeps a zone-independent guess:
+		// the centre of its first zone.
+		if try := c.boxAt(i, u.Pos, u.Heading); u.Pos == s.Units[i].Pos {
+			_ = try
+			u.Pos = zones[0].Bounds().Center()
 		}
 	}
 	return c

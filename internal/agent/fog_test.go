@@ -1,0 +1,104 @@
+package agent_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+)
+
+// passive always takes the first of a fixed list of do-nothing answers, so
+// its choices never depend on where its hidden units stand.
+func passive(st engine.State) engine.Action {
+	for _, a := range st.Candidates(nil) {
+		switch a.(type) {
+		case ab.Pass, ab.OppPass, ab.EndLogistics, ab.Boost, ab.BreakOffChoice, ab.EndActivation:
+			return a
+		}
+	}
+	return st.Candidates(nil)[0] // a chain choice: depends on dice only
+}
+
+// usDecisions plays Battle 2 with the hidden StuGs placed at spots and
+// returns the US agent's decisions until a hidden unit is revealed.
+func usDecisions(t *testing.T, name string, stugs [][2]float64) []string {
+	t.Helper()
+	r, sc := battle(t, "armour-battles/battle-2")
+	st, err := r.New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := dice.NewPCG(21)
+	us, err := agent.New(name, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := [][2]float64{{10, 46}, {14, 46}}
+	var out []string
+	hidden := func() int {
+		n := 0
+		for _, u := range st.(*ab.State).Units {
+			if u.Hidden {
+				n++
+			}
+		}
+		return n
+	}
+	started := false
+	for step := 0; step < 400 && !st.Result().Over; step++ {
+		d := st.Pending()
+		var a engine.Action
+		switch {
+		case d.Kind == "deploy" && d.Side == 0:
+			c := st.Candidates(nil)[0].(ab.Deploy)
+			var p [2]float64
+			if len(stugs) > 0 && c.Unit[:5] == "de-ag" {
+				p, stugs = stugs[0], stugs[1:]
+			} else {
+				p, fixed = fixed[0], fixed[1:]
+			}
+			a = ab.Deploy{Unit: c.Unit, X: p[0], Y: p[1], Facing: -90}
+		case d.Side == 0:
+			a = passive(st)
+		default:
+			a = us.Choose(st)
+			b, _ := engine.EncodeAction(a)
+			out = append(out, string(b))
+		}
+		if err := st.Validate(a); err != nil {
+			t.Fatalf("%s: %v", a.Kind(), err)
+		}
+		st.Apply(a, src, engine.Discard)
+		if !started && d.Kind != "deploy" {
+			started = true
+		}
+		if started && hidden() < 3 {
+			break // a StuG was revealed: the games may differ from here
+		}
+	}
+	return out
+}
+
+// TestFogOfWar: two games identical except for where the hidden StuGs
+// stand give the US agent's identical decisions until one is revealed.
+func TestFogOfWar(t *testing.T) {
+	for _, name := range []string{"random", "scripted", "mcts:12"} {
+		a := usDecisions(t, name, [][2]float64{{30, 44}, {34, 44}, {38, 44}})
+		b := usDecisions(t, name, [][2]float64{{55, 34}, {60, 34}, {65, 34}})
+		n := min(len(a), len(b))
+		if n < 5 {
+			t.Fatalf("%s: only %d decisions before a reveal; the test needs more", name, n)
+		}
+		for i := 0; i < n; i++ {
+			if a[i] != b[i] {
+				t.Errorf("%s: decision %d differs with the hidden units elsewhere:\n %s\n %s", name, i, a[i], b[i])
+				break
+			}
+		}
+		js, _ := json.Marshal(len(a))
+		t.Logf("%s: %s identical decisions compared", name, js)
+	}
+}
