@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds every ruleset directory, e.g. armour-battles/units.yaml.
 //
-//go:embed armour-battles
+//go:embed armour-battles pagano
 var FS embed.FS

@@ -178,6 +178,9 @@ func (pg Polygon) IntersectsSegment(s Segment) bool {
 		sc := d.Cross(cur.Sub(s.A))
 		// Only edges reaching the line through s can touch s.
 		if !(sp > tol && sc > tol || sp < -tol && sc < -tol) {
+			if (sp > tol && sc < -tol || sp < -tol && sc > tol) && properCross(s, d, prev, cur) {
+				return true
+			}
 			if _, _, ok := s.Intersect(Segment{prev, cur}); ok {
 				return true
 			}
@@ -315,4 +318,25 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// properCross reports whether s (with direction d = s.B-s.A) crosses the
+// segment from p to q well clear of every tolerance: given that p and q lie
+// on opposite sides of the line through s, farther than Epsilon from it, it
+// checks that s.A and s.B lie on opposite sides of the line through p and q,
+// also farther than Epsilon, and that the lines meet at more than about
+// 0.06°. s.Intersect(Segment{p, q}) then certainly reports a crossing, and
+// the caller can skip its square roots and divisions. A false result says
+// nothing.
+func properCross(s Segment, d, p, q Point) bool {
+	e := q.Sub(p)
+	ee := e.Dot(e)
+	ea := e.X*(s.A.Y-p.Y) - e.Y*(s.A.X-p.X)
+	eb := e.X*(s.B.Y-p.Y) - e.Y*(s.B.X-p.X)
+	if !(ea > 0 && eb < 0 || ea < 0 && eb > 0) {
+		return false
+	}
+	const e2 = Epsilon * Epsilon
+	den := d.Cross(e)
+	return ea*ea > e2*ee && eb*eb > e2*ee && den*den > 1e-6*d.Dot(d)*ee
 }

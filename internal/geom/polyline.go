@@ -70,7 +70,12 @@ func (pl Polyline) Crossings(s Segment, dst []float64) []float64 {
 		sc := d.Cross(pl[i].Sub(s.A))
 		// Skip segments wholly on one side of the line through s.
 		if !(sp > tol && sc > tol || sp < -tol && sc < -tol) {
-			if t, _, ok := s.Intersect(Segment{pl[i-1], pl[i]}); ok {
+			o := Segment{pl[i-1], pl[i]}
+			if (sp > tol && sc < -tol || sp < -tol && sc > tol) && properCross(s, d, o.A, o.B) {
+				// A clean crossing: the parameter Intersect would return.
+				q := o.B.Sub(o.A)
+				dst = append(dst, clamp01(o.A.Sub(s.A).Cross(q)/d.Cross(q)))
+			} else if t, _, ok := s.Intersect(o); ok {
 				dst = append(dst, t)
 			}
 		}

@@ -39,12 +39,23 @@ const (
 	gridPad = 1e-6
 	// gridTargetCells is roughly how many cells the grid has.
 	gridTargetCells = 160
+	// maxCells bounds the cells along each axis (cell ranges are int16).
+	maxCells = 4096
 )
 
 // cell is one grid cell.
 type cell struct {
-	all   []*item // every feature whose padded bounds overlap the cell
+	all   []entry // every feature whose padded bounds overlap the cell
 	hills []*item // the hills among them, highest Level first, then by ID
+}
+
+// entry is a feature as listed in a cell, with what a segment query needs
+// to pass over it without touching the item: its padded bounds, as centre
+// and half extents, and its range of cells.
+type entry struct {
+	cx, cy, ex, ey float64
+	x0, y0, x1, y1 int16
+	it             *item
 }
 
 // grid is the spatial index of a Table.
@@ -56,6 +67,7 @@ type grid struct {
 	dom     geom.Rect // the gridded area
 	cells   []cell    // row-major: cell (ix, iy) is cells[iy*nx+ix]
 	outside []*item   // features whose padded bounds leave dom
+	hills   []*item   // every hill, highest Level first, then by ID
 	shared  bool      // another Table may read cells and outside: copy before writing
 }
 
@@ -65,8 +77,8 @@ func newGrid(width, height float64) *grid {
 	if !(size > 0) || math.IsInf(size, 0) {
 		size = 1
 	}
-	nx := max(1, min(4096, int(math.Ceil(w/size))))
-	ny := max(1, min(4096, int(math.Ceil(h/size))))
+	nx := max(1, min(maxCells, int(math.Ceil(w/size))))
+	ny := max(1, min(maxCells, int(math.Ceil(h/size))))
 	g := &grid{
 		ox: -gridMargin, oy: -gridMargin,
 		size: size, inv: 1 / size,
@@ -131,9 +143,10 @@ func (g *grid) own() *grid {
 	c.shared = false
 	c.cells = make([]cell, len(g.cells))
 	for i, cl := range g.cells {
-		c.cells[i] = cell{all: clip(cl.all), hills: clip(cl.hills)}
+		c.cells[i] = cell{all: cl.all[:len(cl.all):len(cl.all)], hills: clip(cl.hills)}
 	}
 	c.outside = clip(g.outside)
+	c.hills = clip(g.hills)
 	return &c
 }
 
@@ -154,23 +167,38 @@ func hillBefore(a, b *item) bool {
 // owned).
 func (g *grid) insert(it *item) {
 	hill := it.f.Kind == KindHill
+	if hill {
+		g.hills = insertHill(g.hills, it)
+	}
 	if it.outside {
 		g.outside = append(g.outside, it)
 		return
 	}
+	r := it.bounds.Expand(2 * gridPad)
+	e := entry{
+		cx: (r.Min.X + r.Max.X) / 2, cy: (r.Min.Y + r.Max.Y) / 2,
+		ex: (r.Max.X - r.Min.X) / 2, ey: (r.Max.Y - r.Min.Y) / 2,
+		x0: int16(it.cx0), y0: int16(it.cy0), x1: int16(it.cx1), y1: int16(it.cy1),
+		it: it,
+	}
 	for iy := int(it.cy0); iy <= int(it.cy1); iy++ {
 		for ix := int(it.cx0); ix <= int(it.cx1); ix++ {
 			c := &g.cells[iy*g.nx+ix]
-			c.all = append(c.all, it)
+			c.all = append(c.all, e)
 			if hill {
-				i := 0
-				for i < len(c.hills) && hillBefore(c.hills[i], it) {
-					i++
-				}
-				c.hills = slices.Insert(c.hills, i, it)
+				c.hills = insertHill(c.hills, it)
 			}
 		}
 	}
+}
+
+// insertHill inserts it into hills, keeping the order of hillBefore.
+func insertHill(hills []*item, it *item) []*item {
+	i := 0
+	for i < len(hills) && hillBefore(hills[i], it) {
+		i++
+	}
+	return slices.Insert(hills, i, it)
 }
 
 // without returns a new slice holding s less it.
@@ -187,6 +215,9 @@ func without(s []*item, it *item) []*item {
 // delete removes it from g (which must be owned). Lists are rebuilt
 // rather than edited in place, since their arrays may be shared.
 func (g *grid) delete(it *item) {
+	if it.f.Kind == KindHill {
+		g.hills = without(g.hills, it)
+	}
 	if it.outside {
 		g.outside = without(g.outside, it)
 		return
@@ -194,7 +225,12 @@ func (g *grid) delete(it *item) {
 	for iy := int(it.cy0); iy <= int(it.cy1); iy++ {
 		for ix := int(it.cx0); ix <= int(it.cx1); ix++ {
 			c := &g.cells[iy*g.nx+ix]
-			c.all = without(c.all, it)
+			i := slices.IndexFunc(c.all, func(e entry) bool { return e.it == it })
+			if i >= 0 {
+				all := make([]entry, 0, len(c.all)-1)
+				all = append(all, c.all[:i]...)
+				c.all = append(all, c.all[i+1:]...)
+			}
 			if it.f.Kind == KindHill {
 				c.hills = without(c.hills, it)
 			}
@@ -235,62 +271,53 @@ func (g *grid) start(w *walk, s geom.Segment) int {
 	if !finite(s.A.X) || !finite(s.A.Y) || !finite(s.B.X) || !finite(s.B.Y) {
 		return walkScan
 	}
-	// Clip s to the gridded area (Liang–Barsky).
 	dx, dy := s.B.X-s.A.X, s.B.Y-s.A.Y
-	t0, t1 := 0.0, 1.0
-	clipT := func(p, q float64) bool { // p*t <= q
-		if p == 0 {
-			return q >= 0
-		}
-		t := q / p
-		if p < 0 {
-			if t > t1 {
-				return false
+	// 1/dx and 1/dy, ±Inf for 0 (then unused).
+	rx, ry := 1/dx, 1/dy
+	a, b := s.A, s.B
+	if !g.dom.Contains(a) || !g.dom.Contains(b) {
+		// Clip s to the gridded area (Liang–Barsky).
+		t0, t1 := 0.0, 1.0
+		slab := func(p, lo, hi, d, r float64) bool {
+			if d == 0 {
+				return p >= lo && p <= hi
 			}
-			t0 = max(t0, t)
-		} else {
-			if t < t0 {
-				return false
+			u0, u1 := (lo-p)*r, (hi-p)*r
+			if d < 0 {
+				u0, u1 = u1, u0
 			}
-			t1 = min(t1, t)
+			t0, t1 = max(t0, u0), min(t1, u1)
+			return t0 <= t1
 		}
-		return true
+		if !slab(s.A.X, g.dom.Min.X, g.dom.Max.X, dx, rx) || !slab(s.A.Y, g.dom.Min.Y, g.dom.Max.Y, dy, ry) {
+			return walkNone
+		}
+		a = geom.Point{X: s.A.X + dx*t0, Y: s.A.Y + dy*t0}
+		b = geom.Point{X: s.A.X + dx*t1, Y: s.A.Y + dy*t1}
 	}
-	if !(clipT(-dx, s.A.X-g.dom.Min.X) && clipT(dx, g.dom.Max.X-s.A.X) &&
-		clipT(-dy, s.A.Y-g.dom.Min.Y) && clipT(dy, g.dom.Max.Y-s.A.Y)) {
-		return walkNone
-	}
-	ix0, iy0 := g.cellX(s.A.X+dx*t0), g.cellY(s.A.Y+dy*t0)
-	ix1, iy1 := g.cellX(s.A.X+dx*t1), g.cellY(s.A.Y+dy*t1)
+	ix0, iy0 := g.cellX(a.X), g.cellY(a.Y)
+	ix1, iy1 := g.cellX(b.X), g.cellY(b.Y)
 	*w = walk{ix: ix0, iy: iy0, px: -1, py: -1}
-	inf := math.Inf(1)
 	switch {
-	case dx > 0:
+	case ix1 > ix0:
 		w.sx, w.nx = 1, ix1-ix0
-		w.tmx = (g.ox + float64(ix0+1)*g.size - s.A.X) / dx
-		w.tdx = g.size / dx
-	case dx < 0:
+		w.tmx = (g.ox + float64(ix0+1)*g.size - s.A.X) * rx
+		w.tdx = g.size * rx
+	case ix1 < ix0:
 		w.sx, w.nx = -1, ix0-ix1
-		w.tmx = (g.ox + float64(ix0)*g.size - s.A.X) / dx
-		w.tdx = -g.size / dx
-	default:
-		w.tmx = inf
+		w.tmx = (g.ox + float64(ix0)*g.size - s.A.X) * rx
+		w.tdx = -g.size * rx
 	}
 	switch {
-	case dy > 0:
+	case iy1 > iy0:
 		w.sy, w.ny = 1, iy1-iy0
-		w.tmy = (g.oy + float64(iy0+1)*g.size - s.A.Y) / dy
-		w.tdy = g.size / dy
-	case dy < 0:
+		w.tmy = (g.oy + float64(iy0+1)*g.size - s.A.Y) * ry
+		w.tdy = g.size * ry
+	case iy1 < iy0:
 		w.sy, w.ny = -1, iy0-iy1
-		w.tmy = (g.oy + float64(iy0)*g.size - s.A.Y) / dy
-		w.tdy = -g.size / dy
-	default:
-		w.tmy = inf
+		w.tmy = (g.oy + float64(iy0)*g.size - s.A.Y) * ry
+		w.tdy = -g.size * ry
 	}
-	// Rounding can put the clipped ends a cell "behind" the start; never
-	// step backwards.
-	w.nx, w.ny = max(w.nx, 0), max(w.ny, 0)
 	return walkCells
 }
 
@@ -316,4 +343,38 @@ func (w *walk) next() bool {
 // has been looked at already.
 func (w *walk) seen(it *item) bool {
 	return int(it.cx0) <= w.px && w.px <= int(it.cx1) && int(it.cy0) <= w.py && w.py <= int(it.cy1)
+}
+
+// seenEntry is seen for a cell entry.
+func (w *walk) seenEntry(e *entry) bool {
+	return uint(w.px-int(e.x0)) <= uint(e.x1-e.x0) && uint(w.py-int(e.y0)) <= uint(e.y1-e.y0)
+}
+
+// probe is a segment prepared for quick rejection of cell entries.
+type probe struct {
+	ax, ay   float64 // the start of the segment
+	nx, ny   float64 // a normal of the segment: (-dy, dx)
+	anx, any float64 // |nx|, |ny|
+	mx, my   float64 // centre of the segment's bounds
+	hx, hy   float64 // half extents of the segment's bounds
+}
+
+func newProbe(s geom.Segment) probe {
+	dx, dy := s.B.X-s.A.X, s.B.Y-s.A.Y
+	return probe{
+		ax: s.A.X, ay: s.A.Y,
+		nx: -dy, ny: dx,
+		anx: math.Abs(dy), any: math.Abs(dx),
+		mx: (s.A.X + s.B.X) / 2, my: (s.A.Y + s.B.Y) / 2,
+		hx: math.Abs(dx) / 2, hy: math.Abs(dy) / 2,
+	}
+}
+
+// near reports whether the segment may touch e's bounds: false only when
+// an axis of the bounds or the segment's normal separates them (the
+// separating-axis test Rect.IntersectsSegment makes, but on bounds padded
+// by far more than its rounding, so it never rejects what that accepts).
+func (p *probe) near(e *entry) bool {
+	return math.Abs(e.cx-p.mx) <= e.ex+p.hx && math.Abs(e.cy-p.my) <= e.ey+p.hy &&
+		math.Abs(p.nx*(e.cx-p.ax)+p.ny*(e.cy-p.ay)) <= p.anx*e.ex+p.any*e.ey
 }

@@ -112,10 +112,13 @@ func (t *Table) appendHits(s geom.Segment, dst []hit) []hit {
 	var w walk
 	switch g.start(&w, s) {
 	case walkCells:
+		p := newProbe(s)
 		for {
-			for _, it := range g.cells[w.iy*g.nx+w.ix].all {
-				if !w.seen(it) {
-					dst = it.appendHits(s, dst, ivs[:0])
+			all := g.cells[w.iy*g.nx+w.ix].all
+			for i := range all {
+				e := &all[i]
+				if !w.seenEntry(e) && p.near(e) {
+					dst = e.it.appendHits(s, dst, ivs[:0])
 				}
 			}
 			if !w.next() {
@@ -174,8 +177,31 @@ func (t *Table) Crossings(s geom.Segment, dst []Crossing) []Crossing {
 // touches no hill. Among hills of equal level the one with the lowest ID is
 // returned.
 func (t *Table) HighestLevel(s geom.Segment) (level int, f *Feature) {
-	var best *item
+	if best := t.highest(s); best != nil {
+		return best.f.Level, &best.f
+	}
+	return 0, nil
+}
+
+// flatHills is how many hills a table may have before HighestLevel walks
+// the grid rather than trying every hill in order of preference.
+const flatHills = 48
+
+// highest returns the hill HighestLevel reports, or nil.
+func (t *Table) highest(s geom.Segment) *item {
 	g := t.grid
+	if len(g.hills) <= flatHills {
+		// The hills are in order of preference: the first that s
+		// touches is the answer.
+		sb := s.Bounds()
+		for _, it := range g.hills {
+			if it.bounds.Intersects(sb) && it.touches(s) {
+				return it
+			}
+		}
+		return nil
+	}
+	var best *item
 	for _, it := range g.outside {
 		if it.f.Kind == KindHill && (best == nil || hillBefore(it, best)) && it.touches(s) {
 			best = it
@@ -185,8 +211,8 @@ func (t *Table) HighestLevel(s geom.Segment) (level int, f *Feature) {
 	switch g.start(&w, s) {
 	case walkCells:
 		for {
-			// Each cell's hills are in HighestLevel's order of preference:
-			// stop at the first that touches s or cannot beat best.
+			// Each cell's hills are in order of preference too: stop at
+			// the first that touches s or cannot beat best.
 			for _, it := range g.cells[w.iy*g.nx+w.ix].hills {
 				if best != nil && !hillBefore(it, best) {
 					break
@@ -202,16 +228,13 @@ func (t *Table) HighestLevel(s geom.Segment) (level int, f *Feature) {
 		}
 	case walkScan:
 		sb := s.Bounds()
-		for _, it := range t.items {
-			if it.f.Kind == KindHill && !it.outside && it.bounds.Intersects(sb) && (best == nil || hillBefore(it, best)) && it.touches(s) {
+		for _, it := range g.hills {
+			if !it.outside && it.bounds.Intersects(sb) && (best == nil || hillBefore(it, best)) && it.touches(s) {
 				best = it
 			}
 		}
 	}
-	if best == nil {
-		return 0, nil
-	}
-	return best.f.Level, &best.f
+	return best
 }
 
 // touches reports whether s has a point in it's area (polygon or circle).
@@ -272,8 +295,8 @@ func (t *Table) At(p geom.Point, dst []*Feature) []*Feature {
 		}
 	}
 	if c, ok := g.at(p); ok {
-		for _, it := range c.all {
-			if it.bounds.Contains(p) && it.f.Contains(p) {
+		for i := range c.all {
+			if it := c.all[i].it; it.bounds.Contains(p) && it.f.Contains(p) {
 				dst = append(dst, &it.f)
 			}
 		}

@@ -29,7 +29,8 @@ func TestZZDebugCounts(t *testing.T) {
 		}
 		for {
 			cells++
-			for _, it := range g.cells[w.iy*g.nx+w.ix].all {
+			for _, e := range g.cells[w.iy*g.nx+w.ix].all {
+				it := e.it
 				cands++
 				if !w.seen(it) {
 					uniq++
@@ -124,7 +125,8 @@ func BenchmarkZZParts(b *testing.B) {
 			var w walk
 			if g.start(&w, rays[i&1023]) == walkCells {
 				for {
-					for _, it := range g.cells[w.iy*g.nx+w.ix].all {
+					for _, e := range g.cells[w.iy*g.nx+w.ix].all {
+						it := e.it
 						if !w.seen(it) && it.bounds.IntersectsSegment(rays[i&1023]) {
 							n++
 						}
@@ -145,6 +147,53 @@ func BenchmarkZZParts(b *testing.B) {
 			hs := buf[:0]
 			sortHits(hs)
 			n += len(hs)
+			i++
+		}
+	})
+}
+
+func BenchmarkZZWalk(b *testing.B) {
+	r := rand.New(rand.NewPCG(42, 7))
+	tb := randomTable(r, 60)
+	rays := zzRays(tb, r)
+	g := tb.grid
+	b.Run("start", func(b *testing.B) {
+		i, n := 0, 0
+		for b.Loop() {
+			var w walk
+			n += g.start(&w, rays[i&1023])
+			i++
+		}
+	})
+	b.Run("startnext", func(b *testing.B) {
+		i, n := 0, 0
+		for b.Loop() {
+			var w walk
+			if g.start(&w, rays[i&1023]) == walkCells {
+				for w.next() {
+					n++
+				}
+			}
+			i++
+		}
+	})
+	b.Run("cands", func(b *testing.B) {
+		i, n := 0, 0
+		for b.Loop() {
+			var w walk
+			if g.start(&w, rays[i&1023]) == walkCells {
+				for {
+					for _, e := range g.cells[w.iy*g.nx+w.ix].all {
+						it := e.it
+						if !w.seen(it) {
+							n++
+						}
+					}
+					if !w.next() {
+						break
+					}
+				}
+			}
 			i++
 		}
 	})

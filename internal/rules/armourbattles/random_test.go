@@ -3,8 +3,8 @@ package armourbattles
 import (
 	"encoding/json"
 	"flag"
-	"strings"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"

@@ -19,6 +19,10 @@ const RoadHalfWidth = 0.3
 // decide which are on the road.
 const roadStep = 0.1
 
+// pathCheckStep is the spacing of the points at which a path is checked
+// for other vehicles in the way.
+const pathCheckStep = 0.25
+
 // leg is a piece of a path of uniform cost per inch.
 type leg struct {
 	from, to float64 // inches along the path
@@ -286,6 +290,19 @@ func (s *State) planMove(a Move) (movePlan, error) {
 			return p, errorf("move: %s is retreating and must move toward its %s edge", a.Unit, s.b.sides[un.Side].edge)
 		}
 		p.exit = s.b.edgeDist(un.Side, end) <= box.Length/2+1e-6
+	}
+	// Vehicles do not pass through one another, nor off the table on the
+	// way (ruling P21).
+	pl2 := geom.Polyline(path)
+	for d := pathCheckStep; d < pl2.Length()-1e-9; d += pathCheckStep {
+		pt, h := pl2.At(d)
+		b := s.boxAt(u, pt, h)
+		if o := s.overlapping(u, b); o >= 0 {
+			return p, errorf("move: %s would run into %s %.1f\" along its path", a.Unit, s.Units[o].ID, d)
+		}
+		if !p.exit && !s.b.onTable(b) {
+			return p, errorf("move: %s would run off the table %.1f\" along its path", a.Unit, d)
+		}
 	}
 	if !p.exit {
 		if !s.b.onTable(box) {

@@ -144,6 +144,14 @@ func (s *State) unitIndex(id string) int {
 	return -1
 }
 
+// fixTurret points a bow-mounted gun along the hull: only turrets turn
+// apart from it.
+func (s *State) fixTurret(u int) {
+	if s.stats(u).Mount != MountTurret {
+		s.Units[u].Turret = s.Units[u].Heading
+	}
+}
+
 // rate returns how many shot markers unit u may carry: 2 for a double rate
 // of fire, else 1.
 func (s *State) rate(u int) int {
