@@ -7,6 +7,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/sandtable/sandtable/data"
@@ -75,11 +76,32 @@ func loadFSFiltered(fsys fs.FS, prefix string, skip func(dir string) bool) (*Cat
 // data), one directory per ruleset named after it. Only the rulesets whose
 // packages have been imported (and so registered their Schema) are loaded;
 // the directories of the others are skipped.
+//
+// The embedded data are decoded once per set of registered rulesets; each
+// call returns its own Catalog sharing the decoded (read-only) unit types
+// and scenarios, so AddFiles on one never changes another.
 func Embedded() (*Catalog, error) {
-	return loadFSFiltered(data.FS, "data", func(dir string) bool {
-		return !strings.Contains(dir, "/") && lookupSchema(dir) == nil
-	})
+	key := strings.Join(Rules(), ",")
+	embeddedMu.Lock()
+	defer embeddedMu.Unlock()
+	c, ok := embedded[key]
+	if !ok {
+		var err error
+		c, err = loadFSFiltered(data.FS, "data", func(dir string) bool {
+			return !strings.Contains(dir, "/") && lookupSchema(dir) == nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		embedded[key] = c
+	}
+	return &Catalog{units: c.units, scenarios: c.scenarios}, nil
 }
+
+var (
+	embeddedMu sync.Mutex
+	embedded   = map[string]*Catalog{}
+)
 
 // AddFiles loads the named unit and scenario files on top of the catalog:
 // a unit type or scenario with the id of one already loaded replaces it.
