@@ -52,9 +52,18 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 			dst = append(dst, Boost{Wild: true})
 		}
 	}
-	// Keep only what validates (candidates are generated loosely).
+	// Keep only what validates (moves, orders, missions and opportunity
+	// fire from spans computed when the window opened are generated
+	// loosely). Activated shots are built from the same line-of-sight, arc
+	// and priority checks Validate makes, so they are not checked twice;
+	// the conformance suite validates every candidate.
 	out := dst[:base]
 	for _, a := range dst[base:] {
+		switch a.(type) {
+		case Fire:
+			out = append(out, a)
+			continue
+		}
 		if s.Validate(a) == nil {
 			out = append(out, a)
 		}
@@ -214,7 +223,7 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 			}
 			if band, _, in := RangeBand(s.stats(u), s.box(u).Distance(s.box(t))); in && band != "" {
 				dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID})
-				if s.hasSpecial(u, ShootAndScoot) {
+				if s.hasSpecial(u, ShootAndScoot) && !act.Moved[act.index(u)] {
 					dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID, Scoot: true})
 				}
 			}

@@ -12,23 +12,26 @@ func errorf(format string, args ...any) error {
 	return fmt.Errorf("armourbattles: "+format, args...)
 }
 
+// allowed lists the action kinds that answer each kind of decision.
+var allowed = map[string][]string{
+	phaseDeploy:        {"deploy"},
+	phaseReady:         {"begin"},
+	phaseChain:         {"choose-chain", "convert-wild"},
+	phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order", "call-mission", "cancel-mission"},
+	phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
+	phaseLogistics:     {"adjust-mission", "maintain-mission", "cancel-mission", "end-logistics"},
+	"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
+	"reaction-boost":   {"boost"},
+	"break-off":        {"break-off"},
+}
+
 // Validate reports why a is not a legal answer to the pending decision.
 func (s *State) Validate(a engine.Action) error {
 	if s.Over {
 		return engine.ErrGameOver
 	}
 	d := s.Pending()
-	want := map[string][]string{
-		phaseDeploy:        {"deploy"},
-		phaseReady:         {"begin"},
-		phaseChain:         {"choose-chain", "convert-wild"},
-		phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order", "call-mission", "cancel-mission"},
-		phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
-		phaseLogistics:     {"adjust-mission", "maintain-mission", "cancel-mission", "end-logistics"},
-		"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
-		"reaction-boost":   {"boost"},
-		"break-off":        {"break-off"},
-	}[d.Kind]
+	want := allowed[d.Kind]
 	ok := false
 	for _, k := range want {
 		ok = ok || k == a.Kind()

@@ -63,10 +63,25 @@ func (s *State) oppCanHit(u int, tb geom.Box) bool {
 func (s *State) openMoveWindow(m *Mover) bool {
 	w := &Window{Kind: "move", Target: m.Unit}
 	var cands []int
+	path := geom.Polyline(m.Path)
+	if len(m.Path) < 2 {
+		path = geom.Polyline{m.Path[0], m.Path[0]}
+	}
+	reachEnd := s.moverBox(m, m.Reach).Center
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if s.oppEligible(u) {
-			cands = append(cands, u)
+		if !s.oppEligible(u) {
+			continue
 		}
+		// Skip units the whole path stays out of range of.
+		st := s.stats(u)
+		if len(st.Range) < 3 {
+			continue
+		}
+		near := min(path.DistToPoint(s.Units[u].Pos), reachEnd.Dist(s.Units[u].Pos))
+		if near > float64(st.Range[2])+8 {
+			continue
+		}
+		cands = append(cands, u)
 	}
 	if len(cands) == 0 {
 		return false
