@@ -8,8 +8,9 @@ import (
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
-// Scripted is the doctrine agent: it plays the ruleset's candidate
-// actions (which already encode sensible options: advance by bounds, move
+// Scripted is the doctrine agent. Where the ruleset offers a Doctrine
+// (Armour Battles does) it plays it on a determinized copy. Otherwise it
+// plays the ruleset's candidate actions (which already encode sensible options: advance by bounds, move
 // to cover, fire at the priority target, opportunity fire where a unit
 // first sees a mover or enters effective range, artillery on clusters,
 // reserves, rallying) and picks the one whose short look-ahead scores best
@@ -44,6 +45,12 @@ func (a *Scripted) Choose(st engine.State) engine.Action {
 		return nil
 	case 1:
 		return cands[0]
+	}
+	if _, ok := st.(engine.Doctrine); ok {
+		// The ruleset's doctrine, on what this side may know.
+		if a := searchCopy(st, side, a.src).(engine.Doctrine).Doctrine(); a != nil {
+			return a
+		}
 	}
 	best, bestV := 0, math.Inf(-1)
 	same := func(s engine.State) bool { return s.Pending().Side == side }

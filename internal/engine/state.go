@@ -95,3 +95,10 @@ type Evaluator interface {
 type Determinizer interface {
 	Determinize(side int, src dice.Source) State
 }
+
+// Doctrine is implemented by rulesets that know how a sound player would
+// answer each decision; Doctrine returns that choice from what the
+// deciding side may see. The scripted agent plays it.
+type Doctrine interface {
+	Doctrine() Action
+}

@@ -1,0 +1,361 @@
+package armourbattles
+
+import (
+	"math"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Doctrine returns the choice a sound Armour Battles player would make for
+// the pending decision, from what the deciding side can see: deploy near
+// cover; spend the biggest chain; remove suppression from units that have
+// targets; call artillery on clusters; commit reserves as soon as they may
+// come; rally disrupted units out of sight; activate the group with the
+// most guns in range, firing first at the priority target (flank shots and
+// wavering targets preferred) and then moving; otherwise advance by bounds
+// toward the enemy or to the nearest wood, leaving other groups unactivated
+// to keep overwatch; opportunity fire only at effective range or better;
+// break off from heavy guns; add staff orders to a reaction when two or
+// more hits are coming. It is what the scripted agent plays.
+func (s *State) Doctrine() engine.Action {
+	cands := s.Candidates(nil)
+	if len(cands) == 0 {
+		return nil
+	}
+	pick := func(ok func(engine.Action) bool) engine.Action {
+		for _, a := range cands {
+			if ok(a) {
+				return a
+			}
+		}
+		return nil
+	}
+	d := s.Pending()
+	switch d.Kind {
+	case phaseDeploy:
+		return s.doctrineDeploy(cands)
+	case phaseChain:
+		return s.doctrineChain(cands)
+	case phaseLogistics:
+		if a := pick(func(a engine.Action) bool { _, ok := a.(MaintainMission); return ok }); a != nil && s.Sides[s.Active].Staff > 1 {
+			return a
+		}
+		return EndLogistics{}
+	case phaseOrders:
+		return s.doctrineOrder(cands)
+	case phaseActivation:
+		return s.doctrineActivation(cands)
+	case "opportunity-fire":
+		return s.doctrineOpp(cands)
+	case "reaction-boost":
+		sh := &s.Shots[len(s.Shots)-1]
+		if sh.Attack.Successes >= 2 {
+			if a := pick(func(a engine.Action) bool { b, ok := a.(Boost); return ok && (b.Staff || b.Wild) }); a != nil {
+				return a
+			}
+		}
+		return Boost{}
+	case "break-off":
+		sh := &s.Shots[len(s.Shots)-1]
+		return BreakOffChoice{Yes: sh.Dice.AttackDice >= 6 || s.Units[sh.Target].DP >= 1}
+	}
+	return cands[0]
+}
+
+func (s *State) doctrineDeploy(cands []engine.Action) engine.Action {
+	best, bestScore := cands[0], math.Inf(-1)
+	for i, a := range cands {
+		dp := a.(Deploy)
+		p := geom.Point{X: dp.X, Y: dp.Y}
+		score := -s.distToWoods(p)
+		// Spread the companies along the zone: a little for each unit
+		// already near.
+		for _, o := range s.unitsOf(s.Active) {
+			if d := s.Units[o].Pos.Dist(p); d < 8 {
+				score -= (8 - d) * 0.3
+			}
+		}
+		score -= float64(i) * 1e-6
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best
+}
+
+// distToWoods returns the distance from p to the nearest wood (0 inside).
+func (s *State) distToWoods(p geom.Point) float64 {
+	best := math.Inf(1)
+	for _, f := range s.b.table.Features() {
+		if f.Kind == table.KindWoods && len(f.Area) > 0 {
+			best = math.Min(best, f.Area.DistToPoint(p))
+		}
+	}
+	return best
+}
+
+func (s *State) doctrineChain(cands []engine.Action) engine.Action {
+	best, bestN := cands[0], -1
+	sd := &s.Sides[s.Active]
+	for _, a := range cands {
+		c, ok := a.(ChooseChain)
+		if !ok {
+			continue
+		}
+		n := c.Wild + c.Staff
+		if c.Face != 6 {
+			n += sd.Dice[c.Face]
+		}
+		if n > bestN {
+			best, bestN = a, n
+		}
+	}
+	return best
+}
+
+// targetsInRange counts the group's units that see an enemy at effective
+// range or better.
+func (s *State) gunsInRange(units []int, eff bool) int {
+	n := 0
+	for _, u := range units {
+		if s.Units[u].Suppressed || s.Units[u].Fired {
+			continue
+		}
+		st := s.stats(u)
+		if len(st.Range) < 3 {
+			continue
+		}
+		limit := float64(st.Range[2])
+		if eff {
+			limit = float64(st.Range[1])
+		}
+		for _, e := range s.visibleEnemies(u) {
+			if s.box(u).Distance(s.box(e)) <= limit {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
+	var best engine.Action
+	bestScore := 0.0
+	for _, a := range cands {
+		score := 0.0
+		switch a := a.(type) {
+		case RemoveSuppression:
+			u := s.unitIndex(a.Unit)
+			s.Units[u].Suppressed = false
+			if s.gunsInRange([]int{u}, true) > 0 {
+				score = 2.5
+			}
+			s.Units[u].Suppressed = true
+		case CallMission:
+			if s.Sides[s.Active].Staff >= 1 {
+				score = 3
+			}
+		case Activate:
+			switch a.Order {
+			case OrderReserves:
+				score = 4
+			case OrderRally:
+				units, _ := s.group(a.Order, a.Leader, a.Members)
+				dp, seen := 0, false
+				for _, u := range units {
+					dp += s.Units[u].DP
+					seen = seen || len(s.visibleEnemies(u)) > 0
+				}
+				if dp >= 2 && !seen {
+					score = 2 + float64(dp)*0.3
+				}
+			case OrderMoveFire:
+				units, err := s.group(a.Order, a.Leader, a.Members)
+				if err != nil || a.Dice > 2 {
+					continue
+				}
+				threat := float64(s.threats(units))
+				if g := s.gunsInRange(units, false); g > 0 {
+					if a.Dice == 1 {
+						// Shoot from where they stand, better once the
+						// enemy's guns that would answer have fired.
+						score = 2 + float64(g) - 0.6*threat
+					}
+					break
+				}
+				if threat > 0 && s.Turn <= 3 {
+					break
+				}
+				covered := true
+				for _, u := range units {
+					covered = covered && s.inWoods(s.box(u))
+				}
+				far := s.nearestEnemyDist(units[0]) > 24
+				seen := false
+				for _, u := range units {
+					for _, e := range s.enemiesOf(s.Active) {
+						if s.canSee(e, u) {
+							seen = true
+						}
+					}
+				}
+				switch {
+				case seen && s.Turn <= 3, covered && !(s.Turn > 4 && far):
+					// Hold on overwatch rather than cross ground the enemy
+					// watches; after a few turns, bound forward.
+				case a.Dice == 1 && !far, a.Dice == 2 && far:
+					score = 1 + 0.1*float64(len(units))
+				}
+			}
+		case Restock:
+			if s.Sides[s.Active].Staff < 2 {
+				score = 0.8
+			}
+		}
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	if best != nil {
+		return best
+	}
+	return Pass{}
+}
+
+func (s *State) nearestEnemyDist(u int) float64 {
+	e := s.nearestEnemy(u)
+	if e < 0 {
+		return math.Inf(1)
+	}
+	return s.box(u).Distance(s.box(e))
+}
+
+func (s *State) doctrineActivation(cands []engine.Action) engine.Action {
+	// Fire first: the best allowed shot.
+	var best engine.Action
+	bestScore := math.Inf(-1)
+	for _, a := range cands {
+		f, ok := a.(Fire)
+		if !ok || f.Scoot {
+			continue
+		}
+		u, t := s.unitIndex(f.Unit), s.unitIndex(f.Target)
+		sh := PendingShot{Firer: u, Target: t, Moves: s.movesFor(u), Flank: s.flank(u, t)}
+		d, err := s.shotFor(&sh).Dice()
+		if err != nil || !d.InRange {
+			continue
+		}
+		// Expected hits, more for a wavering target.
+		score := float64(d.AttackDice)*float64(7-d.AttackTN)/6 - float64(d.ReactionDice)*float64(7-d.ReactionTN)/6
+		score += float64(s.Units[t].DP) * 0.8
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, a := range cands {
+		if u, ok := a.(Unsuppress); ok && s.gunsInRange([]int{s.unitIndex(u.Unit)}, false) >= 0 {
+			return a
+		}
+	}
+	if !s.Act.MoveDone && s.gunsInRange(s.Act.Units, true) == 0 {
+		if m, ok := s.boundMove(); ok && s.Validate(m) == nil {
+			return m
+		}
+	}
+	return EndActivation{}
+}
+
+func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
+	w := s.Window
+	var best engine.Action
+	bestScore := 0.0
+	for _, a := range cands {
+		o, ok := a.(OppFire)
+		if !ok {
+			continue
+		}
+		u := s.unitIndex(o.Unit)
+		tb := s.box(w.Target)
+		if w.Kind == "move" {
+			tb = s.moverBox(s.currentMover(), o.At)
+		}
+		band, _, in := RangeBand(s.stats(u), s.box(u).Distance(tb))
+		if !in {
+			continue
+		}
+		score := map[string]float64{BandShort: 3, BandEffective: 2, BandLong: 1.6}[band]
+		if s.Units[u].Hidden && band != BandShort {
+			score -= 1.5 // ambushers wait for short range
+		}
+		if w.Kind == "fire" {
+			score += 0.5 // it is shooting at us anyway
+		}
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	if best != nil && bestScore >= 1.5 {
+		return best
+	}
+	return OppPass{}
+}
+
+// boundMove moves the activated group by a bound: to the wood that brings
+// it closest to the enemy without crossing open ground for long, or 10"
+// toward the enemy when no wood is on the way.
+func (s *State) boundMove() (Move, bool) {
+	leader := s.Act.Units[0]
+	lp := s.Units[leader].Pos
+	e := s.nearestEnemy(leader)
+	goal := lp.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(20))
+	if e >= 0 {
+		goal = s.Units[e].Pos
+	}
+	here := lp.Dist(goal)
+	best, bestScore := geom.Point{}, math.Inf(1)
+	for _, f := range s.b.table.Features() {
+		if f.Kind != table.KindWoods || len(f.Area) == 0 || f.Area.Contains(lp) {
+			continue
+		}
+		c := f.Area.Bounds().Center()
+		if c.Dist(goal) >= here-2 {
+			continue // not forward
+		}
+		if score := lp.Dist(c) + 0.5*c.Dist(goal); score < bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if !math.IsInf(bestScore, 1) && lp.Dist(best) < 30 {
+		return s.shiftGroup(leader, best, lp.Dist(best))
+	}
+	return s.shiftGroup(leader, goal, 10)
+}
+
+// threats counts enemy units that could answer the group with opportunity
+// fire: unfired, unsuppressed, in range of and seeing one of its units.
+func (s *State) threats(units []int) int {
+	n := 0
+	for _, e := range s.enemiesOf(s.Active) {
+		un := &s.Units[e]
+		if un.Fired || un.Suppressed {
+			continue
+		}
+		st := s.stats(e)
+		if len(st.Range) < 3 {
+			continue
+		}
+		for _, u := range units {
+			if s.box(e).Distance(s.box(u)) <= float64(st.Range[2]) && s.canSee(e, u) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
