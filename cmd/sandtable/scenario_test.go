@@ -85,13 +85,20 @@ func TestUnits(t *testing.T) {
 	}
 	var units []struct {
 		ID    string
+		Rules string
 		Stats map[string]any
 	}
 	if err := json.Unmarshal([]byte(out), &units); err != nil {
 		t.Fatalf("units --json is not JSON: %v", err)
 	}
-	if len(units) != 11 || units[0].Stats["at"] == nil {
-		t.Errorf("units --json: %d units, first %+v", len(units), units[0])
+	ab := 0
+	for _, u := range units {
+		if u.Rules == "armour-battles" {
+			ab++
+		}
+	}
+	if ab != 11 || units[0].Stats["at"] == nil {
+		t.Errorf("units --json: %d Armour Battles units of %d, first %+v", ab, len(units), units[0])
 	}
 
 	_, err = run(t, "units", "--rules", "chess")

@@ -113,7 +113,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		u := s.unitIndex(a.Unit)
 		s.Units[u].Suppressed = false
 		s.Slots--
-		out.Emit(engine.Event{Kind: "unsuppress", Text: s.name(u) + " has its suppression removed", To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "unsuppress", Text: s.name(u) + " has its suppression removed", To: s.to(u)})
 	case Pass:
 		s.Slots--
 		out.Emit(engine.Event{Kind: "pass", Text: s.b.sides[s.Active].name + " passes one order", To: engine.Everyone})
@@ -159,7 +159,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		u := s.unitIndex(a.Unit)
 		s.Units[u].BrokeDown, s.Units[u].Repaired = 0, s.Turn
 		s.Slots--
-		out.Emit(engine.Event{Kind: "repair", Text: s.name(u) + " is repaired; it can move again next turn", To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "repair", Text: s.name(u) + " is repaired; it can move again next turn", To: s.to(u)})
 	}
 	s.advance(src, out)
 }

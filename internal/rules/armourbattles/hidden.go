@@ -32,3 +32,14 @@ func (s *State) spot(u int, out engine.Emitter) {
 		}
 	}
 }
+
+// to returns who may see an event about units: their own side if any of
+// them is hidden, otherwise everyone.
+func (s *State) to(units ...int) int {
+	for _, u := range units {
+		if s.Units[u].Hidden {
+			return s.Units[u].Side
+		}
+	}
+	return engine.Everyone
+}

@@ -367,6 +367,9 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 	for i, u := range act.Units {
 		act.Moved[i] = true
 		un := &s.Units[u]
+		if un.Hidden {
+			s.reveal(u, "disengages", out)
+		}
 		enemy := s.nearestEnemy(u)
 		away := geom.Dir(un.Heading + geom.Deg(180))
 		face := un.Heading

@@ -266,5 +266,5 @@ func (s *State) applyUnsuppress(a Unsuppress, out engine.Emitter) {
 	if a.Staff {
 		how = "a staff order"
 	}
-	out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: engine.Everyone})
+	out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: s.to(u)})
 }

@@ -371,7 +371,14 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 	for i, u := range units {
 		ids[i] = s.Units[u].ID
 	}
-	out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s: %s order with %d dice for %s", s.b.sides[s.Active].name, a.Order, a.Dice, strings.Join(ids, ", ")), To: engine.Everyone})
+	text := fmt.Sprintf("%s: %s order with %d dice for %s", s.b.sides[s.Active].name, a.Order, a.Dice, strings.Join(ids, ", "))
+	if to := s.to(units...); to != engine.Everyone {
+		// The enemy learns only that an order was given.
+		out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s gives a %s order with %d dice", s.b.sides[s.Active].name, a.Order, a.Dice), To: 1 - to})
+		out.Emit(engine.Event{Kind: "activate", Text: text, To: to})
+	} else {
+		out.Emit(engine.Event{Kind: "activate", Text: text, To: engine.Everyone})
+	}
 	switch a.Order {
 	case OrderRally:
 		boost := s.spendBoost(s.Active, a.Wild, a.Staff)
@@ -429,7 +436,7 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	un := &s.Units[u]
 	un.Rallied = true
 	if un.DP == 0 {
-		out.Emit(engine.Event{Kind: "rally", Text: s.name(u) + " has no disruption to rally", To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "rally", Text: s.name(u) + " has no disruption to rally", To: s.to(u)})
 		return
 	}
 	nearest, seen := 1e9, false
@@ -451,5 +458,5 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	o := dice.Pool(src, un.DP, 4)
 	removed := min(un.DP, max(0, r.Successes-o.Successes))
 	un.DP -= removed
-	out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: engine.Everyone})
+	out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: s.to(u)})
 }

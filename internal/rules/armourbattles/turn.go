@@ -85,6 +85,11 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 			s.First = s.firstPulse(faces)
 		}
 		s.Active = s.First
+		if s.Sides[s.Active].DiceLeft() == 0 {
+			// A side given the first pulse by the scenario may have lent
+			// every die to a command failure: the other side goes on.
+			s.Active = 1 - s.Active
+		}
 		s.Phase = phaseChain
 		out.Emit(engine.Event{Kind: "first-pulse", Text: fmt.Sprintf("turn %d: %s has the first command pulse", s.Turn, s.b.sides[s.First].name), To: engine.Everyone})
 		return

@@ -11,7 +11,7 @@ import (
 )
 
 // Extra feature kinds this ruleset reads from scenario terrain besides the
-// table package's conventional ones (ruling P22).
+// table package's conventional ones (rulings P12, P16).
 const (
 	KindHedgerow = "hedgerow" // a line: a 1st-level obstacle
 	KindCliff    = "cliff"    // a line: impassable; drifting over it wrecks

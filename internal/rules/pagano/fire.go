@@ -97,9 +97,13 @@ func GunHitMod(gunType string, d float64) int {
 	return 0
 }
 
-// EffectRangeMod returns Table 3's range modifier.
+// EffectRangeMod returns Table 3's range modifier. The text's example
+// calls +1 the modifier "for range (6-14\")", so a first band under 6" was
+// lost from the table; it is designed as +2 (ruling P6).
 func EffectRangeMod(d float64) int {
 	switch {
+	case d < 6:
+		return 2
 	case d < 14:
 		return 1
 	case d < 30:
@@ -168,33 +172,66 @@ func isRussian(nation string) bool {
 	return false
 }
 
-// shotCheck is what a shot from u at t needs: line of sight, arc, range
-// and the hull-down restrictions. It returns the sight and the range, or
-// why the shot is impossible.
-func (s *State) shotCheck(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, error) {
+// Reasons a shot is impossible, from shotOK.
+const (
+	shotFine = iota
+	shotRange
+	shotArc
+	shotSight
+	shotBowHullDown
+	shotRussianHullDown
+)
+
+// shotOK is shotCheck without the error text, for the hot paths of
+// candidates and ambush sampling.
+func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, int) {
 	st := s.stats(u)
 	d := ub.Distance(tb)
 	if d >= MaxRange {
-		return Sight{}, d, fmt.Errorf("%s is %.1f\" away, beyond the last range band", s.Units[t].ID, d)
+		return Sight{}, d, shotRange
 	}
 	facing, half := s.Units[u].Turret, TurretHalfArc
 	if st.Mount == MountBow {
 		facing, half = ub.Heading, BowHalfArc
 	}
 	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
-		return Sight{}, d, fmt.Errorf("%s is outside %s's %g° arc", s.Units[t].ID, s.Units[u].ID, 2*half)
+		return Sight{}, d, shotArc
 	}
 	q := s.sight(u, ub, t, tb)
 	if !q.OK {
-		return q, d, fmt.Errorf("no line of sight from %s to %s: %s", s.Units[u].ID, s.Units[t].ID, q.Why)
+		return q, d, shotSight
 	}
 	if q.ViewerHullDown {
 		if st.Mount != MountTurret {
-			return q, d, fmt.Errorf("%s is hull-down: only turret weapons fire from there at lower targets", s.Units[u].ID)
+			return q, d, shotBowHullDown
 		}
 		if isRussian(s.b.types[s.Units[u].Type].Nation) {
-			return q, d, fmt.Errorf("%s is Russian: it fires at lower targets only from within 1/2\" of the edge", s.Units[u].ID)
+			return q, d, shotRussianHullDown
 		}
+	}
+	return q, d, shotFine
+}
+
+// shotCheck is what a shot from u at t needs: line of sight, arc, range
+// and the hull-down restrictions. It returns the sight and the range, or
+// why the shot is impossible.
+func (s *State) shotCheck(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, error) {
+	q, d, r := s.shotOK(u, ub, t, tb)
+	switch r {
+	case shotRange:
+		return q, d, fmt.Errorf("%s is %.1f\" away, beyond the last range band", s.Units[t].ID, d)
+	case shotArc:
+		half := TurretHalfArc
+		if s.stats(u).Mount == MountBow {
+			half = BowHalfArc
+		}
+		return q, d, fmt.Errorf("%s is outside %s's %g° arc", s.Units[t].ID, s.Units[u].ID, 2*half)
+	case shotSight:
+		return q, d, fmt.Errorf("no line of sight from %s to %s: %s", s.Units[u].ID, s.Units[t].ID, q.Why())
+	case shotBowHullDown:
+		return q, d, fmt.Errorf("%s is hull-down: only turret weapons fire from there at lower targets", s.Units[u].ID)
+	case shotRussianHullDown:
+		return q, d, fmt.Errorf("%s is Russian: it fires at lower targets only from within 1/2\" of the edge", s.Units[u].ID)
 	}
 	return q, d, nil
 }
@@ -450,7 +487,7 @@ func (s *State) targets(u int) []int {
 		if s.Units[t].Side == s.Units[u].Side || !s.Units[t].Active() {
 			continue
 		}
-		if _, _, err := s.shotCheck(u, ub, t, s.box(t)); err == nil {
+		if _, _, r := s.shotOK(u, ub, t, s.box(t)); r == shotFine {
 			out = append(out, t)
 		}
 	}
@@ -471,8 +508,8 @@ func (s *State) canFireAny(side int) bool {
 // candidate ordering.
 func (s *State) shotValue(u, t int, ambush bool) float64 {
 	ub, tb := s.box(u), s.box(t)
-	q, d, err := s.shotCheck(u, ub, t, tb)
-	if err != nil {
+	q, d, r := s.shotOK(u, ub, t, tb)
+	if r != shotFine {
 		return 0
 	}
 	em, _ := s.Effect(u, ub, t, tb, d)

@@ -25,8 +25,13 @@ const (
 // Sight is the answer to a line-of-sight question between two vehicles,
 // with what it crossed, for the To-Hit modifiers and a LOS tool.
 type Sight struct {
-	OK  bool
-	Why string // what blocks, when !OK
+	OK bool
+	// Blocker is the feature that blocks, when !OK; Depth is how far in
+	// from a hill's edge the higher vehicle stands, or the inches of woods
+	// crossed, when that is why.
+	Blocker *table.Feature
+	Depth   float64
+	why     int
 	// FromLevel and ToLevel are the ground levels of the two vehicles.
 	FromLevel, ToLevel int
 	// HedgeOrWall: the line crosses a wall or hedge (To-Hit −1).
@@ -41,6 +46,25 @@ type Sight struct {
 	// and the target is lower: only turret weapons may fire, and no
 	// Russian vehicle.
 	ViewerHullDown bool
+}
+
+const (
+	whyBlocks = iota
+	whyEdge
+	whyWoods
+)
+
+// Why says what blocks the line of sight, for messages and a LOS tool.
+func (q Sight) Why() string {
+	switch {
+	case q.OK || q.Blocker == nil:
+		return ""
+	case q.why == whyEdge:
+		return fmt.Sprintf("%s: more than 1\" in from the edge (%.2f\")", q.Blocker, q.Depth)
+	case q.why == whyWoods:
+		return fmt.Sprintf("%.1f\" of woods (%s)", q.Depth, q.Blocker)
+	}
+	return q.Blocker.String() + " blocks"
 }
 
 // sight answers whether vehicle a with footprint fa sees vehicle b with
@@ -106,12 +130,12 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 			if fa.DistToPoint(p) <= HedgerowNear+1e-9 || fb.DistToPoint(p) <= HedgerowNear+1e-9 {
 				q.Hedgerow = true
 			} else if blocked(1+t.LevelAt(p), near) {
-				q.OK, q.Why = false, f.String()+" blocks"
+				q.OK, q.Blocker = false, f
 				return false
 			}
 		case table.KindBuilding:
 			if blocked(1+t.LevelAt(c.Entry), near) {
-				q.OK, q.Why = false, f.String()+" blocks"
+				q.OK, q.Blocker = false, f
 				return false
 			}
 		case table.KindWoods:
@@ -133,7 +157,7 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 				edge := (t1 - t0) * L
 				switch {
 				case edge > HullDownDepth+1e-9:
-					q.OK, q.Why = false, fmt.Sprintf("%s: more than 1\" in from the edge (%.2f\")", f, edge)
+					q.OK, q.Blocker, q.Depth, q.why = false, f, edge, whyEdge
 					return false
 				case edge > SlopeDepth+1e-9:
 					if q.ToLevel == hi {
@@ -145,7 +169,7 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 				return true
 			}
 			if blocked(n, near) {
-				q.OK, q.Why = false, f.String()+" blocks"
+				q.OK, q.Blocker = false, f
 				return false
 			}
 		}
@@ -161,7 +185,7 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 				near = c.T1
 			}
 			if blocked(2+t.LevelAt(c.Entry), near) {
-				q.OK, q.Why = false, fmt.Sprintf("%.1f\" of woods (%s)", woodsLen, c.Feature)
+				q.OK, q.Blocker, q.Depth, q.why = false, c.Feature, woodsLen, whyWoods
 				return q
 			}
 		}

@@ -294,10 +294,27 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	// Vehicles do not pass through one another, nor off the table on the
 	// way (ruling P21).
 	pl2 := geom.Polyline(path)
+	// Only vehicles near the path can be in the way.
+	area := pl2.Bounds().Expand(3)
+	var others []int
+	var boxes []geom.Box
+	for i := range s.Units {
+		if i != u && s.Units[i].Active() && area.Contains(s.Units[i].Pos) {
+			others = append(others, i)
+			boxes = append(boxes, s.box(i))
+		}
+	}
 	for d := pathCheckStep; d < pl2.Length()-1e-9; d += pathCheckStep {
 		pt, h := pl2.At(d)
 		b := s.boxAt(u, pt, h)
-		if o := s.overlapping(u, b); o >= 0 {
+		o := -1
+		for k, ob := range boxes {
+			if ob.Overlaps(b) {
+				o = others[k]
+				break
+			}
+		}
+		if o >= 0 {
 			return p, errorf("move: %s would run into %s %.1f\" along its path", a.Unit, s.Units[o].ID, d)
 		}
 		if !p.exit && !s.b.onTable(b) {

@@ -129,15 +129,15 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 		if s.Phase == 0 {
 			return
 		}
-		if s.checkEnd(out) {
-			return
-		}
 		if s.Move != nil {
 			if s.ambushOpen() {
 				return
 			}
 			s.finishMove(src, out)
 			continue
+		}
+		if s.checkEnd(out) {
+			return
 		}
 		ph := sequence[s.Phase-1]
 		side := s.b.sideOf(ph.alliance)

@@ -1,0 +1,391 @@
+package pagano
+
+import (
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Candidates appends a small set of sensible legal actions for the pending
+// decision: the options agents search over. Every candidate passes
+// Validate; there is at least one unless the game is over.
+func (s *State) Candidates(dst []engine.Action) []engine.Action {
+	if s.Over {
+		return dst
+	}
+	base := len(dst)
+	switch s.Pending().Kind {
+	case KindDeploy:
+		dst = s.deployCandidates(dst)
+	case KindReady:
+		dst = append(dst, Begin{})
+	case KindFire:
+		dst = s.fireCandidates(dst)
+	case KindMove:
+		dst = s.moveCandidates(dst)
+	case KindAmbush:
+		dst = s.ambushCandidates(dst)
+	}
+	// Keep only what validates (candidates are generated loosely).
+	out := dst[:base]
+	for _, a := range dst[base:] {
+		if s.Validate(a) == nil {
+			out = append(out, a)
+		}
+	}
+	if len(out) == base {
+		switch s.Pending().Kind {
+		case KindMove:
+			out = append(out, EndMovement{})
+		case KindFire:
+			out = append(out, HoldFire{})
+		case KindAmbush:
+			out = append(out, AmbushPass{})
+		}
+	}
+	return out
+}
+
+func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
+	u := -1
+	for i := range s.Units {
+		if s.Units[i].Side == s.Deployer && !s.Units[i].Placed {
+			u = i
+			break
+		}
+	}
+	if u < 0 {
+		return dst
+	}
+	facing := s.b.towardEnemy(s.Deployer)
+	var spots []geom.Point
+	for _, z := range s.b.sides[s.Deployer].zones {
+		r := z.Bounds()
+		for _, y := range []float64{r.Center().Y} {
+			for x := r.Min.X + 2; x <= r.Max.X-2; x += 2 {
+				p := geom.Point{X: x, Y: y}
+				b := s.boxAt(u, p, facing)
+				if s.b.inZone(s.Deployer, b) && s.overlapping(u, b) < 0 {
+					spots = append(spots, p)
+				}
+			}
+		}
+	}
+	n := len(spots)
+	k := min(8, n)
+	for i := 0; i < k; i++ {
+		p := spots[i*n/k]
+		dst = append(dst, Deploy{Unit: s.Units[u].ID, X: p.X, Y: p.Y, Facing: round2(facing.Degrees())})
+	}
+	return dst
+}
+
+// fireCandidates offers: hold fire; every loaded vehicle at its best
+// target; everyone who can at the single most exposed target; and the best
+// single shot alone.
+func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
+	dst = append(dst, HoldFire{})
+	side := s.Pending().Side
+	type opt struct {
+		u, t int
+		v    float64
+	}
+	var best []opt
+	byTarget := map[int]float64{}
+	options := map[int][]opt{}
+	for u := range s.Units {
+		if s.Units[u].Side != side || s.canFire(u) != nil {
+			continue
+		}
+		var bo opt
+		bo.u, bo.t = u, -1
+		for _, t := range s.targets(u) {
+			v := s.shotValue(u, t, false)
+			options[u] = append(options[u], opt{u, t, v})
+			byTarget[t] += v
+			if bo.t < 0 || v > bo.v {
+				bo.t, bo.v = t, v
+			}
+		}
+		if bo.t >= 0 {
+			best = append(best, bo)
+		}
+	}
+	if len(best) == 0 {
+		return dst
+	}
+	sort.SliceStable(best, func(i, j int) bool { return best[i].v > best[j].v })
+	all := Fire{}
+	for _, b := range best {
+		all.Shots = append(all.Shots, Shot{Unit: s.Units[b.u].ID, Target: s.Units[b.t].ID})
+	}
+	dst = append(dst, all)
+	focus, fv := -1, -1.0
+	for t, v := range byTarget {
+		if v > fv || v == fv && t < focus {
+			focus, fv = t, v
+		}
+	}
+	f := Fire{}
+	for _, b := range best {
+		for _, o := range options[b.u] {
+			if o.t == focus {
+				f.Shots = append(f.Shots, Shot{Unit: s.Units[b.u].ID, Target: s.Units[focus].ID})
+			}
+		}
+	}
+	if len(f.Shots) > 0 && (len(f.Shots) != len(all.Shots) || f.Shots[0] != all.Shots[0]) {
+		dst = append(dst, f)
+	}
+	if len(best) > 1 {
+		dst = append(dst, Fire{Shots: all.Shots[:1]})
+	}
+	return dst
+}
+
+// nearestEnemy returns the closest enemy vehicle in action, or -1.
+func (s *State) nearestEnemy(u int) int {
+	best, bd := -1, math.Inf(1)
+	p := s.Units[u].Pos
+	for e := range s.Units {
+		if s.Units[e].Side == s.Units[u].Side || !s.Units[e].Active() {
+			continue
+		}
+		if d := s.Units[e].Pos.Dist(p); d < bd {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+// moveCandidates offers options for the first vehicle of the side that has
+// yet to act: hold (turret or hull toward the nearest enemy), advance on
+// the nearest enemy (a full move stopping or staying in motion, a half
+// move), take a hull-down position on a hill crest facing the enemy, take
+// cover at a wood's edge, or swing out to either flank. A retreating
+// vehicle heads for its safe edge.
+func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
+	side := s.Pending().Side
+	u := -1
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Active() && !s.Units[i].Done {
+			u = i
+			break
+		}
+	}
+	if u < 0 {
+		return append(dst, EndMovement{})
+	}
+	un := &s.Units[u]
+	id := un.ID
+	e := s.nearestEnemy(u)
+	var toward geom.Angle
+	if e >= 0 {
+		toward = s.Units[e].Pos.Sub(un.Pos).Heading()
+	} else {
+		toward = s.b.towardEnemy(side)
+	}
+	deg := func(a geom.Angle) *float64 { d := round2(a.Normalized().Degrees()); return &d }
+	turret := s.stats(u).Mount == MountTurret
+	hold := Hold{Unit: id}
+	switch {
+	case un.Stunned:
+	case turret:
+		hold.Turret = deg(toward)
+	case !un.Immobile:
+		hold.Facing = deg(toward)
+	}
+	dst = append(dst, hold)
+	if un.Stunned || un.Immobile {
+		return dst
+	}
+	budget := s.budget(u)
+	if budget <= 0 {
+		return dst
+	}
+	// line returns a move straight toward target, as far as the budget
+	// allows (and at most max inches), or false.
+	line := func(target geom.Point, max float64, stop bool, face geom.Angle) (Move, bool) {
+		v := target.Sub(un.Pos)
+		dist := math.Min(v.Norm(), max)
+		if dist < 0.5 {
+			return Move{}, false
+		}
+		end := un.Pos.Add(v.Normalize().Mul(dist))
+		end.X = math.Max(0, math.Min(s.b.table.Width(), end.X))
+		end.Y = math.Max(0, math.Min(s.b.table.Height(), end.Y))
+		r := s.reach([]geom.Point{un.Pos, end}, budget)
+		for _, frac := range []float64{1, 0.7, 0.4} {
+			d := r * frac
+			if d < 0.5 {
+				break
+			}
+			p := un.Pos.Add(end.Sub(un.Pos).Normalize().Mul(d))
+			m := Move{Unit: id, To: [][2]float64{{p.X, p.Y}}, Stop: stop}
+			if stop {
+				m.Facing = deg(face)
+			}
+			if turret {
+				m.Turret = deg(s.enemyDir(u, p, face))
+			}
+			if s.Validate(m) == nil {
+				return m, true
+			}
+		}
+		return Move{}, false
+	}
+	if un.Retreat {
+		edge := s.b.edgePoint(side, un.Pos)
+		if m, ok := line(edge, math.Inf(1), false, 0); ok {
+			dst = append(dst, m)
+		}
+		return dst
+	}
+	if e >= 0 {
+		ep := s.Units[e].Pos
+		gap := math.Max(0, un.Pos.Dist(ep)-6)
+		for _, o := range []struct {
+			max  float64
+			stop bool
+		}{{gap, true}, {gap, false}, {gap / 2, true}} {
+			if m, ok := line(ep, o.max, o.stop, toward); ok {
+				dst = append(dst, m)
+			}
+		}
+		for _, side := range []float64{60, -60} {
+			dir := toward + geom.Deg(side)
+			if m, ok := line(un.Pos.Add(geom.Dir(dir).Mul(20)), 20, true, toward); ok {
+				dst = append(dst, m)
+			}
+		}
+	}
+	for _, spot := range []func(int, geom.Angle) (geom.Point, geom.Angle, bool){s.crestSpot, s.woodsSpot} {
+		if p, face, ok := spot(u, toward); ok {
+			if m, ok := line(p, math.Inf(1), true, face); ok {
+				dst = append(dst, m)
+			}
+		}
+	}
+	return dst
+}
+
+// enemyDir returns the direction from p to the nearest enemy of unit u,
+// or def.
+func (s *State) enemyDir(u int, p geom.Point, def geom.Angle) geom.Angle {
+	best, bd := def, math.Inf(1)
+	for e := range s.Units {
+		if s.Units[e].Side == s.Units[u].Side || !s.Units[e].Active() {
+			continue
+		}
+		if d := s.Units[e].Pos.Dist(p); d < bd {
+			best, bd = s.Units[e].Pos.Sub(p).Heading(), d
+		}
+	}
+	return best
+}
+
+// edgeSample is a point on the boundary of an area feature with the
+// outward normal there.
+type edgeSample struct {
+	p, out geom.Point
+	level  int
+}
+
+var edgeCache sync.Map // *board → map[string][]edgeSample
+
+// edges returns samples every inch along the boundaries of the board's
+// features of the given kind.
+func (b *board) edges(kind string) []edgeSample {
+	var m *sync.Map
+	if v, ok := edgeCache.Load(b); ok {
+		m = v.(*sync.Map)
+	} else {
+		v, _ := edgeCache.LoadOrStore(b, new(sync.Map))
+		m = v.(*sync.Map)
+	}
+	if v, ok := m.Load(kind); ok {
+		return v.([]edgeSample)
+	}
+	var out []edgeSample
+	for _, f := range b.table.Features() {
+		if f.Kind != kind || len(f.Area) < 3 {
+			continue
+		}
+		sign := 1.0
+		if f.Area.SignedArea() < 0 {
+			sign = -1
+		}
+		for i := range f.Area {
+			e := f.Area.Edge(i)
+			l := e.Length()
+			if l == 0 {
+				continue
+			}
+			d := e.B.Sub(e.A).Mul(1 / l)
+			n := geom.Point{X: d.Y * sign, Y: -d.X * sign}
+			for t := 0.5; t < l; t += 1 {
+				out = append(out, edgeSample{p: e.A.Add(d.Mul(t)), out: n, level: f.Level})
+			}
+		}
+	}
+	v, _ := m.LoadOrStore(kind, out)
+	return v.([]edgeSample)
+}
+
+// crestSpot returns a hull-down position for unit u: just inside the edge
+// of a hill whose edge faces the enemy (direction toward), with the front
+// of the hull 3/4" in from the edge, facing out.
+func (s *State) crestSpot(u int, toward geom.Angle) (geom.Point, geom.Angle, bool) {
+	return s.edgeSpot(u, toward, table.KindHill, 0.75)
+}
+
+// woodsSpot returns a position just inside the edge of a wood facing the
+// enemy, the front of the hull 1/4" in from the edge.
+func (s *State) woodsSpot(u int, toward geom.Angle) (geom.Point, geom.Angle, bool) {
+	return s.edgeSpot(u, toward, table.KindWoods, 0.25)
+}
+
+func (s *State) edgeSpot(u int, toward geom.Angle, kind string, depth float64) (geom.Point, geom.Angle, bool) {
+	un := &s.Units[u]
+	half := s.b.types[un.Type].Footprint.Length / 2
+	dir := geom.Dir(toward)
+	best, bd := geom.Point{}, math.Inf(1)
+	var face geom.Angle
+	reach := float64(s.stats(u).MP) * 1.2
+	for _, es := range s.b.edges(kind) {
+		if es.out.Dot(dir) < 0.6 {
+			continue
+		}
+		p := es.p.Sub(es.out.Mul(depth + half))
+		d := p.Dist(un.Pos)
+		if d > reach || d >= bd || d < 0.5 {
+			continue
+		}
+		if kind == table.KindHill && s.b.table.LevelAt(p) != es.level {
+			continue
+		}
+		best, bd, face = p, d, es.out.Heading()
+	}
+	return best, face, !math.IsInf(bd, 1)
+}
+
+func (s *State) ambushCandidates(dst []engine.Action) []engine.Action {
+	dst = append(dst, AmbushPass{})
+	m := s.Move
+	for _, sp := range m.Spans {
+		if !s.ambushEligible(sp.Unit) || sp.To < m.At {
+			continue
+		}
+		id := s.Units[sp.Unit].ID
+		from := math.Max(sp.From, m.At)
+		dst = append(dst, Ambush{Unit: id, At: from})
+		if sp.To > from {
+			dst = append(dst, Ambush{Unit: id, At: sp.To})
+		}
+	}
+	return dst
+}
