@@ -138,8 +138,8 @@ type client struct {
 	tokens  [2]string
 	mirror  *engine.Game
 	pick    agent.Agent
-	acked   int            // actions acknowledged by the server
-	pending engine.Action  // sent, answer lost (server killed)
+	acked   int           // actions acknowledged by the server
+	pending engine.Action // sent, answer lost (server killed)
 	err     error
 }
 

@@ -20,6 +20,7 @@ import (
 // for SQLite). When group is set, Append goes through it.
 type sqlStore struct {
 	name  string // "sqlite" or "postgres", for errors
+	path  string // SQLite file
 	db, w *sql.DB
 	q     func(string) string // placeholder rewriting
 	group *groupCommit
@@ -246,27 +247,36 @@ func (s *sqlStore) appendTx(ctx context.Context, tx execer, a Append, now time.T
 		}
 		return ErrConflict
 	}
+	args := make([]any, 0, 7*len(a.Actions))
+	for _, r := range a.Actions {
+		args = append(args, a.GameID, r.N, r.Side, string(r.Action), diceJSON(r.Dice), r.Hash, millis(now))
+	}
+	if _, err := tx.ExecContext(ctx, s.q(insertActions(len(a.Actions))), args...); err != nil {
+		return fmt.Errorf("store: %s: inserting actions: %w", s.name, err)
+	}
+	return nil
+}
+
+// insertActions returns an INSERT of n action rows.
+func insertActions(n int) string {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO actions (game_id, n, side, action, dice, hash, created_at) VALUES `)
-	args := make([]any, 0, 7*len(a.Actions))
-	for i, r := range a.Actions {
+	for i := range n {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString("(?, ?, ?, ?, ?, ?, ?)")
-		dice, err := json.Marshal(r.Dice)
-		if err != nil {
-			return err
-		}
-		if r.Dice == nil {
-			dice = []byte("[]")
-		}
-		args = append(args, a.GameID, r.N, r.Side, string(r.Action), string(dice), r.Hash, millis(now))
 	}
-	if _, err := tx.ExecContext(ctx, s.q(b.String()), args...); err != nil {
-		return fmt.Errorf("store: %s: inserting actions: %w", s.name, err)
+	return b.String()
+}
+
+// diceJSON encodes faces as a JSON array ("[]" for none).
+func diceJSON(faces []int) string {
+	if len(faces) == 0 {
+		return "[]"
 	}
-	return nil
+	b, _ := json.Marshal(faces)
+	return string(b)
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, o ListOptions) ([]*Game, error) {

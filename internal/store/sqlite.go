@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"net/url"
 	"sync"
@@ -31,7 +32,9 @@ const maxGroup = 256
 func sqliteDSN(path string, write bool) string {
 	dsn := path + "?" + sqlitePragmas
 	if write {
-		dsn += "&_txlock=immediate"
+		// Checkpoints run in the background (checkpointer), not inside
+		// an acknowledged commit.
+		dsn += "&_txlock=immediate&_pragma=wal_autocheckpoint(0)"
 	}
 	return dsn
 }
@@ -66,8 +69,12 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	}
 	r.SetMaxOpenConns(8)
 	r.SetMaxIdleConns(8)
-	s := &sqlStore{name: "sqlite", db: r, w: w, q: same}
-	s.group = newGroupCommit(s)
+	s := &sqlStore{name: "sqlite", path: path, db: r, w: w, q: same}
+	if s.group, err = newGroupCommit(ctx, s); err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -81,6 +88,13 @@ type groupCommit struct {
 	closed bool
 	done   chan struct{}
 
+	ckpt               *sql.DB
+	stopCkpt, ckptDone chan struct{}
+
+	// update and insert are prepared once on the writer: parsing SQL
+	// was a fifth of the writer's time.
+	update, insert *sql.Stmt
+
 	batches, appends atomic.Uint64
 }
 
@@ -89,11 +103,47 @@ type commitReq struct {
 	done chan error
 }
 
-func newGroupCommit(s *sqlStore) *groupCommit {
+func newGroupCommit(ctx context.Context, s *sqlStore) (*groupCommit, error) {
 	g := &groupCommit{s: s, ch: make(chan *commitReq, maxGroup), done: make(chan struct{})}
+	var err error
+	if g.update, err = s.w.PrepareContext(ctx, `UPDATE games SET actions = ?, status = ?, updated_at = ? WHERE id = ? AND actions = ?`); err != nil {
+		return nil, fmt.Errorf("store: sqlite: %w", err)
+	}
+	if g.insert, err = s.w.PrepareContext(ctx, insertActions(1)); err != nil {
+		return nil, fmt.Errorf("store: sqlite: %w", err)
+	}
+	if g.ckpt, err = sql.Open("sqlite", sqliteDSN(s.path, false)); err != nil {
+		return nil, fmt.Errorf("store: sqlite: %w", err)
+	}
+	g.ckpt.SetMaxOpenConns(1)
+	g.stopCkpt = make(chan struct{})
+	g.ckptDone = make(chan struct{})
 	go g.run()
-	return g
+	go g.checkpointer()
+	return g, nil
 }
+
+// checkpointer copies the WAL back into the database file every
+// checkpointEvery from a connection of its own: a PASSIVE checkpoint
+// never blocks the writer, so commits do not wait for it.
+func (g *groupCommit) checkpointer() {
+	defer close(g.ckptDone)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.stopCkpt:
+			return
+		case <-t.C:
+			if _, err := g.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+				continue // retried on the next tick
+			}
+		}
+	}
+}
+
+// checkpointEvery is the period of background WAL checkpoints.
+const checkpointEvery = 500 * time.Millisecond
 
 // submit queues a and waits for the commit of its batch. It waits even if
 // ctx is cancelled meanwhile: an append either committed or not, and the
@@ -136,52 +186,70 @@ func (g *groupCommit) run() {
 	}
 }
 
+// commit stores a batch in one transaction: per append, an UPDATE (the
+// optimistic check; an append that fails it changed nothing), then the
+// INSERT of its rows. Should an INSERT fail
+// (it cannot while the row counts are right), each append is retried in
+// a transaction of its own so that one bad append fails alone.
 func (g *groupCommit) commit(batch []*commitReq) {
-	ctx := context.Background()
-	errs := make([]error, len(batch))
-	fail := func(err error) {
+	errs, err := g.commitTx(batch)
+	if err != nil && len(batch) > 1 {
 		for _, r := range batch {
-			r.done <- err
+			g.commit([]*commitReq{r})
 		}
-	}
-	tx, err := g.s.w.BeginTx(ctx, nil)
-	if err != nil {
-		fail(fmt.Errorf("store: sqlite: begin: %w", err))
 		return
 	}
-	now := time.Now()
+	if err != nil {
+		errs = []error{err}
+	} else {
+		g.batches.Add(1)
+		g.appends.Add(uint64(len(batch)))
+	}
 	for i, r := range batch {
-		if len(batch) == 1 {
-			errs[i] = g.s.appendTx(ctx, tx, r.a, now)
+		r.done <- errs[i]
+	}
+}
+
+func (g *groupCommit) commitTx(batch []*commitReq) ([]error, error) {
+	ctx := context.Background()
+	s := g.s
+	errs := make([]error, len(batch))
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: sqlite: begin: %w", err)
+	}
+	defer tx.Rollback()
+	now := millis(time.Now())
+	update, insert := tx.StmtContext(ctx, g.update), tx.StmtContext(ctx, g.insert)
+	for i, r := range batch {
+		a := r.a
+		res, err := update.ExecContext(ctx, a.After+len(a.Actions), a.Status, now, a.GameID, a.After)
+		if err != nil {
+			return nil, fmt.Errorf("store: sqlite: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var one int
+			err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, a.GameID).Scan(&one)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+				errs[i] = ErrNotFound
+			case err != nil:
+				return nil, fmt.Errorf("store: sqlite: %w", err)
+			default:
+				errs[i] = ErrConflict
+			}
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT append"); err != nil {
-			tx.Rollback()
-			fail(fmt.Errorf("store: sqlite: savepoint: %w", err))
-			return
-		}
-		errs[i] = g.s.appendTx(ctx, tx, r.a, now)
-		ends := []string{"RELEASE append"}
-		if errs[i] != nil {
-			ends = []string{"ROLLBACK TO append", "RELEASE append"}
-		}
-		for _, end := range ends {
-			if _, err := tx.ExecContext(ctx, end); err != nil {
-				tx.Rollback()
-				fail(fmt.Errorf("store: sqlite: savepoint: %w", err))
-				return
+		for _, rec := range a.Actions {
+			if _, err := insert.ExecContext(ctx, a.GameID, rec.N, rec.Side, string(rec.Action), diceJSON(rec.Dice), rec.Hash, now); err != nil {
+				return nil, fmt.Errorf("store: sqlite: inserting actions: %w", err)
 			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		fail(fmt.Errorf("store: sqlite: commit: %w", err))
-		return
+		return nil, fmt.Errorf("store: sqlite: commit: %w", err)
 	}
-	g.batches.Add(1)
-	g.appends.Add(uint64(len(batch)))
-	for i, r := range batch {
-		r.done <- errs[i]
-	}
+	return errs, nil
 }
 
 func (g *groupCommit) close() {
@@ -192,6 +260,13 @@ func (g *groupCommit) close() {
 	}
 	g.mu.Unlock()
 	<-g.done
+	close(g.stopCkpt)
+	<-g.ckptDone
+	g.ckpt.Close()
+	g.update.Close()
+	g.insert.Close()
+	// Fold the WAL into the database file before closing.
+	g.s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 }
 
 // CommitStats reports how many transactions the SQLite writer committed

@@ -1,0 +1,489 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/odds"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/store"
+)
+
+// scenarioInfo is one scenario in GET /api/scenarios.
+type scenarioInfo struct {
+	ID       string     `json:"id"`
+	Version  int        `json:"version"`
+	Rules    string     `json:"rules"`
+	Title    string     `json:"title"`
+	Date     string     `json:"date,omitempty"`
+	Location string     `json:"location,omitempty"`
+	Briefing string     `json:"briefing,omitempty"`
+	Sides    []sideInfo `json:"sides"`
+}
+
+type sideInfo struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Briefing string `json:"briefing,omitempty"`
+}
+
+func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	out := []scenarioInfo{}
+	for _, sc := range s.cfg.Catalog.Scenarios() {
+		if _, ok := engine.Lookup(sc.Rules); !ok {
+			continue
+		}
+		si := scenarioInfo{ID: sc.ID, Version: sc.Version, Rules: sc.Rules, Title: sc.Title, Date: sc.Date, Location: sc.Location, Briefing: sc.Briefing}
+		for _, sd := range sc.Sides {
+			si.Sides = append(si.Sides, sideInfo{ID: sd.ID, Name: sd.Name, Briefing: sd.Briefing})
+		}
+		out = append(out, si)
+	}
+	return map[string]any{"scenarios": out, "opponents": append([]string{store.PlayerHuman}, agent.Names()...)}, nil
+}
+
+func (s *Server) listUnits(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	rules := s.cfg.Catalog.RulesWithUnits()
+	if want := r.URL.Query().Get("rules"); want != "" {
+		if !slices.Contains(rules, want) {
+			return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no unit types for rules %q (have %s)", want, strings.Join(rules, ", ")))
+		}
+		rules = []string{want}
+	}
+	units := []any{}
+	for _, rl := range rules {
+		for _, u := range s.cfg.Catalog.Units(rl) {
+			units = append(units, u)
+		}
+	}
+	return map[string]any{"units": units}, nil
+}
+
+// gameSummary is one game in GET /api/games: nothing secret.
+type gameSummary struct {
+	GameID   string    `json:"game_id"`
+	Scenario string    `json:"scenario"`
+	Rules    string    `json:"rules"`
+	Status   string    `json:"status"`
+	N        int       `json:"n"`
+	Players  []string  `json:"players"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	gs, err := s.cfg.Store.ListGames(r.Context(), store.ListOptions{Status: r.URL.Query().Get("status"), Limit: 50})
+	if err != nil {
+		return nil, s.storeError(err)
+	}
+	out := []gameSummary{}
+	for _, g := range gs {
+		sum := gameSummary{GameID: g.ID, Scenario: g.Scenario, Rules: g.Rules, Status: g.Status, N: g.Actions, Created: g.Created, Updated: g.Updated}
+		for _, st := range g.Seats {
+			sum.Players = append(sum.Players, st.Player)
+		}
+		out = append(out, sum)
+	}
+	return map[string]any{"games": out}, nil
+}
+
+func (s *Server) storeError(err error) *apiError {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return errf(http.StatusServiceUnavailable, codeTimeout, "the store did not answer in time")
+	}
+	s.log.Error("store", "err", err)
+	return errf(http.StatusServiceUnavailable, codeUnavailable, "the store failed")
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Scenario string          `json:"scenario"`
+	Side     json.RawMessage `json:"side"`     // side id ("german") or index; default 0
+	Opponent string          `json:"opponent"` // "human" or an agent name; default "random"
+	Seed     *uint64         `json:"seed"`     // default: random
+}
+
+// createResponse answers POST /api/games. The tokens are shown once.
+type createResponse struct {
+	GameID         string `json:"game_id"`
+	Side           int    `json:"side"`
+	SideID         string `json:"side_id"`
+	Seed           uint64 `json:"seed"`
+	SeatToken      string `json:"seat_token"`
+	SeatURL        string `json:"seat_url"`
+	JoinToken      string `json:"join_token,omitempty"`
+	JoinURL        string `json:"join_url,omitempty"`
+	SpectatorToken string `json:"spectator_token"`
+	SpectatorURL   string `json:"spectator_url"`
+}
+
+func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	var req createRequest
+	if e := decodeBody(r, &req); e != nil {
+		return nil, e
+	}
+	sc, err := s.cfg.Catalog.Scenario(req.Scenario)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	rules, ok := engine.Lookup(sc.Rules)
+	if !ok {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("scenario %s needs rules %q, which this server lacks", sc.ID, sc.Rules))
+	}
+	if req.Opponent == "" {
+		req.Opponent = "random"
+	}
+	if req.Opponent != store.PlayerHuman && !slices.Contains(agent.Names(), req.Opponent) {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("unknown opponent %q (human, %s)", req.Opponent, strings.Join(agent.Names(), ", ")))
+	}
+	seed := randUint64()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	g, err := engine.NewGame(rules, sc, seed)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	sides := rules.SideNames(g.State())
+	side, e := parseSide(req.Side, sides)
+	if e != nil {
+		return nil, e
+	}
+	h := g.Header()
+	row := &store.Game{ID: newGameID(), Rules: h.Rules, Scenario: h.Scenario, ScenarioVersion: h.Version, Seed: h.Seed, HeaderHash: h.Hash, Status: store.StatusActive}
+	resp := createResponse{GameID: row.ID, Side: side, SideID: sides[side], Seed: seed, SeatToken: newToken(), SpectatorToken: newToken()}
+	row.SpectatorHash = store.HashToken(resp.SpectatorToken)
+	for i := range sides {
+		st := store.Seat{Side: i, Player: req.Opponent}
+		switch {
+		case i == side:
+			st.Player, st.TokenHash = store.PlayerHuman, store.HashToken(resp.SeatToken)
+		case req.Opponent == store.PlayerHuman && resp.JoinToken == "":
+			resp.JoinToken = newToken()
+			st.TokenHash = store.HashToken(resp.JoinToken)
+		case req.Opponent == store.PlayerHuman:
+			st.TokenHash = store.HashToken(newToken()) // a third side: seat it later
+		}
+		row.Seats = append(row.Seats, st)
+	}
+	row.Config, _ = json.Marshal(gameConfig{AgentSeed: randUint64()})
+	if err := s.cfg.Store.CreateGame(r.Context(), row); err != nil {
+		return nil, s.storeError(err)
+	}
+	base := s.baseURL(r)
+	link := func(tok string) string { return base + "/games/" + row.ID + "?token=" + tok }
+	resp.SeatURL, resp.SpectatorURL = link(resp.SeatToken), link(resp.SpectatorToken)
+	if resp.JoinToken != "" {
+		resp.JoinURL = link(resp.JoinToken)
+	}
+	// Load it now, so an AI that decides first starts at once.
+	if _, e := s.game(r.Context(), row.ID); e != nil {
+		return nil, e
+	}
+	s.log.Info("game created", "game", row.ID, "scenario", sc.ID, "opponent", req.Opponent, "side", sides[side])
+	return resp, nil
+}
+
+func parseSide(raw json.RawMessage, sides []string) (int, *apiError) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, nil
+	}
+	var idx int
+	if err := json.Unmarshal(raw, &idx); err == nil {
+		if idx < 0 || idx >= len(sides) {
+			return 0, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("side %d out of range (sides: %s)", idx, strings.Join(sides, ", ")))
+		}
+		return idx, nil
+	}
+	var id string
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return 0, errf(http.StatusBadRequest, codeBadRequest, "side must be a side id or index")
+	}
+	if i := slices.Index(sides, id); i >= 0 {
+		return i, nil
+	}
+	return 0, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("no side %q (sides: %s)", id, strings.Join(sides, ", ")))
+}
+
+func randUint64() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func (s *Server) baseURL(r *http.Request) string {
+	if s.cfg.BaseURL != "" {
+		return strings.TrimRight(s.cfg.BaseURL, "/")
+	}
+	return "http://" + r.Host
+}
+
+// gameState answers GET /api/games/{id}: the requester's view.
+type gameState struct {
+	GameID    string          `json:"game_id"`
+	Rules     string          `json:"rules"`
+	Scenario  string          `json:"scenario"`
+	Version   int             `json:"version"`
+	Role      string          `json:"role"`
+	Side      *int            `json:"side,omitempty"`
+	Sides     []string        `json:"sides"`
+	Players   []string        `json:"players"`
+	Status    string          `json:"status"`
+	N         int             `json:"n"`
+	LastEvent int             `json:"last_event"`
+	Pending   engine.Decision `json:"pending"`
+	Result    engine.Result   `json:"result"`
+	View      any             `json:"view"`
+}
+
+// position is where a requester stands in a game: the number of actions
+// and the last event it may see.
+type position struct {
+	N         int             `json:"n"`
+	LastEvent int             `json:"last_event"`
+	Pending   engine.Decision `json:"pending"`
+	Result    engine.Result   `json:"result"`
+}
+
+// positionOf returns acc's position in lg; lg.mu held.
+func positionOf(lg *liveGame, acc access) position {
+	p := position{N: len(lg.g.Records()), Pending: lg.g.Pending(), Result: lg.g.State().Result()}
+	evs := lg.g.Events()
+	for i := len(evs) - 1; i >= 0; i-- {
+		if acc.sees(evs[i]) {
+			p.LastEvent = evs[i].Seq
+			break
+		}
+	}
+	return p
+}
+
+// visibleAfter returns the events acc may see numbered after after; lg.mu
+// held.
+func visibleAfter(lg *liveGame, acc access, after int) []engine.Event {
+	out := []engine.Event{}
+	evs := lg.g.Events()
+	for i := max(after, 0); i < len(evs); i++ {
+		if acc.sees(evs[i]) {
+			out = append(out, evs[i])
+		}
+	}
+	return out
+}
+
+// open authorises the request's token for game id and returns the game
+// locked.
+func (s *Server) open(r *http.Request, bodyToken string) (*liveGame, access, *apiError) {
+	tok := requestToken(r, bodyToken)
+	if tok == "" {
+		_, e := authorize(nil, "")
+		return nil, access{}, e
+	}
+	lg, e := s.locked(r.Context(), r.PathValue("id"))
+	if e != nil {
+		return nil, access{}, e
+	}
+	acc, e := authorize(lg.row, tok)
+	if e != nil {
+		lg.mu.Unlock()
+		return nil, access{}, e
+	}
+	return lg, acc, nil
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	lg, acc, e := s.open(r, "")
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	sides := lg.g.Rules().SideNames(lg.g.State())
+	p := positionOf(lg, acc)
+	out := gameState{GameID: lg.id, Rules: lg.row.Rules, Scenario: lg.row.Scenario, Version: lg.row.ScenarioVersion, Role: acc.role.String(),
+		Sides: sides, Status: lg.row.Status, N: p.N, LastEvent: p.LastEvent, Pending: p.Pending, Result: p.Result,
+		View: viewFor(lg.g.State(), len(sides), acc)}
+	if acc.role == roleSeat {
+		out.Side = &acc.side
+	}
+	for _, st := range lg.row.Seats {
+		out.Players = append(out.Players, st.Player)
+	}
+	return out, nil
+}
+
+// actionRequest is the body of POST /api/games/{id}/actions.
+type actionRequest struct {
+	Token string `json:"token,omitempty"`
+	// After is the number of the last event the client has seen.
+	After *int `json:"after"`
+	// N is the number of actions the client has seen (position.n): an
+	// action may emit no event, so After alone cannot tell a retry from
+	// a new move.
+	N      *int            `json:"n"`
+	Action json.RawMessage `json:"action"`
+}
+
+// actionResponse answers an applied action: the events the actor may
+// see and its new position.
+type actionResponse struct {
+	Events []engine.Event `json:"events"`
+	position
+}
+
+func (s *Server) postAction(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	start := time.Now()
+	v, e := s.postActionInner(r)
+	if e != nil {
+		s.metrics.rejected.WithLabelValues(e.Code).Inc()
+		return nil, e
+	}
+	s.metrics.latency.Observe(time.Since(start).Seconds())
+	return v, nil
+}
+
+func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
+	var req actionRequest
+	if e := decodeBody(r, &req); e != nil {
+		return nil, e
+	}
+	if req.After == nil || req.N == nil || len(req.Action) == 0 {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, `an action needs "after" (last event seen), "n" (actions seen) and "action"`)
+	}
+	lg, acc, e := s.open(r, req.Token)
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	if acc.role != roleSeat {
+		return nil, errf(http.StatusForbidden, codeForbidden, "spectators cannot act")
+	}
+	p := positionOf(lg, acc)
+	switch {
+	case p.Result.Over:
+		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
+	case *req.N != p.N || *req.After < p.LastEvent || *req.After > len(lg.g.Events()):
+		return nil, errf(http.StatusConflict, codeStale, fmt.Sprintf("stale or repeated action: the game is at action %d, event %d; you sent n=%d after=%d", p.N, p.LastEvent, *req.N, *req.After))
+	case p.Pending.Side != acc.side:
+		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
+	}
+	a, err := lg.g.Rules().DecodeAction(req.Action)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+	}
+	evs, e := s.commit(r.Context(), lg, acc.side, a, "human")
+	if e != nil {
+		return nil, e
+	}
+	out := actionResponse{Events: []engine.Event{}, position: positionOf(lg, acc)}
+	for _, ev := range evs {
+		if acc.sees(ev) {
+			out.Events = append(out.Events, ev)
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	after, e := intParam(r, "after")
+	if e != nil {
+		return nil, e
+	}
+	lg, acc, e := s.open(r, "")
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	return actionResponse{Events: visibleAfter(lg, acc, after), position: positionOf(lg, acc)}, nil
+}
+
+func intParam(r *http.Request, name string) (int, *apiError) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, errf(http.StatusBadRequest, codeBadRequest, name+" must be a number of 0 or more")
+	}
+	return n, nil
+}
+
+// oddsResponse answers GET /api/games/{id}/odds: the fields of `sandtable
+// odds --json` for a shot in the current state.
+type oddsResponse struct {
+	Firer  string `json:"firer"`
+	Target string `json:"target"`
+	Band   string `json:"band,omitempty"`
+	odds.Result
+}
+
+// shotDicer is a state that can price a proposed shot (Armour Battles).
+type shotDicer interface {
+	ShotDice(firer, target string) (ab.ShotDice, int, error)
+}
+
+func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	q := r.URL.Query()
+	firer, target := q.Get("firer"), q.Get("target")
+	if firer == "" || target == "" {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "odds need firer and target unit ids")
+	}
+	lg, acc, e := s.open(r, "")
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	st := lg.g.State()
+	sd, ok := st.(shotDicer)
+	if !ok {
+		return nil, errf(http.StatusNotFound, codeNotFound, "no odds for rules "+lg.row.Rules)
+	}
+	// Units the requester cannot see get the same answer as unknown ones.
+	if !unitsVisible(st, len(lg.row.Seats), acc, firer, target) {
+		return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no unit %q or %q on the table in your view", firer, target))
+	}
+	d, dp, err := sd.ShotDice(firer, target)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+	}
+	if dp < 0 || dp >= odds.DisperseAt {
+		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, "the target is dispersed")
+	}
+	return oddsResponse{Firer: firer, Target: target, Band: d.Band, Result: odds.Compute(d, dp)}, nil
+}
+
+// getLog answers the game's log as the requester may see it: its events
+// while the game goes on (or with ?format=events), and once it is over
+// the full JSONL action log, the save-game format of `sandtable replay`.
+func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
+	lg, acc, e := s.open(r, "")
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	defer lg.mu.Unlock()
+	if !lg.g.State().Result().Over || r.URL.Query().Get("format") == "events" {
+		writeJSON(w, http.StatusOK, actionResponse{Events: visibleAfter(lg, acc, 0), position: positionOf(lg, acc)})
+		return
+	}
+	var buf bytes.Buffer
+	if err := lg.g.WriteLog(&buf); err != nil {
+		writeError(w, errf(http.StatusInternalServerError, codeInternal, "writing the log failed"))
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+lg.id+`.jsonl"`)
+	w.Write(buf.Bytes())
+}

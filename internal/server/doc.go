@@ -1,0 +1,53 @@
+// Package server is Sandtable's game server: an HTTP JSON API and a
+// WebSocket event stream over the engine, with games saved in a
+// store.Store. It is server-authoritative: every action is re-validated by
+// engine.Game.Apply, the pending decision's side must be the caller's
+// seat, and AI seats play server-side.
+//
+// # API
+//
+// Tokens come as Authorization: Bearer TOKEN, or ?token=TOKEN (or
+// "token" in a POST body). Each seat has a token (256 random bits, hex;
+// only its SHA-256 is stored), and each game a spectator token. Errors
+// are {"error": "...", "code": "..."}.
+//
+//	GET  /api/scenarios                 scenarios with briefings and sides, and the opponents on offer
+//	GET  /api/units?rules=R             unit types
+//	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
+//	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
+//	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url}
+//	GET  /api/games/{id}                your view, pending decision, n (actions so far), last_event
+//	POST /api/games/{id}/actions        {"after": last event seen, "n": actions seen, "action": {"kind":...}}
+//	                                    → {events, n, last_event, pending, result}
+//	GET  /api/games/{id}/events?after=E the events you may see after E
+//	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot (Armour Battles), the
+//	                                    fields of `sandtable odds --json`
+//	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
+//	                                    (?format=events for the events still)
+//	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed
+//	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens)
+//
+// # Visibility
+//
+// A seat sees the events with To == engine.Everyone or its side, and
+// State.View(side). A spectator sees public events only and the
+// intersection of every side's view (see viewFor). Odds are answered only
+// about units in the requester's view; others get the same 404 as unknown
+// units.
+//
+// # Concurrency and durability
+//
+// A submission names the last event the client has seen and the number of
+// actions it has seen; if the game has moved on it is refused with 409
+// (code "stale"), so a retried or stale request is never applied twice.
+// The store's Append repeats the check on the record count inside its
+// transaction, which also guards several servers sharing one PostgreSQL
+// database. An action is acknowledged, and pushed to WebSockets, only
+// after its transaction committed; a live game's lock is held across the
+// commit. Live games are kept in memory (bounded, least recently used
+// evicted) with the store as the source of truth: loading a game is
+// engine.Replay of its records, checking every dice roll and state hash.
+//
+// AI decisions run in a bounded pool on a clone of the state, without the
+// game's lock, and are committed like a human's.
+package server

@@ -1,0 +1,371 @@
+package server
+
+import (
+	"container/list"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/store"
+)
+
+// gameConfig is the opponent configuration stored with a game.
+type gameConfig struct {
+	// AgentSeed seeds the agents; each decision uses AgentSeed mixed with
+	// the record number, so AI play does not depend on restarts.
+	AgentSeed uint64 `json:"agent_seed"`
+}
+
+// liveGame is a game held in memory. mu guards everything below it; a
+// commit holds mu, so nobody sees an action before it is durable.
+type liveGame struct {
+	id string
+
+	mu     sync.Mutex
+	row    *store.Game
+	g      *engine.Game
+	cfg    gameConfig
+	subs   map[*subscriber]struct{}
+	aiBusy bool
+	// dropped is set when the game left the cache (evicted, or its
+	// memory can no longer be trusted after a failed commit); holders
+	// fetch it again.
+	dropped bool
+	elem    *list.Element
+}
+
+// subscriber is one WebSocket stream; notify is poked after each commit.
+type subscriber struct {
+	notify chan struct{}
+}
+
+func (lg *liveGame) poke() {
+	for sub := range lg.subs {
+		select {
+		case sub.notify <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// idle reports whether the game may be evicted; mu held.
+func (lg *liveGame) idle() bool { return len(lg.subs) == 0 && !lg.aiBusy }
+
+// cache holds live games by id, least recently used first to go.
+type cache struct {
+	s   *Server
+	max int
+
+	mu  sync.Mutex
+	m   map[string]*cacheEntry
+	lru *list.List // of *cacheEntry, most recent at the front
+}
+
+type cacheEntry struct {
+	id    string
+	ready chan struct{}
+	lg    *liveGame
+	err   error
+	elem  *list.Element
+}
+
+func newCache(s *Server, max int) *cache {
+	return &cache{s: s, max: max, m: map[string]*cacheEntry{}, lru: list.New()}
+}
+
+func (c *cache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
+// get returns the live game id, loading it from the store if needed;
+// concurrent callers share one load.
+func (c *cache) get(ctx context.Context, id string) (*liveGame, error) {
+	c.mu.Lock()
+	if e, ok := c.m[id]; ok {
+		c.lru.MoveToFront(e.elem)
+		c.mu.Unlock()
+		select {
+		case <-e.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return e.lg, e.err
+	}
+	e := &cacheEntry{id: id, ready: make(chan struct{})}
+	e.elem = c.lru.PushFront(e)
+	c.m[id] = e
+	c.mu.Unlock()
+
+	// The load is shared, so it must not die with the first caller.
+	lctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	e.lg, e.err = c.s.load(lctx, id)
+	cancel()
+	close(e.ready)
+	if e.err != nil {
+		c.remove(e)
+		return nil, e.err
+	}
+	c.evict()
+	return e.lg, nil
+}
+
+func (c *cache) remove(e *cacheEntry) {
+	c.mu.Lock()
+	if c.m[e.id] == e {
+		delete(c.m, e.id)
+		c.lru.Remove(e.elem)
+	}
+	c.mu.Unlock()
+}
+
+// drop takes lg out of the cache; mu of lg held. The next get reloads
+// the game from the store.
+func (c *cache) drop(lg *liveGame) {
+	lg.dropped = true
+	c.mu.Lock()
+	if e, ok := c.m[lg.id]; ok && e.lg == lg {
+		delete(c.m, lg.id)
+		c.lru.Remove(e.elem)
+	}
+	c.mu.Unlock()
+	lg.poke()
+}
+
+// evict drops idle games beyond the limit, oldest first.
+func (c *cache) evict() {
+	c.mu.Lock()
+	var victims []*cacheEntry
+	over := len(c.m) - c.max
+	for e := c.lru.Back(); e != nil && over > 0; e = e.Prev() {
+		ce := e.Value.(*cacheEntry)
+		select {
+		case <-ce.ready:
+		default:
+			continue
+		}
+		if ce.lg != nil {
+			victims = append(victims, ce)
+			over--
+		}
+	}
+	c.mu.Unlock()
+	for _, ce := range victims {
+		lg := ce.lg
+		lg.mu.Lock()
+		if lg.idle() {
+			c.remove(ce)
+			lg.dropped = true
+		}
+		lg.mu.Unlock()
+	}
+}
+
+// load rebuilds a game from the store: engine.Replay of its records
+// checks every record's side, dice and state hash.
+func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
+	row, err := s.cfg.Store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := s.cfg.Store.Actions(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) != row.Actions {
+		return nil, fmt.Errorf("server: game %s: %d records stored, the game row says %d", id, len(recs), row.Actions)
+	}
+	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash}}
+	for i, r := range recs {
+		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
+		lg.Lines = append(lg.Lines, i+2)
+	}
+	g, err := engine.Replay(lg, func(_, sid string) (*scenario.Scenario, error) { return s.cfg.Catalog.Scenario(sid) })
+	if err != nil {
+		return nil, fmt.Errorf("server: game %s does not replay: %w", id, err)
+	}
+	live := &liveGame{id: id, row: row, g: g, subs: map[*subscriber]struct{}{}}
+	if len(row.Config) > 0 {
+		if err := json.Unmarshal(row.Config, &live.cfg); err != nil {
+			return nil, fmt.Errorf("server: game %s: bad config: %w", id, err)
+		}
+	}
+	live.mu.Lock()
+	s.maybeAI(live)
+	live.mu.Unlock()
+	return live, nil
+}
+
+// game returns the live game for a request, mapping errors to answers.
+func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
+	lg, err := s.games.get(ctx, id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil, errf(http.StatusNotFound, codeNotFound, "no game "+id)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		return nil, errf(http.StatusServiceUnavailable, codeTimeout, "timed out loading the game")
+	case err != nil:
+		s.log.Error("loading game", "game", id, "err", err)
+		return nil, errf(http.StatusInternalServerError, codeInternal, "the game cannot be loaded")
+	}
+	return lg, nil
+}
+
+// locked fetches the live game and locks it, fetching again if it was
+// dropped meanwhile.
+func (s *Server) locked(ctx context.Context, id string) (*liveGame, *apiError) {
+	for range 3 {
+		lg, e := s.game(ctx, id)
+		if e != nil {
+			return nil, e
+		}
+		lg.mu.Lock()
+		if !lg.dropped {
+			return lg, nil
+		}
+		lg.mu.Unlock()
+	}
+	return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the game is being reloaded; try again")
+}
+
+// commit applies a for side and stores the record; lg.mu held. It
+// returns only after the record is durable; on a failed commit the live
+// game is dropped and reloaded from the store on next use.
+func (s *Server) commit(ctx context.Context, lg *liveGame, side int, a engine.Action, source string) ([]engine.Event, *apiError) {
+	g := lg.g
+	if g.State().Result().Over {
+		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
+	}
+	if p := g.Pending(); p.Side != side {
+		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Kind))
+	}
+	after := len(g.Records())
+	evs, err := g.Apply(a)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+	}
+	rec := g.Records()[after]
+	status := store.StatusActive
+	if g.State().Result().Over {
+		status = store.StatusOver
+	}
+	err = s.cfg.Store.Append(ctx, store.Append{GameID: lg.id, After: after, Status: status,
+		Actions: []store.Action{{N: rec.N, Side: rec.Side, Action: rec.Action, Dice: rec.Dice, Hash: rec.Hash}}})
+	if err != nil {
+		s.games.drop(lg)
+		if errors.Is(err, store.ErrConflict) {
+			return nil, errf(http.StatusConflict, codeStale, "another action was stored first; fetch the game again")
+		}
+		s.log.Error("storing an action", "game", lg.id, "n", rec.N, "err", err)
+		return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the action could not be stored; it was not applied")
+	}
+	lg.row.Actions, lg.row.Status = rec.N, status
+	s.metrics.actions.WithLabelValues(source).Inc()
+	lg.poke()
+	s.maybeAI(lg)
+	return evs, nil
+}
+
+// seatPlayer returns the player of side ("human" or an agent name).
+func (lg *liveGame) seatPlayer(side int) string {
+	for _, st := range lg.row.Seats {
+		if st.Side == side {
+			return st.Player
+		}
+	}
+	return ""
+}
+
+// maybeAI starts the AI if the pending decision is an agent's; lg.mu
+// held. The decision runs on a clone of the state without the lock, in a
+// bounded pool, so it never blocks this game's readers or other games.
+func (s *Server) maybeAI(lg *liveGame) {
+	if lg.aiBusy || lg.dropped || lg.g.State().Result().Over {
+		return
+	}
+	side := lg.g.Pending().Side
+	name := lg.seatPlayer(side)
+	if name == "" || name == store.PlayerHuman {
+		return
+	}
+	lg.aiBusy = true
+	s.bg.Add(1)
+	go s.runAI(lg, side, name, len(lg.g.Records()))
+}
+
+func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
+	defer s.bg.Done()
+	done := func() {
+		lg.mu.Lock()
+		lg.aiBusy = false
+		lg.mu.Unlock()
+	}
+	select {
+	case s.aiSem <- struct{}{}:
+	case <-s.ctx.Done():
+		done()
+		return
+	}
+	lg.mu.Lock()
+	if lg.dropped || len(lg.g.Records()) != n {
+		lg.aiBusy = false
+		s.maybeAI(lg)
+		lg.mu.Unlock()
+		<-s.aiSem
+		return
+	}
+	st := lg.g.State().Clone()
+	seed := lg.cfg.AgentSeed ^ (uint64(n)+1)*0x9e3779b97f4a7c15
+	lg.mu.Unlock()
+
+	start := time.Now()
+	var a engine.Action
+	ag, err := agent.New(name, seed)
+	if err == nil {
+		a = ag.Choose(st)
+	}
+	took := time.Since(start)
+	<-s.aiSem
+	s.metrics.aiDecision.Observe(took.Seconds())
+	if took > s.cfg.AIBudget {
+		s.log.Warn("AI decision over budget", "game", lg.id, "agent", name, "took", took, "budget", s.cfg.AIBudget)
+	}
+
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	lg.aiBusy = false
+	switch {
+	case err != nil:
+		s.log.Error("AI seat has an unknown agent", "game", lg.id, "err", err)
+		return
+	case a == nil:
+		s.log.Error("AI chose no action", "game", lg.id, "agent", name, "n", n)
+		return
+	case lg.dropped || len(lg.g.Records()) != n:
+		s.maybeAI(lg)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, e := s.commit(ctx, lg, side, a, "ai"); e != nil {
+		s.log.Error("AI action refused", "game", lg.id, "agent", name, "n", n, "code", e.Code, "err", e.Msg)
+		if lg.dropped {
+			// Reload so the AI resumes from what the store holds.
+			s.bg.Add(1)
+			go func() {
+				defer s.bg.Done()
+				if s.ctx.Err() == nil {
+					s.games.get(s.ctx, lg.id)
+				}
+			}()
+		}
+	}
+}

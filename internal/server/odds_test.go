@@ -1,0 +1,120 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/odds"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/server"
+)
+
+// TestOddsOfAProposedShot plays Armour Battles through the API (both seats
+// human, the random agent choosing on a mirror game with the same seed)
+// until units face each other, then checks the odds endpoint against
+// odds.Compute on the mirror.
+func TestOddsOfAProposedShot(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	const seed = 4
+	c := e.create(map[string]any{"scenario": "armour-battles/battle-1", "opponent": "human", "seed": seed})
+	toks := []string{c.SeatToken, c.JoinToken}
+	cat := newCatalog(t)
+	sc, _ := cat.Scenario("armour-battles/battle-1")
+	mirror, err := engine.NewGame(ab.Rules{}, sc, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := agent.NewRandom(9)
+	for mirror.State().Result().Turn < 1 || mirror.State().(*ab.State).Phase == "deploy" {
+		side := mirror.Pending().Side
+		a := pick.Choose(mirror.State())
+		raw, _ := engine.EncodeAction(a)
+		st := e.state(c.GameID, toks[side])
+		if r := e.act(c.GameID, toks[side], st, string(raw)); r.status != 200 {
+			t.Fatalf("action %s: %d %s", raw, r.status, r.body)
+		}
+		if _, err := mirror.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := mirror.State().View(0).(ab.View)
+	var firer, target string
+	for _, u := range v.Units {
+		if u.Side == "german" && firer == "" {
+			firer = u.ID
+		}
+		if u.Side == "us" && target == "" {
+			target = u.ID
+		}
+	}
+	d, dp, err := mirror.State().(*ab.State).ShotDice(firer, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := odds.Compute(d, dp)
+	for _, tok := range []string{c.SeatToken, c.JoinToken, c.SpectatorToken} {
+		r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+firer+"&target="+target, tok, nil)
+		if r.status != 200 {
+			t.Fatalf("odds: %d %s", r.status, r.body)
+		}
+		var got odds.Result
+		r.decode(t, &got)
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(want)
+		if string(gb) != string(wb) {
+			t.Errorf("odds %s, want %s", gb, wb)
+		}
+		var fields map[string]any
+		r.decode(t, &fields)
+		for _, k := range []string{"attack_dice", "attack_tn", "reaction_dice", "reaction_tn", "in_range", "p_disruption", "p_suppressed", "p_forced_back", "p_dispersed", "expected_disruption"} {
+			if _, ok := fields[k]; !ok {
+				t.Errorf("odds answer lacks %q", k)
+			}
+		}
+	}
+	if r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+firer+"&target=nobody", c.SeatToken, nil); r.status != 404 {
+		t.Errorf("odds at an unknown unit: %d %s", r.status, r.body)
+	}
+}
+
+// TestRestartResumesGames closes a server and starts another on the same
+// store: a game mid-play reloads by replay, and an AI whose turn it was
+// moves.
+func TestRestartResumesGames(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "random", "seed": 8})
+	for range 3 {
+		var st state
+		waitFor(t, "red's turn", func() bool { st = e.state(c.GameID, c.SeatToken); return st.Pending.Side == 0 })
+		if r := e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":1}`); r.status != 200 {
+			t.Fatal(r.status)
+		}
+	}
+	waitFor(t, "red's turn", func() bool { return e.state(c.GameID, c.SeatToken).Pending.Side == 0 })
+	before := e.state(c.GameID, c.SeatToken)
+
+	srv2, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(t), RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv2.Close()
+	if err := srv2.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv2.Handler())
+	defer hs.Close()
+	e2 := *e
+	e2.srv, e2.url = srv2, hs.URL
+	after := e2.state(c.GameID, c.SeatToken)
+	if after.N != before.N || after.Pending != before.Pending || string(after.View) != string(before.View) {
+		t.Errorf("after a restart: n %d pending %+v view %s; before: n %d pending %+v view %s", after.N, after.Pending, after.View, before.N, before.Pending, before.View)
+	}
+	if r := e2.act(c.GameID, c.SeatToken, after, `{"kind":"move","value":1}`); r.status != 200 {
+		t.Errorf("move after restart: %d %s", r.status, r.body)
+	}
+	waitFor(t, "the AI to move after the restart", func() bool { return e2.state(c.GameID, c.SeatToken).N == before.N+2 })
+}

@@ -1,0 +1,310 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/server"
+	"github.com/sandtable/sandtable/internal/store"
+)
+
+// waitFor polls cond until it holds or ten seconds pass.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+func TestPlayAgainstAIToTheEndAndReplayTheLog(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "blue", "opponent": "random", "seed": 5})
+	if c.Side != 1 || c.JoinURL != "" {
+		t.Fatalf("created %+v; want side 1 (blue) and no join link against an agent", c)
+	}
+	for moves := 0; ; moves++ {
+		var st state
+		waitFor(t, "the AI to move", func() bool {
+			st = e.state(c.GameID, c.SeatToken)
+			return st.Result.Over || st.Pending.Side == 1
+		})
+		if st.Result.Over {
+			break
+		}
+		if r := e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":2}`); r.status != 200 {
+			t.Fatalf("move %d: %d %s", moves, r.status, r.body)
+		}
+	}
+	r := e.do("GET", "/api/games/"+c.GameID+"/log", c.SeatToken, nil)
+	if r.status != 200 || !strings.HasPrefix(string(r.body), `{"format":"sandtable-log/1"`) {
+		t.Fatalf("log of a finished game: %d %.200s", r.status, r.body)
+	}
+	lg, err := engine.ReadLog(strings.NewReader(string(r.body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Replay(lg, func(string, string) (*scenario.Scenario, error) { return secretScenario, nil })
+	if err != nil || len(g.Records()) != secretMoves || !g.State().Result().Over {
+		t.Fatalf("replaying the served log: %v (%d records)", err, len(lg.Records))
+	}
+	row, _ := e.store.Game(context.Background(), c.GameID)
+	if row.Status != store.StatusOver || row.Actions != secretMoves {
+		t.Errorf("stored game: status %q, %d actions; want over, %d", row.Status, row.Actions, secretMoves)
+	}
+	for _, s := range row.Seats {
+		if s.TokenHash != "" && s.TokenHash == c.SeatToken {
+			t.Error("the store holds a token, not its hash")
+		}
+	}
+}
+
+func TestStaleAndRepeatedActionsAreRefused(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "opponent": "human", "seed": 1})
+	red, blue := c.SeatToken, c.JoinToken
+	st := e.state(c.GameID, red)
+	if r := e.act(c.GameID, red, st, `{"kind":"move","value":1}`); r.status != 200 {
+		t.Fatalf("first move: %d %s", r.status, r.body)
+	}
+	if r := e.act(c.GameID, red, st, `{"kind":"move","value":1}`); r.status != 409 {
+		t.Errorf("the same request again: %d %s; want 409", r.status, r.body)
+	}
+	bst := e.state(c.GameID, blue)
+	// A wait emits no event: only n tells its retry from a new action.
+	if r := e.act(c.GameID, blue, bst, `{"kind":"wait"}`); r.status != 200 {
+		t.Fatalf("wait: %d %s", r.status, r.body)
+	}
+	if r := e.act(c.GameID, blue, bst, `{"kind":"move","value":3}`); r.status != 409 || r.errCode() != "stale" {
+		t.Errorf("an action from before the wait: %d %s; want 409 stale", r.status, r.body)
+	}
+	for _, tc := range []struct {
+		name, body string
+		status     int
+		code       string
+	}{
+		{"red out of turn", "", 409, "not_your_turn"},
+		{"illegal move", `{"kind":"move","value":9}`, 422, "illegal_action"},
+		{"unknown kind", `{"kind":"fly"}`, 400, "bad_request"},
+	} {
+		tok := blue
+		body := tc.body
+		if body == "" {
+			tok, body = red, `{"kind":"move","value":1}`
+		}
+		st := e.state(c.GameID, tok)
+		if r := e.act(c.GameID, tok, st, body); r.status != tc.status || r.errCode() != tc.code {
+			t.Errorf("%s: %d %s; want %d %s", tc.name, r.status, r.body, tc.status, tc.code)
+		}
+	}
+	r := e.do("POST", "/api/games/"+c.GameID+"/actions", blue, map[string]any{"action": json.RawMessage(`{"kind":"move","value":1}`)})
+	if r.status != 400 {
+		t.Errorf("an action without after and n: %d %s; want 400", r.status, r.body)
+	}
+	acts, _ := e.store.Actions(context.Background(), c.GameID, 0)
+	if len(acts) != 2 {
+		t.Errorf("%d actions stored, want 2 (move, wait)", len(acts))
+	}
+}
+
+// dialWS opens the event stream of a game.
+func dialWS(t *testing.T, e *env, id, token string, after int) (*websocket.Conn, *http.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	u := strings.Replace(e.url, "http://", "ws://", 1) + fmt.Sprintf("/api/games/%s/ws?after=%d", id, after)
+	h := http.Header{}
+	if token != "" {
+		h.Set("Authorization", "Bearer "+token)
+	}
+	return websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: h})
+}
+
+type wsMsg struct {
+	Type      string         `json:"type"`
+	Role      string         `json:"role"`
+	Events    []engine.Event `json:"events"`
+	N         int            `json:"n"`
+	LastEvent int            `json:"last_event"`
+	Code      string         `json:"code"`
+}
+
+func readWS(t *testing.T, c *websocket.Conn) (wsMsg, []byte) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		t.Fatalf("reading the stream: %v", err)
+	}
+	var m wsMsg
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m, b
+}
+
+// collect reads the stream until it has seen event number upTo or more
+// (or position n), returning the events.
+func collect(t *testing.T, c *websocket.Conn, n int) []engine.Event {
+	t.Helper()
+	var evs []engine.Event
+	for {
+		m, b := readWS(t, c)
+		if m.Type != "events" && m.Type != "hello" {
+			t.Fatalf("unexpected message %s", b)
+		}
+		evs = append(evs, m.Events...)
+		if m.N >= n {
+			return evs
+		}
+	}
+}
+
+func TestWebSocketResumesWithoutGapOrDuplicate(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "opponent": "human", "seed": 2})
+	toks := []string{c.SeatToken, c.JoinToken}
+	play := func(k int) {
+		for range k {
+			st := e.state(c.GameID, toks[0])
+			tok := toks[st.Pending.Side]
+			st = e.state(c.GameID, tok)
+			if r := e.act(c.GameID, tok, st, `{"kind":"move","value":1}`); r.status != 200 {
+				t.Fatalf("move: %d %s", r.status, r.body)
+			}
+		}
+	}
+	ws, _, err := dialWS(t, e, c.GameID, c.JoinToken, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, b := readWS(t, ws); m.Type != "hello" || m.Role != "seat" || len(m.Events) != 0 {
+		t.Fatalf("first message %s; want an empty hello to a seat", b)
+	}
+	play(3)
+	got := collect(t, ws, 3)
+	ws.Close(websocket.StatusNormalClosure, "")
+	last := got[len(got)-1].Seq
+	play(4) // while the client is away
+	ws, _, err = dialWS(t, e, c.GameID, c.JoinToken, last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	got = append(got, collect(t, ws, 7)...)
+	play(2)
+	got = append(got, collect(t, ws, 9)...)
+
+	var want []engine.Event
+	e.do("GET", "/api/games/"+c.GameID+"/events", c.JoinToken, nil).decode(t, &struct {
+		Events *[]engine.Event `json:"events"`
+	}{&want})
+	if len(got) != len(want) {
+		t.Fatalf("stream gave %d events, the events endpoint %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Seq != want[i].Seq || got[i].Text != want[i].Text {
+			t.Errorf("event %d: stream %+v, endpoint %+v", i, got[i], want[i])
+		}
+		if got[i].To == 0 {
+			t.Errorf("blue's stream carries red's private event %+v", got[i])
+		}
+	}
+
+	// Pings are answered; anything else is an error message, and an
+	// oversized message closes the stream.
+	ctx := context.Background()
+	ws.Write(ctx, websocket.MessageText, []byte(`{"type":"ping"}`))
+	if m, b := readWS(t, ws); m.Type != "pong" {
+		t.Errorf("answer to a ping: %s", b)
+	}
+	ws.Write(ctx, websocket.MessageText, []byte(`{"type":"action","action":{"kind":"move"}}`))
+	if m, b := readWS(t, ws); m.Type != "error" {
+		t.Errorf("answer to an action over the socket: %s; want an error", b)
+	}
+	ws.Write(ctx, websocket.MessageText, []byte(`{"type":"ping","pad":"`+strings.Repeat("x", 8<<10)+`"}`))
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(rctx); websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+		t.Errorf("after an 8 KiB message: %v; want the stream closed with StatusMessageTooBig", err)
+	}
+}
+
+func TestSpectatorSeesPublicEventsAndNoSecrets(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "opponent": "random", "seed": 3})
+	for range 3 {
+		var st state
+		waitFor(t, "red's turn", func() bool { st = e.state(c.GameID, c.SeatToken); return st.Pending.Side == 0 })
+		e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":3}`)
+	}
+	st := e.state(c.GameID, c.SpectatorToken)
+	if st.Role != "spectator" || st.Side != nil {
+		t.Errorf("spectator state: role %q side %v", st.Role, st.Side)
+	}
+	var view map[string]any
+	json.Unmarshal(st.View, &view)
+	if view["moves"] == nil || view["score"] == nil || view["secret"] != nil || view["me"] != nil {
+		t.Errorf("spectator view %s; want moves and score, no secret and no side", st.View)
+	}
+	r := e.do("GET", "/api/games/"+c.GameID+"/events", c.SpectatorToken, nil)
+	mustContainNone(t, "the spectator's events", r.body, "SECRET")
+	if !strings.Contains(string(r.body), "red moves 3") {
+		t.Errorf("spectator events miss the public moves: %s", r.body)
+	}
+}
+
+func TestHealthzMetricsAndPage(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	if r := e.do("GET", "/healthz", "", nil); r.status != 200 || string(r.body) != "ok" {
+		t.Errorf("/healthz: %d %q", r.status, r.body)
+	}
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "opponent": "human", "seed": 3})
+	e.act(c.GameID, c.SeatToken, e.state(c.GameID, c.SeatToken), `{"kind":"move","value":3}`)
+	r := e.do("GET", "/metrics", "", nil)
+	for _, name := range []string{"sandtable_games_live 1", `sandtable_actions_applied_total{source="human"} 1`, "sandtable_action_latency_seconds_bucket",
+		"sandtable_websocket_clients 0", "sandtable_ai_decision_seconds_count"} {
+		if !strings.Contains(string(r.body), name) {
+			t.Errorf("/metrics lacks %q", name)
+		}
+	}
+	for _, p := range []string{"/", "/games/" + c.GameID} {
+		if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(string(r.body), "/api/games") {
+			t.Errorf("GET %s: %d, want the page listing the API", p, r.status)
+		}
+	}
+	if r := e.do("GET", "/api/nope", "", nil); r.status != 404 || r.errCode() != "not_found" {
+		t.Errorf("GET /api/nope: %d %s", r.status, r.body)
+	}
+	var sc struct {
+		Scenarios []struct {
+			ID       string `json:"id"`
+			Briefing string `json:"briefing"`
+		} `json:"scenarios"`
+	}
+	e.do("GET", "/api/scenarios", "", nil).decode(t, &sc)
+	if len(sc.Scenarios) < 2 || sc.Scenarios[0].Briefing == "" {
+		t.Errorf("scenarios: %+v", sc.Scenarios)
+	}
+	var units struct {
+		Units []map[string]any `json:"units"`
+	}
+	e.do("GET", "/api/units?rules=armour-battles", "", nil).decode(t, &units)
+	if len(units.Units) == 0 {
+		t.Error("no Armour Battles units listed")
+	}
+	if r := e.do("GET", "/api/units?rules=chess", "", nil); r.status != 404 {
+		t.Errorf("units of unknown rules: %d", r.status)
+	}
+}
