@@ -16,6 +16,11 @@ type View struct {
 	Units    []UnitView      `json:"units"`
 	Slots    int             `json:"slots"`
 	Window   *WindowView     `json:"window,omitempty"`
+	// Batteries are every side's off-table batteries with any plotted
+	// marker (markers stand on the table in plain sight); Smokes the smoke
+	// screens.
+	Batteries []BatteryView `json:"batteries,omitempty"`
+	Smokes    []SmokeView   `json:"smokes,omitempty"`
 	Result   engine.Result   `json:"result"`
 }
 
@@ -30,6 +35,27 @@ type SideView struct {
 	Dice     [7]int `json:"dice"`
 	Wild     int    `json:"wild"`
 	Failure  bool   `json:"failure"`
+}
+
+// BatteryView is an off-table battery and its plotted mission.
+type BatteryView struct {
+	ID     string      `json:"id"`
+	Name   string      `json:"name"`
+	Side   string      `json:"side"`
+	Marker *[2]float64 `json:"marker,omitempty"`
+	Smoke  bool        `json:"smoke,omitempty"`
+	Orient float64     `json:"orient,omitempty"`
+}
+
+// SmokeView is a smoke screen: a Length × Width rectangle at (X, Y) along
+// Orient degrees.
+type SmokeView struct {
+	Side   string  `json:"side"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Orient float64 `json:"orient"`
+	Length float64 `json:"length"`
+	Width  float64 `json:"width"`
 }
 
 // UnitView is one unit as a side sees it.
@@ -71,10 +97,15 @@ type SpanView struct {
 	Short     float64 `json:"short"`
 }
 
-// View returns what side may know. Enemy units not yet on the table are
-// left out; nothing else is secret in part 1 (hidden units come later).
+// View returns what side may know: enemy units not yet on the table and
+// enemy hidden units are left out, and only the deciding side sees its
+// opportunity-fire window. A side of engine.Everyone (-1) gives the
+// spectators' view: what both sides may know.
 func (s *State) View(side int) any {
-	v := View{Scenario: s.b.sc.ID, Side: s.b.sides[side].id, Turn: s.Turn, Phase: s.Phase, Pending: s.Pending(), Slots: s.Slots, Result: s.Result()}
+	v := View{Scenario: s.b.sc.ID, Side: "spectator", Turn: s.Turn, Phase: s.Phase, Pending: s.Pending(), Slots: s.Slots, Result: s.Result()}
+	if side >= 0 {
+		v.Side = s.b.sides[side].id
+	}
 	v.Active = s.b.sides[s.Active].id
 	for i, sd := range s.Sides {
 		v.Sides = append(v.Sides, SideView{ID: s.b.sides[i].id, Name: s.b.sides[i].name, Morale: sd.Morale, Staff: sd.Staff, StaffNew: sd.StaffNew, Dice: sd.Dice, Wild: sd.Wild(), Failure: sd.Failure})
@@ -89,7 +120,17 @@ func (s *State) View(side int) any {
 			X: round2(u.Pos.X), Y: round2(u.Pos.Y), Heading: round2(u.Heading.Degrees()), Length: ut.Footprint.Length, Width: ut.Footprint.Width,
 			Placed: u.Placed, Dispersed: u.Dispersed, DP: u.DP, Suppressed: u.Suppressed, Fired: u.Fired, Activated: u.Activated, Hidden: u.Hidden, Reserve: u.Reserve})
 	}
-	if w := s.Window; w != nil && side != s.Active {
+	for _, bt := range s.Batteries {
+		bv := BatteryView{ID: bt.ID, Name: s.b.types[bt.Type].Name, Side: s.b.sides[bt.Side].id, Smoke: bt.Smoke, Orient: round2(bt.Orient.Degrees())}
+		if bt.Marker != nil {
+			bv.Marker = &[2]float64{round2(bt.Marker.X), round2(bt.Marker.Y)}
+		}
+		v.Batteries = append(v.Batteries, bv)
+	}
+	for _, sm := range s.Smokes {
+		v.Smokes = append(v.Smokes, SmokeView{Side: s.b.sides[sm.Side].id, X: round2(sm.Center.X), Y: round2(sm.Center.Y), Orient: round2(sm.Orient.Degrees()), Length: SmokeLength, Width: SmokeWidth})
+	}
+	if w := s.Window; w != nil && side >= 0 && side != s.Active {
 		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID}
 		for _, sp := range w.Spans {
 			wv.Spans = append(wv.Spans, SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)})
