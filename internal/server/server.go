@@ -2,10 +2,8 @@ package server
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -17,10 +15,8 @@ import (
 
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/store"
+	"github.com/sandtable/sandtable/web"
 )
-
-//go:embed static
-var staticFS embed.FS
 
 // Catalog is where the server finds scenarios and unit types;
 // *scenario.Catalog is one.
@@ -177,15 +173,8 @@ func (s *Server) Close() {
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	static, _ := fs.Sub(staticFS, "static")
-	index, _ := fs.ReadFile(static, "index.html")
-	page := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Referrer-Policy", "no-referrer") // links carry tokens
-		w.Write(index)
-	}
-	mux.HandleFunc("GET /{$}", page)
-	mux.HandleFunc("GET /games/{id}", page)
+	// The browser UI: lobby, battlefield, replay viewer and scenario maps.
+	mux.Handle("/", web.Handler())
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 

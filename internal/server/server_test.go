@@ -280,8 +280,8 @@ func TestHealthzMetricsAndPage(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"/", "/games/" + c.GameID} {
-		if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(string(r.body), "/api/games") {
-			t.Errorf("GET %s: %d, want the page listing the API", p, r.status)
+		if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(string(r.body), "<title>Sandtable</title>") {
+			t.Errorf("GET %s: %d, want the browser UI's page", p, r.status)
 		}
 	}
 	if r := e.do("GET", "/api/nope", "", nil); r.status != 404 || r.errCode() != "not_found" {

@@ -1,0 +1,288 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// newBrowser starts headless Chromium for a test, or skips the test when
+// Chromium is missing outside CI.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Chromium is missing at %s in CI: install it (apt-get install -y chromium)", chromiumPath)
+		}
+		t.Skipf("Chromium is missing at %s; install it with `apt-get update && apt-get install -y chromium` to run the browser tests", chromiumPath)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	if _, err := chromedp.Run(browser, chromedp.Evaluate[int]("1")); err != nil {
+		cancelBrowser()
+		cancelAlloc()
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+	})
+	return browser
+}
+
+// tab is one browser tab in its own browser context (its own
+// localStorage), with the page's uncaught errors collected.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+}
+
+func newTab(t *testing.T, browser context.Context, name string, w, h int64) *tab {
+	t.Helper()
+	tb := &tab{t: t, name: name}
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	tb.ctx = ctx
+	// The first action opens the tab: it must run on the tab's own context,
+	// not one with a deadline, or the tab closes with that context.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return tb
+}
+
+// do runs actions with a time limit, failing the test on error.
+func (b *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.shot("failure")
+		b.t.Fatalf("%s: %v (page errors: %v)", b.name, err, b.pageErrors())
+	}
+}
+
+// pageErrors returns the uncaught errors the page recorded (index.html
+// collects them in window.sandtableErrors).
+func (b *tab) pageErrors() []string {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	errs, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.sandtableErrors || []`))
+	return errs
+}
+
+// eval evaluates a JavaScript expression into v.
+func eval[T any](b *tab, expr string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.shot("failure")
+		b.t.Fatalf("%s: evaluating %s: %v", b.name, expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it is true.
+func (b *tab) waitFor(what, cond string, limit time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if eval[bool](b, "!!("+cond+")") {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.shot("timeout")
+	b.t.Fatalf("%s: waited %v for %s (%s); page errors: %v; panel: %s", b.name, limit, what, cond, b.pageErrors(),
+		eval[string](b, `(document.querySelector("[data-testid=decision]")||document.body).innerText.slice(0,400)`))
+}
+
+// idle waits until the page has no request under way.
+func (b *tab) idle() {
+	b.t.Helper()
+	b.waitFor("the page to settle", `document.body.dataset.busy !== "1"`, 20*time.Second)
+	time.Sleep(50 * time.Millisecond)
+}
+
+// click clicks the centre of the first element matching a CSS selector
+// with a real mouse event (SVG shapes included).
+func (b *tab) click(sel string) {
+	b.t.Helper()
+	b.waitFor(sel+" to be shown", fmt.Sprintf(`document.querySelector(%q)`, sel), 15*time.Second)
+	pt := eval[[]float64](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center", inline: "center"});
+		const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, sel))
+	b.do(chromedp.MouseClickXY(pt[0], pt[1]))
+	b.idle()
+}
+
+// exists reports whether a CSS selector matches an enabled element.
+func (b *tab) exists(sel string) bool {
+	b.t.Helper()
+	return eval[bool](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !!e && !e.disabled; })()`, sel))
+}
+
+// clickTable clicks the table at (x, y) inches.
+func (b *tab) clickTable(x, y float64) {
+	b.t.Helper()
+	pt := eval[[]float64](b, fmt.Sprintf(`window.sandtable.toScreen(%g, %g)`, x, y))
+	b.do(chromedp.MouseClickXY(pt[0], pt[1]))
+	b.idle()
+}
+
+func (b *tab) key(k string) {
+	b.t.Helper()
+	b.do(chromedp.KeyEvent(k))
+	b.idle()
+}
+
+var shotDir = sync.OnceValue(func() string {
+	if d := os.Getenv("SANDTABLE_ARTIFACTS"); d != "" {
+		d = filepath.Join(d, "screenshots")
+		os.MkdirAll(d, 0o755)
+		return d
+	}
+	d, _ := os.MkdirTemp("", "sandtable-screenshots-")
+	return d
+})
+
+// reviewed are the screenshots kept in testdata/screenshots for review.
+var reviewed = map[string]bool{"german-hidden-set-up": true, "us-group": true, "us-odds": true, "us-opportunity": true}
+
+// shot saves a screenshot of the page as an artefact.
+func (b *tab) shot(name string) string {
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Logf("%s: screenshot %s: %v", b.name, name, err)
+		return ""
+	}
+	p := filepath.Join(shotDir(), fmt.Sprintf("%s-%s-%s.png", b.t.Name(), b.name, name))
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		b.t.Logf("writing %s: %v", p, err)
+	}
+	if os.Getenv("SANDTABLE_UPDATE_SCREENSHOTS") != "" && reviewed[b.name+"-"+name] {
+		os.WriteFile(filepath.Join("testdata", "screenshots", fmt.Sprintf("%s-%s.png", b.name, name)), png, 0o644)
+	}
+	b.t.Logf("screenshot %s", p)
+	return p
+}
+
+// state is what the driver reads of the page each step.
+type pageState struct {
+	Pending string  `json:"pending"`
+	Mine    bool    `json:"mine"`
+	Turn    int     `json:"turn"`
+	Over    bool    `json:"over"`
+	N       int     `json:"n"`
+	Side    string  `json:"side"`
+	Slots   int     `json:"slots"`
+	Units   []unitJ `json:"units"`
+	Group   *struct {
+		Order string   `json:"order"`
+		Units []string `json:"units"`
+		Moved bool     `json:"moved"`
+	} `json:"group"`
+}
+
+type unitJ struct {
+	ID        string  `json:"id"`
+	Side      string  `json:"side"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	Heading   float64 `json:"heading"`
+	Placed    bool    `json:"placed"`
+	Dispersed bool    `json:"dispersed"`
+	DP        int     `json:"dp"`
+	Suppress  bool    `json:"suppressed"`
+	Activated bool    `json:"activated"`
+	Reserve   bool    `json:"reserve"`
+	Hidden    bool    `json:"hidden"`
+}
+
+func (b *tab) state() pageState {
+	b.t.Helper()
+	raw := eval[string](b, `JSON.stringify((() => { const s = window.sandtable; const g = s.game;
+		return { pending: g.g.pending.kind, mine: g.myTurn(), turn: g.view.turn, over: g.g.result.over, n: g.pos.n, side: g.mySide,
+		  slots: g.view.slots, units: g.view.units, group: g.view.phase === "activation" ? g.group() : null }; })())`)
+	var s pageState
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		b.t.Fatalf("%s: page state %s: %v", b.name, raw, err)
+	}
+	return s
+}
+
+// deployAll places every unit the page offers along the middle of the
+// zone's depth, 5" apart, by clicking the unit and then the table.
+func (b *tab) deployAll(y float64) int {
+	b.t.Helper()
+	n := 0
+	for b.state().Pending == "deploy" && b.state().Mine {
+		sel := `[data-testid^="deploy-unit-"]`
+		if !b.exists(sel) {
+			b.t.Fatalf("%s: deploy pending but no unit offered", b.name)
+		}
+		b.click(sel)
+		before := b.state().N
+		b.clickTable(5+float64(n)*5.5, y)
+		b.waitFor("the deployment to land", fmt.Sprintf(`window.sandtable.game.pos.n > %d || document.querySelector("[data-testid=error]")`, before), 10*time.Second)
+		n++
+		if n > 20 {
+			b.t.Fatalf("%s: deploying more than 20 units", b.name)
+		}
+	}
+	return n
+}
+
+// newSiteURL starts the site and waits for it to answer.
+func newSiteURL(t *testing.T) string {
+	hs := newSite(t)
+	resp, err := http.Get(hs.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return hs.URL
+}
+
+func createViaAPI(t *testing.T, base string, body map[string]any) map[string]any {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(base+"/api/games", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("POST /api/games: %d %v", resp.StatusCode, out)
+	}
+	return out
+}

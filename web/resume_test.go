@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestReloadAndResume checks a game survives a reload and is listed in the
+// lobby for resuming, and that a browser without the token gets no seat.
+func TestReloadAndResume(t *testing.T) {
+	base := newSiteURL(t)
+	browser := newBrowser(t)
+	b := newTab(t, browser, "player", 1280, 800)
+	b.do(chromedp.Navigate(base + "/"))
+	b.click(`[data-testid="scenario-armour-battles-battle-1"]`)
+	b.click(`[data-testid="side-german"]`)
+	b.click(`[data-testid="create-game"]`)
+	b.waitFor("the battlefield", `window.sandtable && document.body.dataset.pending === "deploy" && document.body.dataset.myTurn === "1"`, 15*time.Second)
+	id := eval[string](b, `document.body.dataset.game`)
+	for i, x := range []float64{10, 20} {
+		b.click(`[data-testid^="deploy-unit-"]`)
+		b.clickTable(x, 45)
+		b.waitFor("the unit placed", `window.sandtable.game.pos.n === `+string(rune('1'+i)), 10*time.Second)
+	}
+	before := b.state()
+
+	b.do(chromedp.Reload())
+	b.waitFor("the game after reload", `window.sandtable && document.body.dataset.busy === "0" && document.body.dataset.pending`, 15*time.Second)
+	after := b.state()
+	if after.N != before.N || after.Pending != before.Pending || eval[string](b, `document.body.dataset.game`) != id {
+		t.Fatalf("after reload: game %s n=%d %s; want %s n=%d %s", eval[string](b, `document.body.dataset.game`), after.N, after.Pending, id, before.N, before.Pending)
+	}
+	placed := 0
+	for _, u := range after.Units {
+		if u.Placed && u.Side == "german" {
+			placed++
+		}
+	}
+	if placed != 2 {
+		t.Errorf("after reload %d German units stand on the table, want 2", placed)
+	}
+
+	// The lobby lists the game; its link resumes it.
+	b.click(`[data-testid="home"]`)
+	b.click(`[data-testid="resume-` + id + `"]`)
+	b.waitFor("the resumed game", `window.sandtable && document.body.dataset.game === "`+id+`" && document.body.dataset.busy === "0" && document.body.dataset.pending === "deploy"`, 15*time.Second)
+	b.click(`[data-testid^="deploy-unit-"]`)
+	b.clickTable(30, 45)
+	b.waitFor("a third unit placed", `window.sandtable.game.pos.n === 3`, 10*time.Second)
+	b.shot("resumed")
+
+	// Another browser, without the token, gets no seat.
+	other := newTab(t, browser, "stranger", 1280, 800)
+	other.do(chromedp.Navigate(base + "/games/" + id))
+	other.waitFor("the no-seat notice", `/No seat/.test(document.body.innerText)`, 10*time.Second)
+	if errs := b.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+}

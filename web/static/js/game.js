@@ -1,0 +1,1200 @@
+// The game page: battlefield, standing, decision panel and battle log,
+// driven by the pending decision the server reports.
+
+import { api, ApiError, openStream, saveGame } from "./api.js";
+import { Board, el, TRAY } from "./board.js";
+import { boxCorners, dist, headingTo, pointPolyDistance, polyDistance, sightLine, pathAt, norm360 } from "./geom.js";
+import { h, toast, fmt1, pct } from "./util.js";
+
+const SIDE_COLORS = { german: "#5d6873", us: "#6e7c36", british: "#8a6d3b", soviet: "#7a3b2e" };
+const FALLBACK_COLORS = ["#5d6873", "#6e7c36", "#8a6d3b", "#7a3b2e"];
+const FIXED = 6; // inches of fixed move per die
+const RADIUS = 6; // command radius
+
+const ORDERS = [
+  ["move-fire", "Move & fire", "Activate a group to move and shoot"],
+  ["disengage", "Disengage", "Back the group away from the enemy"],
+  ["rally", "Rally", "Try to remove disruption (1 die)"],
+  ["remove-suppression", "Remove suppression", "Clear one unit's suppression (1 die)"],
+  ["repair", "Repair", "Repair a broken-down unit (1 die)"],
+  ["reserves", "Commit reserves", "Bring a reserve company on at your edge (1 die)"],
+];
+
+export class Game {
+  constructor(root, id, token) {
+    this.root = root;
+    this.id = id;
+    this.token = token;
+    this.events = [];
+    this.seen = new Set();
+    this.ui = {};
+    this.busy = 0;
+    this.tool = null; // "measure" or null
+    this.oddsCache = new Map();
+  }
+
+  // --- loading and syncing ------------------------------------------------
+
+  async start() {
+    this.setBusy(1);
+    try {
+      const g = await api.game(this.id, this.token);
+      this.apply(g);
+      const [map, units] = await Promise.all([api.map(g.scenario), api.units(g.rules).catch(() => ({ units: [] }))]);
+      this.map = map;
+      this.types = Object.fromEntries(units.units.map((u) => [u.id, u]));
+      const log = await api.events(this.id, this.token, 0);
+      this.addEvents(log.events);
+      saveGame({ id: this.id, token: this.token, role: g.role, side: g.side, sideId: g.side !== undefined ? g.sides[g.side] : null, scenario: g.scenario });
+    } finally {
+      this.setBusy(-1);
+    }
+    this.layout();
+    this.render();
+    this.stream = openStream(this.id, this.token, this.lastSeq(), (m) => this.onStream(m), () => this.poll());
+    window.sandtable = this.testHooks();
+    document.body.dataset.game = this.id;
+  }
+
+  stop() {
+    this.stream && this.stream.close();
+    document.removeEventListener("keydown", this.keyHandler);
+    clearTimeout(this.refreshTimer);
+  }
+
+  apply(g) {
+    this.g = g;
+    this.view = g.view || { units: [], sides: [] };
+    this.pos = { n: g.n, last_event: g.last_event };
+    this.mySide = g.role === "seat" ? g.sides[g.side] : null;
+  }
+
+  lastSeq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
+
+  addEvents(evs) {
+    let added = [];
+    for (const e of evs || []) {
+      if (this.seen.has(e.seq)) continue;
+      this.seen.add(e.seq);
+      this.events.push(e);
+      added.push(e);
+    }
+    this.events.sort((a, b) => a.seq - b.seq);
+    if (added.length && this.logList) this.renderLog(added);
+    for (const e of added) this.noteEvent(e);
+    return added;
+  }
+
+  // noteEvent keeps what the view does not carry: artillery impacts and
+  // the shots just made, to draw them.
+  noteEvent(e) {
+    this.marks = this.marks || { impacts: [], shots: [] };
+    if (e.kind === "artillery" && e.data) this.marks.impacts.push({ x: e.data.x, y: e.data.y, r: e.data.radius || 2, turn: this.view.turn, seq: e.seq });
+    if ((e.kind === "fire" || e.kind === "opportunity-fire") && e.data && e.data.firer) this.marks.shots = [{ firer: e.data.firer, target: e.data.target, seq: e.seq }];
+    if (e.kind === "turn-end") this.marks.impacts = [];
+  }
+
+  onStream(m) {
+    if (m.type === "error") { toast(m.error, "error"); return; }
+    if (m.events && m.events.length) this.addEvents(m.events);
+    if (m.n !== undefined && (m.n !== this.pos.n || m.last_event !== this.pos.last_event || (m.events && m.events.length))) this.scheduleRefresh();
+  }
+
+  poll() {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => this.refresh(), 1500);
+  }
+
+  scheduleRefresh() {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => this.refresh(), 60);
+  }
+
+  async refresh() {
+    this.setBusy(1);
+    try {
+      const [g, evs] = await Promise.all([api.game(this.id, this.token), api.events(this.id, this.token, this.lastSeq())]);
+      this.addEvents(evs.events);
+      const was = this.g.pending;
+      this.apply(g);
+      if (!samePending(was, g.pending)) this.ui = {};
+      this.render();
+    } catch (e) {
+      toast(e.message, "error");
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  setBusy(d) {
+    this.busy += d;
+    document.body.dataset.busy = this.busy > 0 ? "1" : "0";
+  }
+
+  // act submits an action; the server's refusal is shown as it is.
+  async act(action) {
+    if (this.acting) return false;
+    this.acting = true;
+    this.setBusy(1);
+    try {
+      const res = await api.act(this.id, this.token, this.pos, action);
+      this.addEvents(res.events);
+      this.stream && this.stream.seen(this.lastSeq());
+      this.ui = {};
+      const g = await api.game(this.id, this.token);
+      this.apply(g);
+      this.render();
+      return true;
+    } catch (e) {
+      const msg = e instanceof ApiError ? e.message.replace(/^armourbattles: /, "") : String(e);
+      toast("Refused: " + msg, "error", 7000);
+      this.lastError = msg;
+      if (action.kind === "fire") (this.refused = this.refused || {})[`${action.unit}>${action.target}@${this.pos.n}`] = msg;
+      if (e.code === "stale" || e.code === "not_your_turn") await this.refresh();
+      return false;
+    } finally {
+      this.acting = false;
+      this.setBusy(-1);
+    }
+  }
+
+  // --- facts derived from the view -------------------------------------------
+
+  get units() { return this.view.units || []; }
+  unit(id) { return this.units.find((u) => u.id === id); }
+  myTurn() { return this.mySide !== null && this.g.pending && this.g.pending.side === this.g.side && !this.g.result.over; }
+  sideColor(id) {
+    if (SIDE_COLORS[id]) return SIDE_COLORS[id];
+    const i = (this.g.sides || []).indexOf(id);
+    return FALLBACK_COLORS[Math.max(0, i) % FALLBACK_COLORS.length];
+  }
+  sideName(id) { const s = (this.view.sides || []).find((x) => x.id === id); return s ? s.name : id; }
+  mySideView() { return (this.view.sides || []).find((s) => s.id === this.mySide) || null; }
+  mapSide(id) { return this.map.sides.find((s) => s.id === id); }
+  // myBatteries returns the side's off-table batteries: from the view
+  // (with their plotted markers), else from the scenario map.
+  myBatteries() {
+    const v = (this.view.batteries || []).filter((b) => b.side === this.mySide);
+    return v.length ? v : ((this.mapSide(this.mySide) || {}).batteries || []);
+  }
+  stats(u) { const t = this.types[u.type]; return t ? t.stats || {} : {}; }
+  onTable(u) { return u.placed && !u.dispersed; }
+  corners(u, x = u.x, y = u.y, hd = u.heading) { return boxCorners(x, y, hd, u.length || 2.5, u.width || 1.5); }
+  hullDist(a, b) { return polyDistance(this.corners(a), this.corners(b)); }
+  enemyFacing(sideId) {
+    const e = (this.mapSide(sideId) || {}).edge;
+    return { north: 270, south: 90, east: 180, west: 0 }[e] ?? 90;
+  }
+
+  // group returns the activated command group, read from the latest
+  // "activate" event (the view does not name it).
+  group() {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === "turn-end") break;
+      if (e.kind !== "activate") continue;
+      const m = e.text.match(/: ([a-z-]+) order with (\d) dice for (.+)$/);
+      if (!m) return null;
+      const ids = m[3].split(",").map((s) => s.trim());
+      const after = this.events.slice(i + 1);
+      return { order: m[1], dice: +m[2], units: ids, moved: after.some((x) => x.kind === "move-roll") };
+    }
+    return null;
+  }
+
+  // targetsFor lists the enemy units u could shoot at, nearest first, with
+  // the distance; the first is the one target priority points at.
+  targetsFor(u) {
+    return this.units.filter((e) => e.side !== u.side && this.onTable(e) && !e.hidden)
+      .map((e) => ({ unit: e, d: this.hullDist(u, e) }))
+      .sort((a, b) => a.d - b.d);
+  }
+
+  // --- layout --------------------------------------------------------------
+
+  layout() {
+    this.root.replaceChildren();
+    this.boardBox = h("div", { class: "board-box" });
+    this.tooltip = h("div", { class: "tooltip", testid: "unit-info", hidden: true });
+    this.toolbar = h("div", { class: "toolbar" },
+      h("button", { testid: "tool-measure", title: "Measure distance and line of sight (M)", onclick: () => this.toggleMeasure() }, "Measure (M)"),
+      h("button", { title: "Zoom in (+)", onclick: () => this.board.zoom(1 / 1.3) }, "+"),
+      h("button", { title: "Zoom out (−)", onclick: () => this.board.zoom(1.3) }, "−"),
+      h("button", { title: "Whole table (0)", onclick: () => this.board.resetZoom() }, "Fit"),
+      h("span", { class: "hint", testid: "hint" }, ""),
+      h("button", { class: "help-btn", title: "Keyboard shortcuts (?)", onclick: () => this.showHelp() }, "?"),
+    );
+    this.measureOut = h("div", { class: "measure-out", testid: "measure-out", hidden: true });
+    const main = h("div", { class: "board-col" }, this.toolbar, this.boardBox, this.measureOut);
+    this.standing = h("section", { class: "standing", testid: "standing" });
+    this.panel = h("section", { class: "decision", testid: "decision" });
+    this.logList = h("ol", { class: "log", testid: "log" });
+    const logBox = h("section", { class: "log-box" }, h("h3", {}, "Battle log"), this.logList);
+    const side = h("aside", { class: "side-col" }, this.standing, this.panel, logBox);
+    this.root.appendChild(h("div", { class: "game" }, main, side, this.tooltip));
+    this.board = new Board(this.boardBox, this.map, {
+      onClick: (pt, ev) => this.onTableClick(pt, ev),
+      onUnit: (id, ev) => this.onUnitClick(id, ev),
+      onHover: (id, ev) => this.showUnitInfo(id, ev),
+      onHoverMove: (ev) => this.placeTooltip(ev),
+      onPointer: (pt) => this.onPointer(pt),
+    });
+    this.board.drawZones(this.map.sides, Object.fromEntries(this.map.sides.map((s) => [s.id, this.sideColor(s.id)])));
+    this.renderLog(this.events);
+    this.keyHandler = (ev) => this.onKey(ev);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  // --- rendering -------------------------------------------------------------
+
+  render() {
+    const p = this.g.pending || {};
+    document.body.dataset.pending = p.kind || "";
+    document.body.dataset.myTurn = this.myTurn() ? "1" : "0";
+    document.body.dataset.turn = this.view.turn || 0;
+    document.body.dataset.over = this.g.result && this.g.result.over ? "1" : "0";
+    this.renderStatus();
+    this.renderStanding();
+    this.renderUnits();
+    this.renderPanel();
+    this.renderOverlay();
+  }
+
+  renderStatus() {
+    const s = document.getElementById("status");
+    if (!s) return;
+    const v = this.view, p = this.g.pending || {};
+    const who = p.side >= 0 ? this.sideName(this.g.sides[p.side]) : "";
+    s.replaceChildren(
+      h("span", { class: "title" }, this.map.title),
+      h("span", { class: "chip", testid: "turn" }, "Turn " + (v.turn || "–")),
+      h("span", { class: "chip" }, "Phase: " + (v.phase || "–")),
+      v.active ? h("span", { class: "chip pulse", testid: "pulse", style: `border-color:${this.sideColor(v.active)}` }, this.sideName(v.active) + "'s pulse") : null,
+      h("span", { class: "chip you", style: this.mySide ? `background:${this.sideColor(this.mySide)}` : "" }, this.mySide ? "You: " + this.sideName(this.mySide) : "Spectating"),
+      this.g.result.over ? null : h("span", { class: "chip " + (this.myTurn() ? "yours" : "waiting"), testid: "whose" }, this.myTurn() ? "Your decision" : who ? "Waiting for " + who : ""),
+    );
+  }
+
+  renderStanding() {
+    const box = this.standing;
+    box.replaceChildren();
+    for (const sd of this.view.sides || []) {
+      const init = (this.g.sides || []).indexOf(sd.id);
+      const dice = [];
+      for (let f = 2; f <= 5; f++) for (let i = 0; i < sd.dice[f]; i++) dice.push(die(f));
+      for (let i = 0; i < sd.wild; i++) dice.push(die(6, true));
+      const lost = this.units.filter((u) => u.side === sd.id && u.dispersed).length;
+      box.appendChild(h("div", { class: "side-row" + (sd.id === this.view.active ? " active" : ""), testid: "side-" + sd.id, style: `border-left-color:${this.sideColor(sd.id)}` },
+        h("div", { class: "side-name" }, sd.name, sd.id === this.mySide ? h("span", { class: "tag" }, "you") : null, sd.id === this.view.active ? h("span", { class: "tag pulse" }, "pulse") : null),
+        h("div", { class: "side-stats" },
+          h("span", { title: "Army morale: at zero the army is beaten", testid: "morale-" + sd.id }, "Morale ", h("b", {}, sd.morale)),
+          h("span", { title: "Staff orders usable now (+ restocked for next turn)", testid: "staff-" + sd.id }, "Staff ", h("b", {}, sd.staff), sd.staff_new ? ` (+${sd.staff_new})` : ""),
+          lost ? h("span", { title: "Units dispersed" }, "Lost ", h("b", {}, lost)) : null,
+          sd.failure ? h("span", { class: "failure", title: "Command failure this turn" }, "Command failure") : null,
+        ),
+        h("div", { class: "dice-row", title: "Unspent command dice (sixes are wild)" }, dice.length ? dice : h("span", { class: "muted" }, "no dice left")),
+      ));
+      void init;
+    }
+  }
+
+  renderUnits() {
+    const b = this.board;
+    b.gUnits.replaceChildren();
+    b.gLabels.querySelectorAll(".unit-label,.badge,.tray-item").forEach((n) => n.remove());
+    b.gMarkers.replaceChildren();
+    const group = this.group();
+    const inGroup = new Set(group && this.view.phase === "activation" ? group.units : []);
+    // Smoke screens and impacts (kept from events), under the units.
+    for (const sm of this.view.smokes || []) {
+      const c = boxCorners(sm.x, sm.y, sm.orient || 0, sm.length || 12, sm.width || 1);
+      const e = el("polygon", { points: b.pts(c), class: "smoke", fill: "url(#pat-smoke)", "data-testid": "smoke" }, b.gMarkers);
+      el("title", { text: `smoke screen (${this.sideName(sm.side)})` }, e);
+    }
+    for (const im of (this.marks && this.marks.impacts) || []) {
+      const g = el("g", { class: "impact" }, b.gMarkers);
+      el("circle", { cx: im.x, cy: b.sy(im.y), r: im.r }, g);
+      el("path", { d: starPath(im.x, b.sy(im.y), 0.9) }, g);
+    }
+    for (const bt of this.view.batteries || []) {
+      if (!bt.marker) continue;
+      const [mx, my] = bt.marker;
+      const g = el("g", { class: "mission-marker" + (bt.smoke ? " smoke" : ""), "data-testid": "mission-" + bt.id }, b.gMarkers);
+      if (bt.smoke) el("polygon", { points: b.pts(boxCorners(mx, my, bt.orient || 0, 12, 1)), class: "smoke-plot" }, g);
+      el("circle", { cx: mx, cy: b.sy(my), r: 0.7 }, g);
+      el("text", { x: mx, y: b.sy(my) + 0.3, text: bt.smoke ? "S" : "✕" }, g);
+      el("title", { text: `${bt.id} (${bt.name}): ${bt.smoke ? "smoke" : "fire"} mission plotted` }, g);
+    }
+    const tray = { own: [], enemy: [] };
+    for (const u of this.units) {
+      if (u.dispersed) continue;
+      const own = u.side === this.mySide;
+      const cls = [own ? "own" : "enemy", "side-" + u.side, u.hidden ? "hidden" : "", u.activated ? "activated" : "", inGroup.has(u.id) ? "in-group" : "", u.suppressed ? "suppressed" : ""].join(" ");
+      if (!u.placed) { tray[own || !this.mySide ? "own" : "enemy"].push(u); continue; }
+      b.unitShape(b.gUnits, u, cls, this.sideColor(u.side));
+      this.drawBadges(u, u.x, u.y);
+    }
+    // Off-table tray: units waiting to deploy or in reserve.
+    let y = 3;
+    const tx = b.W + 2.3;
+    const companies = new Map();
+    for (const u of [...tray.own, ...tray.enemy]) {
+      const k = u.side + "|" + u.company;
+      if (!companies.has(k)) companies.set(k, []);
+      companies.get(k).push(u);
+    }
+    for (const [k, us] of companies) {
+      const [side, company] = k.split("|");
+      const meta = ((this.mapSide(side) || {}).companies || []).find((c) => c.name === company) || {};
+      const status = us[0].reserve ? `Reserve${meta.earliest_turn ? ", from turn " + meta.earliest_turn : ""}` : us.some((u) => u.hidden) || meta.hidden ? "To deploy (hidden)" : "To deploy";
+      el("text", { x: tx - 0.5, y, class: "tray-item tray-status", text: status }, b.gLabels);
+      y += 0.9;
+      el("text", { x: tx - 0.5, y, class: "tray-item tray-company", fill: this.sideColor(side), text: company.length > 26 ? company.slice(0, 25) + "…" : company }, b.gLabels);
+      y += 1.5;
+      let x = tx + 0.6;
+      for (const u of us) {
+        const fake = { ...u, x, y: b.H - y - 0.1, heading: 90 };
+        const own = u.side === this.mySide;
+        const g = b.unitShape(b.gUnits, fake, [own ? "own" : "enemy", "tray-unit", u.hidden ? "hidden" : "", this.ui.deployUnit === u.id ? "selected" : ""].join(" "), this.sideColor(u.side));
+        g.setAttribute("data-tray", "1");
+        if (x + 2.2 > b.W + TRAY - 0.8) { x = tx + 0.6; y += 3.1; } else x += 2.2;
+      }
+      y += 3.4;
+    }
+  }
+
+  drawBadges(u, x, y) {
+    const b = this.board, sy = b.sy(y);
+    const st = this.types[u.type];
+    const short = (u.id.replace(/^[a-z]+-/, "") + " " + (st ? shortName(st.name) : u.type));
+    el("text", { x, y: sy - Math.max(u.length, u.width) / 2 - 0.35, class: "unit-label" + (u.side === this.mySide ? " own" : ""), text: short }, b.gLabels);
+    let bx = x + 1.2;
+    const by = sy + Math.max(u.length, u.width) / 2 + 0.15;
+    const badge = (cls, text, title) => {
+      const g = el("g", { class: "badge " + cls }, b.gLabels);
+      el("circle", { cx: bx, cy: by, r: 0.48 }, g);
+      el("text", { x: bx, y: by + 0.22, text }, g);
+      el("title", { text: title }, g);
+      bx -= 1.05;
+    };
+    if (u.dp) badge("dp", String(u.dp), `${u.dp} disruption point(s)`);
+    if (u.suppressed) badge("sup", "S", "suppressed");
+    if (u.fired) badge("fired", "F", "fire marker: fired this turn");
+    if (u.activated) badge("act", "✓", "activated this turn");
+    if (u.hidden) el("text", { x, y: by + 0.9, class: "badge hidden-label", text: "hidden" }, b.gLabels);
+  }
+
+  renderLog(evs) {
+    for (const e of evs) {
+      const li = h("li", { class: "ev ev-" + e.kind + (e.to >= 0 ? " private" : ""), "data-seq": e.seq, title: e.kind },
+        h("span", { class: "seq" }, e.seq), " ", logText(e));
+      this.logList.appendChild(li);
+    }
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  hint(text) {
+    const el = this.toolbar && this.toolbar.querySelector(".hint");
+    if (el) el.textContent = text || "";
+  }
+
+  // --- the decision panel ---------------------------------------------------------
+
+  renderPanel() {
+    const p = this.g.pending || {};
+    const box = this.panel;
+    box.replaceChildren();
+    box.dataset.kind = p.kind || "";
+    if (this.g.result.over) {
+      const r = this.g.result;
+      const w = r.winner >= 0 ? this.sideName(this.g.sides[r.winner]) : null;
+      box.appendChild(h("div", { class: "over", testid: "game-over" },
+        h("h2", {}, w ? `${w} wins` : "A draw"),
+        h("p", {}, `Turn ${r.turn}${r.reason ? ": " + r.reason : ""}`),
+        h("a", { class: "button", href: `/replay/${this.id}`, testid: "open-replay" }, "Replay the battle"),
+      ));
+      this.hint("");
+      return;
+    }
+    if (!this.myTurn()) {
+      const who = p.side >= 0 ? this.sideName(this.g.sides[p.side]) : "";
+      box.appendChild(h("div", { class: "waiting", testid: "waiting" },
+        h("div", { class: "spinner" }), h("p", {}, this.mySide ? `${who} is deciding: ${p.prompt || p.kind}` : `${who}: ${p.prompt || p.kind}`)));
+      this.hint("");
+      return;
+    }
+    box.appendChild(h("h2", { class: "prompt", testid: "prompt" }, promptTitle(p), p.reaction ? h("span", { class: "tag react" }, "reaction") : null));
+    if (p.prompt) box.appendChild(h("p", { class: "muted" }, p.prompt));
+    const f = {
+      deploy: () => this.panelDeploy(box),
+      ready: () => box.appendChild(h("button", { class: "primary", testid: "begin", onclick: () => this.act({ kind: "begin" }) }, "Begin the battle (Enter)")),
+      "choose-chain": () => this.panelChain(box),
+      order: () => this.panelOrder(box),
+      activation: () => this.panelActivation(box),
+      "opportunity-fire": () => this.panelOpp(box),
+      "reaction-boost": () => this.panelBoost(box),
+      "break-off": () => this.panelBreakOff(box),
+      logistics: () => this.panelLogistics(box),
+    }[p.kind];
+    if (f) f(); else box.appendChild(h("p", {}, "No controls for " + p.kind));
+  }
+
+  // deploy: pick a unit, point at the table, click to place.
+  panelDeploy(box) {
+    const mine = this.units.filter((u) => u.side === this.mySide && !u.placed && !u.reserve && !u.dispersed);
+    if (!this.ui.deployUnit || !mine.some((u) => u.id === this.ui.deployUnit)) this.ui.deployUnit = mine.length ? mine[0].id : null;
+    if (this.ui.facing === undefined) this.ui.facing = this.enemyFacing(this.mySide);
+    const hidden = new Set(this.mapSide(this.mySide).companies.filter((c) => c.hidden).flatMap((c) => c.units));
+    box.appendChild(h("p", {}, "Choose a unit, then click inside your deployment zone to place it. R / Shift+R turns it."));
+    box.appendChild(h("div", { class: "choices" }, mine.map((u) => h("button", {
+      class: "unit-choice" + (u.id === this.ui.deployUnit ? " selected" : ""), testid: "deploy-unit-" + u.id,
+      onclick: () => { this.ui.deployUnit = u.id; this.renderPanel(); this.renderUnits(); },
+    }, `${u.id} · ${u.name}`, hidden.has(u.id) || u.hidden ? h("span", { class: "tag" }, "hidden") : null))));
+    box.appendChild(h("div", { class: "row" }, "Facing ", h("b", { testid: "facing" }, Math.round(this.ui.facing) + "°"),
+      h("button", { onclick: () => this.rotate(45) }, "⟲ 45°"), h("button", { onclick: () => this.rotate(-45) }, "⟳ 45°")));
+    this.hint("Click in your deployment zone to place " + (this.ui.deployUnit || ""));
+  }
+
+  rotate(d) { this.ui.facing = norm360((this.ui.facing || 0) + d); this.renderPanel(); this.renderOverlay(); }
+
+  panelChain(box) {
+    const sd = this.mySideView();
+    const ui = this.ui;
+    ui.wild = ui.wild || 0;
+    ui.staff = ui.staff || 0;
+    box.appendChild(h("p", {}, "A chain is all your dice of one face: each die is one order. Add wild dice (sixes) or staff orders to lengthen it."));
+    const faces = h("div", { class: "choices" });
+    for (let f = 2; f <= 5; f++) {
+      if (!sd.dice[f]) continue;
+      faces.appendChild(h("button", { class: "chain" + (ui.face === f ? " selected" : ""), testid: "chain-face-" + f, onclick: () => { ui.face = f; this.renderPanel(); } },
+        Array.from({ length: sd.dice[f] }, () => die(f)), ` ${sd.dice[f]} order${sd.dice[f] > 1 ? "s" : ""}`));
+    }
+    if (sd.wild > 0) faces.appendChild(h("button", { class: "chain" + (ui.face === 6 ? " selected" : ""), testid: "chain-face-6", onclick: () => { ui.face = 6; ui.wild = Math.max(1, ui.wild); this.renderPanel(); } }, die(6, true), " wild dice only"));
+    box.appendChild(faces);
+    box.appendChild(stepper("Wild dice", "chain-wild", ui.wild, 0, sd.wild, (v) => { ui.wild = v; this.renderPanel(); }));
+    box.appendChild(stepper("Staff orders", "chain-staff", ui.staff, 0, sd.staff, (v) => { ui.staff = v; this.renderPanel(); }));
+    const size = ui.face ? (ui.face === 6 ? 0 : sd.dice[ui.face]) + ui.wild + ui.staff : 0;
+    box.appendChild(h("div", { class: "row" },
+      h("button", { class: "primary", testid: "chain-confirm", disabled: !ui.face, onclick: () => this.confirm() }, ui.face ? `Use a chain of ${size} (Enter)` : "Choose a chain"),
+      sd.wild > 0 ? h("button", { testid: "convert-wild", title: "Turn wild dice into staff orders for next turn", onclick: () => this.act({ kind: "convert-wild", n: Math.max(1, ui.wild) }) }, `Convert ${Math.max(1, ui.wild)} wild → staff`) : null,
+    ));
+    this.hint("Pick a chain, Enter to confirm");
+  }
+
+  panelOrder(box) {
+    const ui = this.ui;
+    const sd = this.mySideView();
+    ui.order = ui.order || "move-fire";
+    ui.dice = ui.dice || 1;
+    ui.members = ui.members || [];
+    if (ui.mission) return this.panelMission(box);
+    box.appendChild(h("div", { class: "slots" }, "Orders left in the chain: ", Array.from({ length: this.view.slots }, () => h("span", { class: "slot" })), h("b", { testid: "slots" }, " " + this.view.slots)));
+    box.appendChild(h("div", { class: "choices orders" }, ORDERS.map(([k, label, title]) =>
+      h("button", { class: "order" + (ui.order === k ? " selected" : ""), testid: "order-" + k, title, onclick: () => { this.ui = { order: k, dice: ui.dice, members: [] }; this.render(); } }, label))));
+    if (ui.order === "move-fire" || ui.order === "disengage") {
+      box.appendChild(h("div", { class: "row" }, "Dice: ", [1, 2, 3].map((n) => h("button", {
+        class: "dice-n" + (ui.dice === n ? " selected" : ""), testid: "dice-" + n, disabled: n > this.view.slots,
+        title: ["single move", "double move (no backing up)", "triple move (no backing up)"][n - 1],
+        onclick: () => { ui.dice = n; this.render(); },
+      }, `${n}`)), h("span", { class: "muted" }, ` = ${FIXED * ui.dice}" fixed + ${ui.dice}D6 variable`)));
+    }
+    if (ui.order === "reserves") this.panelReserves(box);
+    else {
+      const leader = ui.leader ? this.unit(ui.leader) : null;
+      const text = {
+        "move-fire": "Click a leader, then up to three more units within 6\" of it.",
+        disengage: "Click a leader, then up to three more units within 6\" of it.",
+        rally: "Click a leader, then the units to rally with it (not suppressed ones).",
+        "remove-suppression": "Click a suppressed unit of yours.",
+        repair: "Click a broken-down unit of yours.",
+      }[ui.order];
+      box.appendChild(h("p", {}, text));
+      if (leader) {
+        box.appendChild(h("div", { class: "group", testid: "group" }, h("b", {}, "Leader: "), `${leader.id} (${leader.name})`,
+          ui.members.length ? h("div", {}, h("b", {}, "Members: "), ui.members.join(", ")) : null));
+      }
+      if (ui.order === "rally" && leader) {
+        box.appendChild(h("div", { class: "row" },
+          h("label", {}, h("input", { type: "checkbox", checked: ui.wild || null, disabled: !sd.wild, onchange: (e) => { ui.wild = e.target.checked; } }), " +1 wild die"),
+          h("label", {}, h("input", { type: "checkbox", checked: ui.staff || null, disabled: !sd.staff, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff order"),
+          h("span", { class: "muted" }, ` for ${leader.id}`)));
+      }
+      const label = { "move-fire": "Activate", disengage: "Disengage", rally: "Rally", "remove-suppression": "Remove suppression", repair: "Repair" }[ui.order];
+      box.appendChild(h("button", { class: "primary", testid: "activate", disabled: !leader, onclick: () => this.confirm() }, leader ? `${label} (Enter)` : "Select a unit on the table"));
+    }
+    const batteries = this.myBatteries();
+    box.appendChild(h("div", { class: "row secondary" },
+      h("button", { testid: "pass", title: "Spend one die doing nothing (P)", onclick: () => this.act({ kind: "pass" }) }, "Pass (P)"),
+      h("button", { testid: "restock", title: "Turn the whole unused chain into staff orders", onclick: () => this.act({ kind: "restock" }) }, "Restock staff"),
+      sd.staff > 0 ? h("button", { testid: "add-staff-order", title: "Spend a staff order for one more order now", onclick: () => this.act({ kind: "add-staff-order" }) }, "+ Staff order") : null,
+      sd.wild > 0 ? h("button", { testid: "convert-wild", onclick: () => this.act({ kind: "convert-wild", n: 1 }) }, "Wild → staff") : null,
+      batteries.length && sd.staff > 0 ? h("button", { testid: "call-mission", onclick: () => { this.ui = { mission: { battery: batteries[0].id, smoke: false, orient: 0 } }; this.render(); } }, "Call artillery") : null,
+    ));
+    this.hint(ui.leader ? "Click more units to add them, Enter to confirm, Esc to clear" : "Click one of your units to lead the group");
+  }
+
+  panelReserves(box) {
+    const ui = this.ui;
+    const waiting = this.units.filter((u) => u.side === this.mySide && u.reserve && !u.placed && !u.dispersed);
+    const comps = [...new Set(waiting.map((u) => u.company))];
+    const meta = Object.fromEntries(this.mapSide(this.mySide).companies.map((c) => [c.name, c]));
+    if (!comps.length) { box.appendChild(h("p", { class: "muted" }, "No reserves waiting.")); return; }
+    box.appendChild(h("p", {}, "Choose a company, then click along your table edge where it enters."));
+    box.appendChild(h("div", { class: "choices" }, comps.map((c) => h("button", {
+      class: "unit-choice" + (ui.company === c ? " selected" : ""), testid: "reserve-" + slug(c),
+      disabled: meta[c] && meta[c].earliest_turn > this.view.turn,
+      onclick: () => { ui.company = c; this.render(); },
+    }, c, meta[c] && meta[c].earliest_turn ? h("span", { class: "tag" }, "from turn " + meta[c].earliest_turn) : null))));
+    if (ui.company && ui.entry !== undefined) box.appendChild(h("p", {}, `Entry at ${fmt1(ui.entry)}" along the edge`));
+    box.appendChild(h("button", { class: "primary", testid: "activate", disabled: !(ui.company && ui.entry !== undefined), onclick: () => this.confirm() }, "Commit reserves (Enter)"));
+  }
+
+  panelMission(box) {
+    const m = this.ui.mission;
+    const batteries = this.myBatteries();
+    box.appendChild(h("p", {}, "Call a fire mission with a staff order: choose the battery, click the observer (a unit of yours that sees an enemy and the point), then click the target point."));
+    box.appendChild(h("div", { class: "choices" }, batteries.map((b) => h("button", { class: "unit-choice" + (m.battery === b.id ? " selected" : ""), testid: "battery-" + b.id, onclick: () => { m.battery = b.id; this.render(); } }, `${b.id} · ${b.name}`))));
+    box.appendChild(h("div", { class: "row" },
+      h("label", {}, h("input", { type: "checkbox", testid: "mission-smoke", checked: m.smoke || null, onchange: (e) => { m.smoke = e.target.checked; this.renderOverlay(); } }), " Smoke screen (1\"×12\")"),
+      m.smoke ? h("span", {}, ` along ${Math.round(m.orient)}° `, h("button", { onclick: () => { m.orient = norm360(m.orient + 30); this.renderOverlay(); this.render(); } }, "⟲"), h("button", { onclick: () => { m.orient = norm360(m.orient - 30); this.render(); } }, "⟳")) : null));
+    box.appendChild(h("p", {}, `Observer: ${m.observer || "—"} · Point: ${m.x !== undefined ? `(${fmt1(m.x)}, ${fmt1(m.y)})` : "—"}`));
+    box.appendChild(h("div", { class: "row" },
+      h("button", { class: "primary", testid: "mission-confirm", disabled: !(m.observer && m.x !== undefined), onclick: () => this.confirm() }, "Call the mission (Enter)"),
+      h("button", { onclick: () => { this.ui = {}; this.render(); } }, "Cancel (Esc)")));
+    this.hint(m.observer ? "Click the target point" : "Click your observing unit");
+  }
+
+  panelActivation(box) {
+    const ui = this.ui;
+    const grp = this.group();
+    const sd = this.mySideView();
+    if (!grp) { box.appendChild(h("button", { testid: "end-activation", onclick: () => this.act({ kind: "end-activation" }) }, "End activation (E)")); return; }
+    ui.tool = ui.tool || (grp.moved ? "fire" : "move");
+    ui.moves = ui.moves || {};
+    const units = grp.units.map((id) => this.unit(id)).filter(Boolean);
+    box.appendChild(h("p", {}, h("b", {}, grp.order), ` with ${grp.dice} dice: `, units.map((u) => u.id).join(", ")));
+    box.appendChild(h("div", { class: "choices tools" },
+      h("button", { class: ui.tool === "move" ? "selected" : "", testid: "tool-move", disabled: grp.moved, onclick: () => { ui.tool = "move"; this.render(); } }, "Move (V)"),
+      h("button", { class: ui.tool === "fire" ? "selected" : "", testid: "tool-fire", onclick: () => { ui.tool = "fire"; this.render(); } }, "Fire (F)")));
+    if (ui.tool === "move" && !grp.moved) {
+      const fast = units.every((u) => this.stats(u).move === "fast");
+      box.appendChild(h("p", {}, `Reach: ${FIXED * grp.dice}" fixed (inner ring) + ${grp.dice}D6${fast ? "×2 (fast)" : ""} variable, up to ${FIXED * grp.dice + 6 * grp.dice * (fast ? 2 : 1)}" (outer ring). Woods and hills cost double; a hedge costs the fixed move.`));
+      box.appendChild(h("p", { class: "muted" }, "Click the table to send the group (it keeps formation); click a unit of the group first to move it alone. Backing up is only for single moves."));
+      const list = h("ul", { class: "plan" });
+      for (const [id, mv] of Object.entries(ui.moves)) list.appendChild(h("li", {}, `${id} → (${fmt1(mv.to[0])}, ${fmt1(mv.to[1])}), ${fmt1(dist([this.unit(id).x, this.unit(id).y], mv.to))}"`));
+      box.appendChild(list);
+      box.appendChild(h("div", { class: "row" },
+        h("label", { title: "Replace one variable die with a 6" }, "Max die: ", h("select", { onchange: (e) => { ui.max = e.target.value; } },
+          h("option", { value: "" }, "—"), sd.wild ? h("option", { value: "wild", selected: ui.max === "wild" || null }, "wild die") : null, sd.staff ? h("option", { value: "staff", selected: ui.max === "staff" || null }, "staff order") : null)),
+        h("button", { class: "primary", testid: "move-confirm", disabled: !Object.keys(ui.moves).length, onclick: () => this.confirm() }, "Move (Enter)"),
+        h("button", { onclick: () => { ui.moves = {}; ui.selected = null; this.render(); } }, "Clear (Esc)")));
+      this.hint(ui.selected ? `Click where ${ui.selected} goes` : "Click the table where the group goes");
+    } else {
+      this.panelFire(box, units);
+    }
+    const sup = this.units.filter((u) => u.side === this.mySide && u.suppressed && this.onTable(u));
+    if (sup.length && (sd.wild || sd.staff)) {
+      box.appendChild(h("div", { class: "row secondary" }, "Unsuppress: ", sup.map((u) => h("button", { testid: "unsuppress-" + u.id, onclick: () => this.act({ kind: "unsuppress", unit: u.id, staff: !sd.wild || undefined }) }, `${u.id} (${sd.wild ? "wild die" : "staff"})`))));
+    }
+    box.appendChild(h("button", { class: "end", testid: "end-activation", onclick: () => this.act({ kind: "end-activation" }) }, "End activation (E)"));
+  }
+
+  panelFire(box, units) {
+    const ui = this.ui;
+    const sd = this.mySideView();
+    const shooters = units.filter((u) => this.onTable(u) && !u.fired && !u.suppressed);
+    if (!shooters.length) { box.appendChild(h("p", { class: "muted" }, "No unit of the group can fire (fired, suppressed or gone).")); this.hint("End the activation (E)"); return; }
+    box.appendChild(h("p", {}, "Choose a firer and a target. Target priority: the closest enemy in sight first."));
+    const list = h("div", { class: "fire-list" });
+    for (const u of shooters) {
+      const ts = this.targetsFor(u);
+      const row = h("div", { class: "fire-row" }, h("b", {}, u.id), " ");
+      ts.slice(0, 6).forEach((t, i) => {
+        const s = this.stats(u);
+        const range = s.range && s.range.length ? s.range[s.range.length - 1] : 0;
+        const sel = ui.firer === u.id && ui.target === t.unit.id;
+        const no = (this.refused || {})[`${u.id}>${t.unit.id}@${this.pos.n}`];
+        row.appendChild(h("button", {
+          class: "target" + (sel ? " selected" : "") + (i === 0 ? " priority" : "") + (range && t.d > range ? " out" : "") + (no ? " refused" : ""),
+          testid: `fire-${u.id}-${t.unit.id}`, title: no || (i === 0 ? "closest enemy: priority target" : "only if the closer ones cannot be seen"),
+          onclick: () => this.pickTarget(u.id, t.unit.id),
+        }, `${t.unit.id} ${fmt1(t.d)}"`));
+      });
+      if (!ts.length) row.appendChild(h("span", { class: "muted" }, "no enemy in view"));
+      list.appendChild(row);
+    }
+    box.appendChild(list);
+    if (ui.firer && ui.target) {
+      const o = this.oddsCache.get(ui.firer + ">" + ui.target);
+      box.appendChild(oddsBox(o));
+      const fu = this.unit(ui.firer);
+      const scoot = fu && (this.types[fu.type]?.special || []).includes("shoot-and-scoot");
+      box.appendChild(h("div", { class: "row" },
+        h("label", {}, h("input", { type: "checkbox", checked: ui.wild || null, disabled: !sd.wild, onchange: (e) => { ui.wild = e.target.checked; } }), " +1 wild"),
+        h("label", {}, h("input", { type: "checkbox", checked: ui.staff || null, disabled: !sd.staff, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff"),
+        scoot ? h("label", {}, h("input", { type: "checkbox", checked: ui.scoot || null, onchange: (e) => { ui.scoot = e.target.checked; } }), " shoot & scoot") : null,
+        h("button", { class: "primary fire", testid: "fire-confirm", onclick: () => this.confirm() }, `Fire ${ui.firer} → ${ui.target} (Enter)`)));
+      this.hint("Enter fires; Esc cancels");
+    } else this.hint("Pick a firer and a target (or click an enemy on the table)");
+  }
+
+  async pickTarget(firer, target) {
+    this.ui.firer = firer;
+    this.ui.target = target;
+    this.ui.tool = "fire";
+    const key = firer + ">" + target;
+    this.render();
+    if (!this.oddsCache.has(key + "@" + this.pos.n)) {
+      try {
+        const o = await api.odds(this.id, this.token, firer, target);
+        this.oddsCache.set(key, o);
+      } catch (e) {
+        this.oddsCache.set(key, { error: e.message.replace(/^armourbattles: /, "") });
+      }
+      this.oddsCache.set(key + "@" + this.pos.n, true);
+      if (this.ui.firer === firer && this.ui.target === target) this.render();
+    }
+  }
+
+  panelOpp(box) {
+    const w = this.view.window;
+    const ui = this.ui;
+    ui.at = ui.at || {};
+    if (!w) { box.appendChild(h("button", { testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire")); return; }
+    const t = this.unit(w.target);
+    box.appendChild(h("p", {}, w.kind === "move"
+      ? `${t ? t.id + " (" + t.name + ")" : w.target} is moving. Your units below can see it along part of its path; choose where to shoot.`
+      : `${t ? t.id + " (" + t.name + ")" : w.target} is firing. You may fire back first.`));
+    const sd = this.mySideView();
+    for (const sp of w.spans || []) {
+      const u = this.unit(sp.unit);
+      const row = h("div", { class: "span-row" }, h("b", {}, sp.unit), " ");
+      if (w.kind === "move" && sp.from >= 0) {
+        const best = sp.short >= 0 ? sp.short : sp.effective >= 0 ? sp.effective : sp.from;
+        if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = best;
+        row.appendChild(spanBar(sp, Math.max(...(w.spans || []).map((s) => s.to), 1), ui.at[sp.unit]));
+        row.appendChild(h("div", { class: "muted" }, `sees it from ${fmt1(sp.from)}" to ${fmt1(sp.to)}" along the path` +
+          (sp.short >= 0 ? `, short range from ${fmt1(sp.short)}"` : "") + (sp.effective >= 0 ? `, effective from ${fmt1(sp.effective)}"` : "")));
+        const inp = h("input", { type: "range", min: sp.from, max: sp.to, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
+          oninput: (e) => { ui.at[sp.unit] = +e.target.value; row.querySelector(".at").textContent = fmt1(+e.target.value) + '"'; this.renderOverlay(); } });
+        row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
+      }
+      row.appendChild(h("div", { class: "row" },
+        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: w.kind === "move" ? round2(ui.at[sp.unit] ?? 0) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
+      box.appendChild(row);
+    }
+    if (!(w.spans || []).length) box.appendChild(h("p", { class: "muted" }, "None of your units can see it."));
+    box.appendChild(h("div", { class: "row" },
+      h("label", {}, h("input", { type: "checkbox", disabled: !sd.staff, checked: ui.staff || null, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff order"),
+      h("button", { testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire (Esc)")));
+    this.hint("Fire now, or hold fire (Esc)");
+  }
+
+  panelBoost(box) {
+    const sd = this.mySideView();
+    box.appendChild(h("p", {}, "Your unit is hit. Add a die to its reaction roll?"));
+    box.appendChild(h("div", { class: "row" },
+      sd.wild ? h("button", { testid: "boost-wild", onclick: () => this.act({ kind: "boost", wild: true }) }, "+ wild die") : null,
+      sd.staff ? h("button", { testid: "boost-staff", onclick: () => this.act({ kind: "boost", staff: true }) }, "+ staff order") : null,
+      sd.wild && sd.staff ? h("button", { testid: "boost-both", onclick: () => this.act({ kind: "boost", wild: true, staff: true }) }, "both") : null,
+      h("button", { class: "primary", testid: "boost-none", onclick: () => this.act({ kind: "boost" }) }, "No boost (Enter)")));
+  }
+
+  panelBreakOff(box) {
+    box.appendChild(h("p", {}, "Break off: the unit backs straight away a normal move before the shot and reacts with +2 dice."));
+    box.appendChild(h("div", { class: "row" },
+      h("button", { testid: "break-off-yes", onclick: () => this.act({ kind: "break-off", yes: true }) }, "Break off"),
+      h("button", { class: "primary", testid: "break-off-no", onclick: () => this.act({ kind: "break-off" }) }, "Stand (Enter)")));
+  }
+
+  panelLogistics(box) {
+    const ui = this.ui;
+    const batteries = this.myBatteries();
+    const plotted = (this.view.batteries || []).filter((b) => b.side === this.mySide);
+    box.appendChild(h("p", {}, "Plotted fire missions land when the phase ends. Adjust one (up to 4\", a staff order) by choosing it and clicking the new point, maintain it through a command failure, or cancel it."));
+    for (const b of batteries) {
+      const st = plotted.find((x) => x.id === b.id);
+      box.appendChild(h("div", { class: "row" }, h("b", {}, b.id), ` ${b.name} `, st && st.marker ? `${st.smoke ? "smoke" : "fire"} at (${fmt1(st.marker[0])}, ${fmt1(st.marker[1])})` : h("span", { class: "muted" }, "no mission"),
+        h("button", { class: ui.adjust === b.id ? "selected" : "", testid: "adjust-" + b.id, onclick: () => { ui.adjust = b.id; this.render(); } }, "Adjust"),
+        h("button", { testid: "maintain-" + b.id, onclick: () => this.act({ kind: "maintain-mission", battery: b.id }) }, "Maintain"),
+        h("button", { testid: "cancel-" + b.id, onclick: () => this.act({ kind: "cancel-mission", battery: b.id }) }, "Cancel")));
+    }
+    box.appendChild(h("button", { class: "primary", testid: "end-logistics", onclick: () => this.act({ kind: "end-logistics" }) }, "End logistics (Enter)"));
+    this.hint(ui.adjust ? `Click the new point for ${ui.adjust}` : "");
+  }
+
+  // --- the overlay: previews, rings, paths ---------------------------------------
+
+  renderOverlay() {
+    const b = this.board;
+    b.clearOverlay();
+    const p = this.g.pending || {};
+    const ui = this.ui;
+    const mine = this.myTurn();
+    // Last shot: a line from firer to target.
+    const shot = this.marks && this.marks.shots[0];
+    if (shot && this.lastSeq() - shot.seq < 6) {
+      const f = this.unit(shot.firer), t = this.unit(shot.target);
+      if (f && t && f.placed && t.placed) el("line", { x1: f.x, y1: b.sy(f.y), x2: t.x, y2: b.sy(t.y), class: "shot-line" }, b.gUnderlay);
+    }
+    if (mine && p.kind === "deploy" && ui.deployUnit && ui.cursor) {
+      const u = this.unit(ui.deployUnit);
+      if (u) this.ghost({ ...u, x: ui.cursor[0], y: ui.cursor[1], heading: ui.facing }, "ghost");
+    }
+    if (mine && p.kind === "order") {
+      if (ui.leader) {
+        const l = this.unit(ui.leader);
+        el("circle", { cx: l.x, cy: b.sy(l.y), r: RADIUS, class: "radius", "data-testid": "command-radius" }, b.gUnderlay);
+        for (const id of [ui.leader, ...(ui.members || [])]) this.ring(this.unit(id), "sel-ring");
+      }
+      if (ui.mission) this.missionPreview(ui.mission);
+      if (ui.order === "reserves" && ui.company && ui.entry !== undefined) this.entryPreview();
+    }
+    if (mine && p.kind === "activation") {
+      const grp = this.group();
+      if (grp && ui.tool === "move" && !grp.moved) {
+        const fast = grp.units.map((id) => this.unit(id)).filter(Boolean).every((u) => this.stats(u).move === "fast");
+        for (const id of grp.units) {
+          const u = this.unit(id);
+          if (!u || !this.onTable(u)) continue;
+          const fixed = u.suppressed ? 0 : FIXED * grp.dice;
+          el("circle", { cx: u.x, cy: b.sy(u.y), r: fixed + 6 * grp.dice * (fast ? 2 : 1), class: "reach-max" }, b.gUnderlay);
+          if (fixed) el("circle", { cx: u.x, cy: b.sy(u.y), r: fixed, class: "reach-fixed" }, b.gUnderlay);
+          if (ui.selected === id) this.ring(u, "sel-ring");
+        }
+        for (const [id, mv] of Object.entries(ui.moves || {})) {
+          const u = this.unit(id);
+          el("line", { x1: u.x, y1: b.sy(u.y), x2: mv.to[0], y2: b.sy(mv.to[1]), class: "move-path", "marker-end": "url(#arrow)" }, b.gOverlay);
+          const back = Math.abs(((headingTo([u.x, u.y], mv.to) - u.heading + 540) % 360) - 180) > 90;
+          this.ghost({ ...u, x: mv.to[0], y: mv.to[1], heading: back ? u.heading : headingTo([u.x, u.y], mv.to) }, "ghost");
+          el("text", { x: (u.x + mv.to[0]) / 2, y: b.sy((u.y + mv.to[1]) / 2) - 0.4, class: "move-label", text: fmt1(dist([u.x, u.y], mv.to)) + '"' }, b.gOverlay);
+        }
+      }
+      if (grp && ui.tool === "fire") {
+        for (const id of grp.units) { const u = this.unit(id); if (u && this.onTable(u) && !u.fired && !u.suppressed) this.ring(u, "firer-ring"); }
+        if (ui.firer) {
+          const f = this.unit(ui.firer);
+          const s = this.stats(f);
+          if (s.range) for (const r of s.range) el("circle", { cx: f.x, cy: b.sy(f.y), r, class: "range-ring" }, b.gUnderlay);
+          const ts = this.targetsFor(f);
+          ts.forEach((t, i) => this.ring(t.unit, i === 0 ? "target-ring priority" : "target-ring"));
+          if (ui.target) {
+            const t = this.unit(ui.target);
+            el("line", { x1: f.x, y1: b.sy(f.y), x2: t.x, y2: b.sy(t.y), class: "aim-line" }, b.gOverlay);
+          }
+        }
+      }
+    }
+    if (p.kind === "opportunity-fire" && this.view.window) {
+      const w = this.view.window;
+      const t = this.unit(w.target);
+      if (t) this.ring(t, "threat-ring");
+      for (const sp of w.spans || []) { const u = this.unit(sp.unit); if (u) this.ring(u, "firer-ring"); }
+      if (w.path && w.path.length > 1) {
+        el("polyline", { points: b.pts(w.path), class: "mover-path" }, b.gOverlay);
+        for (const sp of w.spans || []) {
+          if (sp.from < 0) continue;
+          const pts = [];
+          for (let d = sp.from; d <= sp.to + 1e-6; d += 0.5) pts.push(pathAt(w.path, Math.min(d, sp.to)).p);
+          pts.push(pathAt(w.path, sp.to).p);
+          el("polyline", { points: b.pts(pts), class: "span-path" }, b.gOverlay);
+          const at = ui.at && ui.at[sp.unit];
+          if (at !== undefined) { const q = pathAt(w.path, at).p; el("circle", { cx: q[0], cy: b.sy(q[1]), r: 0.5, class: "at-mark" }, b.gOverlay); }
+        }
+      }
+    }
+    if (this.measure) this.drawMeasure();
+  }
+
+  ring(u, cls) {
+    if (!u || !u.placed) return;
+    const b = this.board;
+    el("circle", { cx: u.x, cy: b.sy(u.y), r: Math.max(u.length, u.width) / 2 + 0.6, class: cls }, b.gUnderlay);
+  }
+
+  ghost(u, cls) {
+    const b = this.board;
+    const g = b.unitShape(b.gOverlay, u, cls, this.sideColor(u.side));
+    g.removeAttribute("data-unit");
+    g.querySelector("rect").removeAttribute("data-testid");
+  }
+
+  missionPreview(m) {
+    const b = this.board;
+    if (m.observer) this.ring(this.unit(m.observer), "sel-ring");
+    const at = m.x !== undefined ? [m.x, m.y] : this.ui.cursor;
+    if (!at) return;
+    if (m.smoke) el("polygon", { points: b.pts(boxCorners(at[0], at[1], m.orient, 12, 1)), class: "smoke preview", fill: "url(#pat-smoke)" }, b.gOverlay);
+    else { el("circle", { cx: at[0], cy: b.sy(at[1]), r: 0.7, class: "mission-preview" }, b.gOverlay); el("circle", { cx: at[0], cy: b.sy(at[1]), r: 3, class: "mission-burst" }, b.gOverlay); }
+    if (m.observer) { const o = this.unit(m.observer); el("line", { x1: o.x, y1: b.sy(o.y), x2: at[0], y2: b.sy(at[1]), class: "aim-line" }, b.gOverlay); }
+  }
+
+  entryPreview() {
+    const b = this.board, e = (this.mapSide(this.mySide) || {}).edge;
+    const v = this.ui.entry;
+    const pt = { north: [v, b.H], south: [v, 0], east: [b.W, v], west: [0, v] }[e];
+    if (pt) el("circle", { cx: pt[0], cy: b.sy(pt[1]), r: 1.2, class: "entry-mark", "data-testid": "entry-mark" }, b.gOverlay);
+  }
+
+  // --- input ---------------------------------------------------------------------
+
+  onPointer(pt) {
+    this.ui.cursor = pt;
+    const p = this.g.pending || {};
+    if (this.measure && this.measure.a && !this.measure.b) { this.measure.cursor = pt; this.renderOverlayCheap(); return; }
+    if (this.myTurn() && (p.kind === "deploy" || (this.ui.mission && this.ui.mission.x === undefined))) this.renderOverlayCheap();
+  }
+
+  renderOverlayCheap() {
+    if (this.overlayQueued) return;
+    this.overlayQueued = true;
+    requestAnimationFrame(() => { this.overlayQueued = false; this.renderOverlay(); });
+  }
+
+  onTableClick(pt) {
+    if (this.measure) return this.measureClick(pt);
+    if (!this.myTurn()) return;
+    const p = this.g.pending, ui = this.ui;
+    const [x, y] = pt.map(round2);
+    if (x < 0 || y < 0 || x > this.map.table.width || y > this.map.table.height) return;
+    switch (p.kind) {
+      case "deploy":
+        if (ui.deployUnit) this.act({ kind: "deploy", unit: ui.deployUnit, x, y, facing: round2(ui.facing) });
+        return;
+      case "order":
+        if (ui.mission) {
+          if (!ui.mission.observer) { toast("First click the observing unit", "info"); return; }
+          ui.mission.x = x; ui.mission.y = y; this.render(); return;
+        }
+        if (ui.order === "reserves") {
+          const e = (this.mapSide(this.mySide) || {}).edge;
+          ui.entry = e === "north" || e === "south" ? x : y;
+          this.render();
+          return;
+        }
+        ui.leader = null; ui.members = []; this.render();
+        return;
+      case "activation": {
+        const grp = this.group();
+        if (!grp || ui.tool !== "move" || grp.moved) return;
+        ui.moves = ui.moves || {};
+        if (ui.selected) {
+          ui.moves[ui.selected] = { to: [x, y] };
+        } else {
+          // The group keeps formation: every unit moves by the leader's offset.
+          const l = this.unit(grp.units[0]);
+          const dx = x - l.x, dy = y - l.y;
+          for (const id of grp.units) {
+            const u = this.unit(id);
+            if (!u || !this.onTable(u)) continue;
+            ui.moves[id] = { to: [clamp(round2(u.x + dx), 0.5, this.map.table.width - 0.5), clamp(round2(u.y + dy), 0.5, this.map.table.height - 0.5)] };
+          }
+        }
+        this.render();
+        return;
+      }
+      case "logistics":
+        if (ui.adjust) this.act({ kind: "adjust-mission", battery: ui.adjust, x, y });
+        return;
+    }
+  }
+
+  onUnitClick(id, ev) {
+    if (this.measure) { const u = this.unit(id); if (u && u.placed) return this.measureClick([u.x, u.y]); return; }
+    if (!this.myTurn()) return;
+    const p = this.g.pending, ui = this.ui;
+    const u = this.unit(id);
+    if (!u) return;
+    const own = u.side === this.mySide;
+    switch (p.kind) {
+      case "deploy":
+        if (own && !u.placed) { ui.deployUnit = id; this.render(); }
+        else if (ui.deployUnit) this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
+        return;
+      case "order":
+        if (ui.mission) { if (own && this.onTable(u)) { ui.mission.observer = id; this.render(); } else this.onTableClick(this.board.toTable(ev.clientX, ev.clientY)); return; }
+        if (!own || !this.onTable(u)) return;
+        if (ui.order === "remove-suppression" || ui.order === "repair") { ui.leader = id; ui.members = []; this.render(); return; }
+        if (!ui.leader || ui.leader === id) { ui.leader = ui.leader === id ? null : id; ui.members = []; this.render(); return; }
+        if (ui.members.includes(id)) ui.members = ui.members.filter((m) => m !== id);
+        else {
+          const l = this.unit(ui.leader);
+          const d = pointPolyDistance([l.x, l.y], this.corners(u));
+          if (d > RADIUS + 1e-6) { toast(`${id} is ${fmt1(d)}" from ${l.id}: members must be within 6"`, "error"); return; }
+          if (ui.members.length >= 3) { toast("A group is a leader and at most three more units (four with a recon unit)", "info"); }
+          ui.members.push(id);
+        }
+        this.render();
+        return;
+      case "activation": {
+        const grp = this.group();
+        if (!grp) return;
+        if (own && grp.units.includes(id)) {
+          if (ui.tool === "fire") { ui.firer = id; ui.target = null; this.render(); return; }
+          ui.selected = ui.selected === id ? null : id; this.render(); return;
+        }
+        if (!own && ui.tool === "fire") {
+          const firer = ui.firer || grp.units.find((g) => { const x = this.unit(g); return x && this.onTable(x) && !x.fired && !x.suppressed; });
+          if (firer) this.pickTarget(firer, id);
+          return;
+        }
+        if (ui.tool === "move") this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
+        return;
+      }
+      case "opportunity-fire": {
+        const w = this.view.window;
+        if (own && w && (w.spans || []).some((s) => s.unit === id)) {
+          this.act({ kind: "opportunity-fire", unit: id, at: w.kind === "move" ? round2((ui.at || {})[id] ?? 0) : undefined });
+        }
+        return;
+      }
+      case "logistics":
+        if (ui.adjust) this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
+    }
+  }
+
+  // confirm is Enter: the panel's main action.
+  confirm() {
+    if (!this.myTurn()) return;
+    const p = this.g.pending, ui = this.ui;
+    switch (p.kind) {
+      case "ready": return this.act({ kind: "begin" });
+      case "choose-chain":
+        if (!ui.face) return;
+        return this.act({ kind: "choose-chain", face: ui.face, wild: ui.wild || undefined, staff: ui.staff || undefined });
+      case "order": {
+        if (ui.mission) {
+          const m = ui.mission;
+          if (!m.observer || m.x === undefined) return;
+          return this.act({ kind: "call-mission", battery: m.battery, observer: m.observer, x: m.x, y: m.y, smoke: m.smoke || undefined, orient: m.smoke ? m.orient : undefined });
+        }
+        if (ui.order === "reserves") {
+          const ids = this.units.filter((u) => u.side === this.mySide && u.reserve && !u.placed && !u.dispersed && u.company === ui.company).map((u) => u.id);
+          if (!ids.length || ui.entry === undefined) return;
+          return this.act({ kind: "activate", order: "reserves", leader: ids[0], members: ids.slice(1), dice: 1, entry: round2(ui.entry) });
+        }
+        if (!ui.leader) return;
+        if (ui.order === "remove-suppression") return this.act({ kind: "remove-suppression", unit: ui.leader });
+        if (ui.order === "repair") return this.act({ kind: "repair", unit: ui.leader });
+        const a = { kind: "activate", order: ui.order, leader: ui.leader, members: ui.members.length ? ui.members : undefined, dice: ui.order === "rally" ? 1 : ui.dice };
+        if (ui.order === "rally" && (ui.wild || ui.staff)) Object.assign(a, { boost_unit: ui.leader, wild: ui.wild || undefined, staff: ui.staff || undefined });
+        return this.act(a);
+      }
+      case "activation":
+        if (ui.tool === "move" && ui.moves && Object.keys(ui.moves).length) {
+          return this.act({ kind: "move", units: Object.entries(ui.moves).map(([unit, mv]) => ({ unit, to: [mv.to] })), max: ui.max || undefined });
+        }
+        if (ui.firer && ui.target) return this.act({ kind: "fire", unit: ui.firer, target: ui.target, wild: ui.wild || undefined, staff: ui.staff || undefined, scoot: ui.scoot || undefined });
+        return;
+      case "reaction-boost": return this.act({ kind: "boost" });
+      case "break-off": return this.act({ kind: "break-off" });
+      case "logistics": return this.act({ kind: "end-logistics" });
+    }
+  }
+
+  cancel() {
+    if (this.measure) { this.measure = null; this.measureOut.hidden = true; this.renderOverlay(); return; }
+    const p = this.g.pending || {};
+    if (this.myTurn() && p.kind === "opportunity-fire") return this.act({ kind: "opportunity-pass" });
+    const keep = p.kind === "order" ? { order: this.ui.order, dice: this.ui.dice, members: [] } : p.kind === "activation" ? { tool: this.ui.tool } : {};
+    this.ui = keep;
+    this.render();
+  }
+
+  onKey(ev) {
+    if (ev.target && /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName) && ev.key !== "Escape") return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const p = this.g.pending || {}, mine = this.myTurn(), k = ev.key;
+    let done = true;
+    if (k === "Enter") this.confirm();
+    else if (k === "Escape") this.cancel();
+    else if (k === "m" || k === "M") this.toggleMeasure();
+    else if (k === "+" || k === "=") this.board.zoom(1 / 1.3);
+    else if (k === "-") this.board.zoom(1.3);
+    else if (k === "0") this.board.resetZoom();
+    else if (k === "?") this.showHelp();
+    else if (!mine) done = false;
+    else if ((k === "p" || k === "P") && p.kind === "order") this.act({ kind: "pass" });
+    else if ((k === "p" || k === "P") && p.kind === "opportunity-fire") this.act({ kind: "opportunity-pass" });
+    else if ((k === "e" || k === "E") && p.kind === "activation") this.act({ kind: "end-activation" });
+    else if ((k === "r" || k === "R") && p.kind === "deploy") this.rotate(ev.shiftKey ? -45 : 45);
+    else if ((k === "r" || k === "R") && this.ui.mission) { this.ui.mission.orient = norm360(this.ui.mission.orient + (ev.shiftKey ? -30 : 30)); this.render(); }
+    else if (/^[123]$/.test(k) && p.kind === "order") { this.ui.dice = +k; this.render(); }
+    else if ((k === "f" || k === "F") && p.kind === "activation") { this.ui.tool = "fire"; this.render(); }
+    else if ((k === "v" || k === "V") && p.kind === "activation") { this.ui.tool = "move"; this.render(); }
+    else done = false;
+    if (done) ev.preventDefault();
+  }
+
+  showHelp() {
+    toast("Keys: Enter confirm · Esc cancel · P pass / hold fire · E end activation · 1/2/3 dice · V move · F fire · R rotate · M measure · +/−/0 zoom. Drag to pan, wheel to zoom.", "info", 12000);
+  }
+
+  // --- measure and line of sight ---------------------------------------------------
+
+  toggleMeasure() {
+    this.measure = this.measure ? null : {};
+    this.measureOut.hidden = !this.measure;
+    if (this.measure) this.measureOut.textContent = "Click two points (or units) to measure.";
+    this.toolbar.querySelector("[data-testid=tool-measure]").classList.toggle("selected", !!this.measure);
+    this.renderOverlay();
+  }
+
+  measureClick(pt) {
+    const m = this.measure;
+    if (!m.a || m.b) { this.measure = { a: pt }; this.measureOut.textContent = "Click the second point."; }
+    else { m.b = pt; this.explainSight(); }
+    this.renderOverlay();
+  }
+
+  explainSight() {
+    const { a, b } = this.measure;
+    const terrain = [...this.map.terrain, ...(this.view.smokes || []).map((s) => ({ kind: "smoke", polygon: boxCorners(s.x, s.y, s.orient || 0, s.length || 12, s.width || 1) }))];
+    const boxes = this.units.filter((u) => this.onTable(u)).map((u) => ({ label: u.id, corners: this.corners(u) }));
+    const s = sightLine(a, b, terrain, boxes);
+    const parts = [h("b", { testid: "measure-distance" }, fmt1(s.distance) + '"'), " ",
+      h("span", { class: s.blocked ? "blocked" : "clear", testid: "measure-los" }, s.blocked ? "view blocked" : "clear view")];
+    const det = [];
+    for (const w of s.woods) det.push(`${w.name}: ${fmt1(w.length)}" of woods`);
+    for (const hl of s.hills) det.push(`${hl.name} (level ${hl.level})`);
+    for (const hd of s.hedges) det.push(`${hd.name} crossed`);
+    this.measureOut.replaceChildren(h("div", {}, ...parts), det.length ? h("div", { class: "muted" }, det.join(" · ")) : null,
+      s.notes.length ? h("div", {}, s.notes.join("; ")) : null, h("div", { class: "muted small" }, "Read from the map between points; the server judges each shot from the hulls."));
+  }
+
+  drawMeasure() {
+    const m = this.measure, b = this.board;
+    if (!m || !m.a) return;
+    const end = m.b || m.cursor;
+    el("circle", { cx: m.a[0], cy: b.sy(m.a[1]), r: 0.3, class: "measure-pt" }, b.gOverlay);
+    if (!end) return;
+    el("line", { x1: m.a[0], y1: b.sy(m.a[1]), x2: end[0], y2: b.sy(end[1]), class: "measure-line" }, b.gOverlay);
+    el("circle", { cx: end[0], cy: b.sy(end[1]), r: 0.3, class: "measure-pt" }, b.gOverlay);
+    el("text", { x: (m.a[0] + end[0]) / 2, y: b.sy((m.a[1] + end[1]) / 2) - 0.5, class: "measure-label", text: fmt1(dist(m.a, end)) + '"' }, b.gOverlay);
+  }
+
+  // --- unit information on hover ----------------------------------------------------
+
+  showUnitInfo(id, ev) {
+    const t = this.tooltip;
+    if (!id) { t.hidden = true; return; }
+    const u = this.unit(id);
+    if (!u) { t.hidden = true; return; }
+    const ty = this.types[u.type] || {};
+    const s = ty.stats || {};
+    const state = [u.dp ? `${u.dp} DP` : "no disruption", u.suppressed ? "suppressed" : null, u.fired ? "fired" : null, u.activated ? "activated" : null,
+      u.hidden ? "hidden from the enemy" : null, u.reserve && !u.placed ? "in reserve" : null].filter(Boolean).join(" · ");
+    t.replaceChildren(
+      h("div", { class: "tt-title" }, h("span", { class: "swatch", style: `background:${this.sideColor(u.side)}` }), `${u.name}`, h("span", { class: "muted" }, ` ${u.id}`)),
+      h("div", { class: "muted" }, `${this.sideName(u.side)} · ${u.company}`),
+      h("table", {},
+        row("Class", s.class), row("Move", s.move), row("Reaction", s.reaction ? `${s.reaction}D${s.reaction_flank ? "/" + s.reaction_flank + "D" : ""}` : null),
+        row("Weapon", s.weapon), row("Range", s.range ? s.range.join(' / ') + '"' : null), row("AT", s.at ? s.at + "D" : null),
+        row("Arc", s.fire_arc ? s.fire_arc + "°" : "360°"), row("Special", (ty.special || []).join(", ") || null),
+        row("Facing", Math.round(u.heading) + "°")),
+      h("div", { class: "tt-state" }, state));
+    t.hidden = false;
+    if (ev) this.placeTooltip(ev);
+  }
+
+  placeTooltip(ev) {
+    const t = this.tooltip;
+    const x = Math.min(window.innerWidth - 280, ev.clientX + 16), y = Math.min(window.innerHeight - 220, ev.clientY + 12);
+    t.style.left = x + "px";
+    t.style.top = y + "px";
+  }
+
+  testHooks() {
+    return {
+      game: this,
+      toScreen: (x, y) => this.board.toScreen(x, y),
+      view: () => this.view,
+      pending: () => this.g.pending,
+      group: () => this.group(),
+      mySide: () => this.mySide,
+      lastError: () => this.lastError || "",
+    };
+  }
+}
+
+// --- small pieces ---------------------------------------------------------------
+
+function samePending(a, b) { return a && b && a.kind === b.kind && a.side === b.side && a.prompt === b.prompt; }
+const round2 = (x) => Math.round(x * 100) / 100;
+const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+function die(face, wild = false) {
+  if (!(face >= 1 && face <= 6)) return h("span", { class: "die" }, String(face));
+  const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] }[face];
+  return h("span", { class: "die" + (wild ? " wild" : ""), title: wild ? "wild die" : `a ${face}` }, Array.from({ length: 9 }, (_, i) => h("i", { class: pips.includes(i) ? "on" : "" })));
+}
+
+function stepper(label, id, v, lo, hi, set) {
+  return h("div", { class: "row stepper" }, label + ": ",
+    h("button", { testid: id + "-minus", disabled: v <= lo, onclick: () => set(v - 1) }, "−"), h("b", {}, v),
+    h("button", { testid: id + "-plus", disabled: v >= hi, onclick: () => set(v + 1) }, "+"), h("span", { class: "muted" }, ` of ${hi}`));
+}
+
+function row(k, v) { return v === null || v === undefined || v === "" ? null : h("tr", {}, h("th", {}, k), h("td", {}, String(v))); }
+
+function oddsBox(o) {
+  if (!o) return h("div", { class: "odds", testid: "odds" }, "Working out the odds…");
+  if (o.error) return h("div", { class: "odds bad", testid: "odds" }, o.error);
+  if (!o.in_range) return h("div", { class: "odds bad", testid: "odds" }, "Out of range: the shot cannot hit.");
+  const pd = o.p_disruption || [];
+  const dist = pd.map((p, d) => h("span", { class: "pd", title: `${d} DP` }, h("i", { style: `height:${Math.round(p * 40)}px` }), h("small", {}, d))).slice(0, 7);
+  return h("div", { class: "odds", testid: "odds" },
+    h("div", {}, h("b", {}, `${o.attack_dice}D at ${o.attack_tn}+`), ` vs reaction ${o.reaction_dice}D at ${o.reaction_tn}+`, o.band ? ` · ${o.band} range` : ""),
+    h("div", { class: "odds-grid" },
+      h("span", {}, "No effect ", h("b", {}, pct(pd[0] ?? 0))),
+      h("span", {}, "Suppressed ", h("b", {}, pct(o.p_suppressed))),
+      h("span", {}, "Forced back ", h("b", {}, pct(o.p_forced_back))),
+      h("span", {}, "Dispersed ", h("b", { testid: "odds-dispersed" }, pct(o.p_dispersed))),
+      h("span", {}, "Mean DP ", h("b", {}, (o.expected_disruption || 0).toFixed(2)))),
+    h("div", { class: "pd-row", title: "chance of each number of disruption points" }, dist));
+}
+
+function spanBar(sp, total, at) {
+  const pc = (d) => `${Math.max(0, Math.min(100, (d / total) * 100))}%`;
+  return h("div", { class: "span-bar" },
+    h("i", { class: "seen", style: `left:${pc(sp.from)};width:calc(${pc(sp.to)} - ${pc(sp.from)})` }),
+    sp.effective >= 0 ? h("i", { class: "eff", style: `left:${pc(sp.effective)};width:calc(${pc(sp.to)} - ${pc(sp.effective)})` }) : null,
+    sp.short >= 0 ? h("i", { class: "short", style: `left:${pc(sp.short)};width:calc(${pc(sp.to)} - ${pc(sp.short)})` }) : null,
+    at !== undefined ? h("b", { class: "at-pin", style: `left:${pc(at)}` }) : null);
+}
+
+function starPath(x, y, r) {
+  let d = "";
+  for (let i = 0; i < 16; i++) {
+    const a = (i * Math.PI) / 8, rr = i % 2 ? r * 0.45 : r;
+    d += (i ? "L" : "M") + (x + rr * Math.cos(a)).toFixed(2) + "," + (y + rr * Math.sin(a)).toFixed(2);
+  }
+  return d + "z";
+}
+
+function promptTitle(p) {
+  return {
+    deploy: "Deploy your forces", ready: "Ready", "choose-chain": "Choose a dice chain", order: "Give an order",
+    activation: "Command group activated", "opportunity-fire": "Opportunity fire!", "reaction-boost": "Reaction boost",
+    "break-off": "Break off?", logistics: "Logistics phase",
+  }[p.kind] || p.kind;
+}
+
+// shortName abbreviates a unit type's name for its label on the table.
+export function shortName(n) {
+  return n.replace(/Sturmgeschütz/i, "StuG").replace(/^Panzer /i, "Pz ").replace(/ Ausf\.? \w+$/i, "")
+    .replace(/ Light Tank| Tank Destroyer| Armoured Car| Light| Medium| Heavy/gi, "").replace(/^Sd\.?Kfz\.? ?[\d\/]+ (\w+)$/i, "$1").replace(/^Sd\.?Kfz\.? ?/i, "SdKfz ");
+}
+
+function logText(e) {
+  const span = h("span", { class: "txt" }, e.text);
+  if (e.kind === "command-dice" && Array.isArray(e.data)) {
+    // data counts the dice by face (index 1..6).
+    const faces = [];
+    e.data.forEach((n, f) => { for (let i = 0; i < n && f >= 1 && f <= 6; i++) faces.push(f); });
+    return h("span", {}, span, " ", faces.map((f) => die(f, f === 6)));
+  }
+  if (e.kind === "move-roll" && Array.isArray(e.data)) return h("span", {}, span, " ", e.data.filter((f) => f >= 1 && f <= 6).map((f) => die(f)));
+  return span;
+}

@@ -1,0 +1,110 @@
+// The lobby: scenarios with briefings and a map preview, a new game
+// against an AI or a friend, and the games this browser can resume.
+
+import { api, savedGames, saveGame, forgetGame } from "./api.js";
+import { Board } from "./board.js";
+import { h, toast } from "./util.js";
+
+const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (strong, slower)", human: "A friend (send a link)" };
+
+export async function showLobby(root, navigate) {
+  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Armour battles on a gridless table"));
+  root.replaceChildren(h("p", { class: "loading" }, "Loading scenarios…"));
+  let data;
+  try { data = await api.scenarios(); } catch (e) { root.replaceChildren(h("p", { class: "error" }, "Cannot load scenarios: " + e.message)); return; }
+  const scenarios = data.scenarios.filter((s) => s.rules === "armour-battles" || true);
+  const opponents = data.opponents || ["random"];
+  let chosen = scenarios[0];
+  let side = chosen ? chosen.sides[0].id : null;
+  let opponent = opponents.includes("random") ? "random" : opponents[0];
+
+  const list = h("div", { class: "scenario-list", testid: "scenarios" });
+  const detail = h("div", { class: "scenario-detail" });
+  const games = h("section", { class: "games" });
+  root.replaceChildren(h("div", { class: "lobby" }, h("section", { class: "pick" }, h("h2", {}, "Choose a battle"), list), detail, games));
+
+  const renderList = () => {
+    list.replaceChildren(...scenarios.map((s) => h("button", {
+      class: "scenario-card" + (s === chosen ? " selected" : ""), testid: "scenario-" + s.id.replace(/\//g, "-"),
+      onclick: () => { chosen = s; side = s.sides[0].id; renderList(); renderDetail(); },
+    }, h("b", {}, s.title), h("small", {}, [s.date, s.location].filter(Boolean).join(" · ")))));
+  };
+
+  const renderDetail = async () => {
+    const s = chosen;
+    if (!s) { detail.replaceChildren(h("p", {}, "No scenarios.")); return; }
+    const preview = h("div", { class: "preview", testid: "map-preview" });
+    const sides = h("div", { class: "choices" }, s.sides.map((sd) => h("label", { class: "radio" + (sd.id === side ? " selected" : "") },
+      h("input", { type: "radio", name: "side", value: sd.id, testid: "side-" + sd.id, checked: sd.id === side || null, onchange: () => { side = sd.id; renderDetail(); } }), " ", sd.name)));
+    const opp = h("select", { testid: "opponent", onchange: (e) => { opponent = e.target.value; } },
+      opponents.map((o) => h("option", { value: o, selected: o === opponent || null }, AI_LABEL[o] || o)));
+    const seed = h("input", { type: "number", min: 0, placeholder: "random", testid: "seed", class: "seed" });
+    const sdBrief = s.sides.find((x) => x.id === side);
+    detail.replaceChildren(
+      h("h2", {}, s.title), h("p", { class: "muted" }, [s.date, s.location].filter(Boolean).join(" · ")),
+      preview,
+      h("p", { class: "briefing" }, s.briefing || ""),
+      h("div", { class: "form" },
+        h("div", {}, h("b", {}, "Your side: "), sides),
+        sdBrief && sdBrief.briefing ? h("p", { class: "briefing side" }, sdBrief.briefing) : null,
+        h("div", { class: "row" }, h("b", {}, "Opponent: "), opp, h("label", {}, " Seed ", seed)),
+        h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")));
+    try {
+      const map = await api.map(s.id);
+      preview.replaceChildren();
+      const b = new Board(preview, map, {});
+      b.drawZones(map.sides, Object.fromEntries(map.sides.map((x, i) => [x.id, ["#5d6873", "#6e7c36", "#8a6d3b"][i % 3]])));
+    } catch (e) {
+      preview.replaceChildren(h("p", { class: "muted" }, "No map preview: " + e.message));
+    }
+    async function create() {
+      const body = { scenario: s.id, side, opponent };
+      if (seed.value !== "") body.seed = Number(seed.value);
+      try {
+        const r = await api.create(body);
+        saveGame({ id: r.game_id, token: r.seat_token, role: "seat", side: r.side, sideId: r.side_id, scenario: s.id, title: s.title, opponent, join_url: r.join_url, spectator_url: r.spectator_url, spectator_token: r.spectator_token });
+        if (r.join_url) showLinks(r);
+        else navigate("/games/" + r.game_id);
+      } catch (e) {
+        toast("Cannot create the game: " + e.message, "error");
+      }
+    }
+  };
+
+  const showLinks = (r) => {
+    detail.replaceChildren(h("h2", {}, "Invite your opponent"),
+      h("p", {}, "Send this link to your opponent: it holds their seat."),
+      copyRow(r.join_url, "join-url"),
+      h("p", {}, "Spectators can watch with this link:"), copyRow(r.spectator_url, "spectator-url"),
+      h("button", { class: "primary big", testid: "enter-game", onclick: () => navigate("/games/" + r.game_id) }, "Enter the battle"));
+  };
+
+  const renderGames = async () => {
+    const mine = savedGames();
+    let server = [];
+    try { server = (await api.games()).games; } catch { /* the list is a nicety */ }
+    const status = Object.fromEntries(server.map((g) => [g.game_id, g]));
+    games.replaceChildren(...[h("h2", {}, "Your games"),
+      mine.length ? h("ul", { class: "game-list", testid: "my-games" }, mine.map((g) => {
+        const st = status[g.id];
+        return h("li", {}, h("a", { href: "/games/" + g.id, testid: "resume-" + g.id, onclick: (e) => { e.preventDefault(); navigate("/games/" + g.id); } },
+          g.title || g.scenario || g.id), " ", h("span", { class: "muted" }, [g.role === "spectator" ? "spectating" : g.sideId, st ? st.status : "", st ? `${st.n} actions` : "", g.opponent || ""].filter(Boolean).join(" · ")),
+          st && st.status !== "active" ? h("a", { href: "/replay/" + g.id, class: "small", onclick: (e) => { e.preventDefault(); navigate("/replay/" + g.id); } }, " replay") : null,
+          g.spectator_token ? h("a", { class: "small", href: "/games/" + g.id + "?token=" + g.spectator_token + "&spectate=1" }, " spectator link") : null,
+          h("button", { class: "small link", title: "Forget this game in this browser", onclick: () => { forgetGame(g.id); renderGames(); } }, "×"));
+      })) : h("p", { class: "muted" }, "None yet: start one above. Games are remembered in this browser."),
+      server.length ? h("details", {}, h("summary", {}, `Recent games on this server (${server.length})`),
+        h("ul", { class: "game-list", testid: "server-games" }, server.map((g) => h("li", {}, `${g.scenario} · ${g.status} · ${g.n} actions · ${g.players.join(" vs ")}`)))) : null].filter(Boolean));
+  };
+
+  renderList();
+  renderDetail();
+  renderGames();
+}
+
+function copyRow(url, id) {
+  const inp = h("input", { type: "text", readonly: true, value: url, testid: id, class: "url" });
+  return h("div", { class: "row" }, inp, h("button", { onclick: () => { inp.select(); navigator.clipboard && navigator.clipboard.writeText(url); toast("Copied", "ok", 1500); } }, "Copy"));
+}
+
+export { saveGame };

@@ -1,0 +1,69 @@
+// The replay viewer: steps through a game's events, moving the units as
+// the events tell.
+
+import { api } from "./api.js";
+import { Board, el } from "./board.js";
+import { h } from "./util.js";
+import { shortName } from "./game.js";
+
+const COLORS = { german: "#5d6873", us: "#6e7c36" };
+
+export async function showReplay(root, id, token) {
+  root.replaceChildren(h("p", { class: "loading" }, "Loading the battle…"));
+  const g = await api.game(id, token);
+  const [map, log, units] = await Promise.all([api.map(g.scenario), api.log(id, token), api.units(g.rules).catch(() => ({ units: [] }))]);
+  const types = Object.fromEntries(units.units.map((u) => [u.id, u]));
+  const events = log.events;
+  const final = (g.view && g.view.units) || [];
+  const boardBox = h("div", { class: "board-box" });
+  const list = h("ol", { class: "log", testid: "replay-log" });
+  const counter = h("span", { testid: "replay-step" });
+  let step = 0;
+  const go = (n) => { step = Math.max(0, Math.min(events.length, n)); draw(); };
+  const controls = h("div", { class: "toolbar" },
+    h("button", { testid: "replay-start", onclick: () => go(0) }, "⏮"),
+    h("button", { testid: "replay-prev", onclick: () => go(step - 1) }, "◀ Back"),
+    h("button", { testid: "replay-next", onclick: () => go(step + 1) }, "Next ▶"),
+    h("button", { testid: "replay-end", onclick: () => go(events.length) }, "⏭"),
+    counter, h("a", { href: "/games/" + id, class: "small" }, " back to the game"));
+  root.replaceChildren(h("div", { class: "game" }, h("div", { class: "board-col" }, controls, boardBox), h("aside", { class: "side-col" }, h("section", { class: "log-box" }, h("h3", {}, "Events"), list))));
+  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Replay: " + map.title));
+  const board = new Board(boardBox, map, {});
+  board.drawZones(map.sides, Object.fromEntries(map.sides.map((s, i) => [s.id, COLORS[s.id] || ["#5d6873", "#6e7c36"][i % 2]])));
+  for (const e of events) list.appendChild(h("li", { class: "ev ev-" + e.kind, "data-seq": e.seq, onclick: () => go(events.indexOf(e) + 1) }, h("span", { class: "seq" }, e.seq), " ", e.text));
+
+  function positions() {
+    const pos = {};
+    for (const e of events.slice(0, step)) {
+      const d = e.data;
+      if (d && d.unit && d.x !== undefined) pos[d.unit] = { x: d.x, y: d.y, heading: d.heading ?? (pos[d.unit] || {}).heading ?? 90 };
+      if (e.kind === "deploy" || e.kind === "reserves") {
+        const m = e.text.match(/^(\S+) .*?\(([-\d.]+), ([-\d.]+)\)(?: facing ([-\d.]+))?/);
+        if (m) pos[m[1]] = { x: +m[2], y: +m[3], heading: m[4] !== undefined ? +m[4] : 90 };
+      }
+      if (e.kind === "dispersed" && d && d.unit) pos[d.unit] = { ...(pos[d.unit] || {}), gone: true };
+    }
+    return pos;
+  }
+
+  function draw() {
+    counter.textContent = ` event ${step} of ${events.length}`;
+    board.gUnits.replaceChildren();
+    board.gLabels.querySelectorAll(".unit-label").forEach((n) => n.remove());
+    const pos = positions();
+    for (const u of final) {
+      const p = pos[u.id] || (step === events.length && u.placed ? u : null);
+      if (!p || p.gone || p.x === undefined) continue;
+      board.unitShape(board.gUnits, { ...u, x: p.x, y: p.y, heading: p.heading }, "side-" + u.side, COLORS[u.side] || "#777");
+      el("text", { x: p.x, y: board.sy(p.y) - 1.6, class: "unit-label", text: types[u.type] ? shortName(types[u.type].name) : u.type }, board.gLabels);
+    }
+    [...list.children].forEach((li, i) => li.classList.toggle("current", i === step - 1));
+    const cur = list.children[step - 1];
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "ArrowRight") go(step + 1);
+    if (ev.key === "ArrowLeft") go(step - 1);
+  });
+  go(0);
+}
