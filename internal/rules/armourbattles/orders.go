@@ -49,7 +49,8 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 	if un.Hidden {
 		to, how = un.Side, "deploys hidden"
 	}
-	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, a.Facing), To: to})
+	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, a.Facing), To: to,
+		Data: map[string]any{"unit": un.ID, "x": round2(a.X), "y": round2(a.Y), "heading": round2(a.Facing)}})
 	if s.Active = s.nextDeployer(); s.Active < 0 {
 		s.startGame(src, out)
 	}

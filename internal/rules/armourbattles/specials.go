@@ -215,7 +215,11 @@ func (s *State) commitReserves(units []int, a Activate, out engine.Emitter) {
 		un := &s.Units[u]
 		un.Placed, un.Reserve, un.Pos, un.Heading, un.Activated = true, false, boxes[i].Center, boxes[i].Heading, true
 	}
-	out.Emit(engine.Event{Kind: "reserves", Text: fmt.Sprintf("%s commits %s from its table edge", s.b.sides[s.Active].name, s.Units[units[0]].Company), To: engine.Everyone})
+	placedAt := []map[string]any{}
+	for _, u := range units {
+		placedAt = append(placedAt, map[string]any{"unit": s.Units[u].ID, "x": round2(s.Units[u].Pos.X), "y": round2(s.Units[u].Pos.Y), "heading": round2(s.Units[u].Heading.Degrees())})
+	}
+	out.Emit(engine.Event{Kind: "reserves", Text: fmt.Sprintf("%s commits %s from its table edge", s.b.sides[s.Active].name, s.Units[units[0]].Company), To: engine.Everyone, Data: placedAt})
 	s.Act = s.newActivation(OrderMoveFire, units, 3)
 	s.Phase = phaseActivation
 }

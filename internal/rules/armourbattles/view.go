@@ -20,6 +20,11 @@ type View struct {
 	// marker (markers stand on the table in plain sight); Smokes the smoke
 	// screens.
 	Batteries []BatteryView `json:"batteries,omitempty"`
+	// Act is the command group being activated (both sides see it);
+	// Targets, for the side in its activation only, lists each group
+	// unit's allowed targets in priority order.
+	Act     *ActView            `json:"act,omitempty"`
+	Targets map[string][]string `json:"targets,omitempty"`
 	Smokes    []SmokeView   `json:"smokes,omitempty"`
 	Result   engine.Result   `json:"result"`
 }
@@ -35,6 +40,16 @@ type SideView struct {
 	Dice     [7]int `json:"dice"`
 	Wild     int    `json:"wild"`
 	Failure  bool   `json:"failure"`
+}
+
+// ActView is the activated command group.
+type ActView struct {
+	Order    string   `json:"order"`
+	Units    []string `json:"units"`
+	Dice     int      `json:"dice"`
+	Moved    []bool   `json:"moved"`
+	MoveDone bool     `json:"move_done"`
+	FiredAt  []string `json:"fired_at"`
 }
 
 // BatteryView is an off-table battery and its plotted mission.
@@ -86,6 +101,11 @@ type WindowView struct {
 	Kind   string     `json:"kind"`
 	Target string     `json:"target"`
 	Spans  []SpanView `json:"spans"`
+	// Path, At and Reach describe a move window: the mover's path, how
+	// far along it the mover stands and how far it will get.
+	Path  [][2]float64 `json:"path,omitempty"`
+	At    float64      `json:"at,omitempty"`
+	Reach float64      `json:"reach,omitempty"`
 }
 
 // SpanView is where one unit may fire along the mover's path.
@@ -135,7 +155,50 @@ func (s *State) View(side int) any {
 		for _, sp := range w.Spans {
 			wv.Spans = append(wv.Spans, SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)})
 		}
+		if m := s.currentMover(); w.Kind == "move" && m != nil {
+			for _, p := range m.Path {
+				wv.Path = append(wv.Path, [2]float64{round2(p.X), round2(p.Y)})
+			}
+			wv.At, wv.Reach = round2(m.At), round2(m.Reach)
+		}
 		v.Window = wv
 	}
+	if a := s.Act; a != nil && !s.anyHidden(a.Units, side) {
+		av := &ActView{Order: a.Order, Dice: a.Dice, Moved: a.Moved, MoveDone: a.MoveDone, FiredAt: []string{}}
+		for _, u := range a.Units {
+			av.Units = append(av.Units, s.Units[u].ID)
+		}
+		for _, t := range a.FiredAt {
+			av.FiredAt = append(av.FiredAt, s.Units[t].ID)
+		}
+		v.Act = av
+		if side == s.Active && a.Order == OrderMoveFire {
+			v.Targets = map[string][]string{}
+			for _, u := range a.Units {
+				un := &s.Units[u]
+				if !un.Active() || un.Fired || un.Suppressed {
+					continue
+				}
+				vis := s.visibleEnemies(u)
+				ids := []string{}
+				for _, t := range vis {
+					if s.priorityOK(u, t, vis, a.FiredAt) {
+						ids = append(ids, s.Units[t].ID)
+					}
+				}
+				v.Targets[un.ID] = ids
+			}
+		}
+	}
 	return v
+}
+
+// anyHidden reports whether a group holds a unit hidden from side.
+func (s *State) anyHidden(units []int, side int) bool {
+	for _, u := range units {
+		if s.Units[u].Hidden && s.Units[u].Side != side {
+			return true
+		}
+	}
+	return false
 }
