@@ -3,6 +3,7 @@ package geom
 import (
 	"errors"
 	"math"
+	"math/bits"
 )
 
 // Polygon is a simple polygon given by its vertices in either orientation;
@@ -219,34 +220,38 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 	eps := Epsilon / l // Epsilon as a parameter along s
 	tol := Epsilon * l // a side value within tol is within Epsilon of the line
 	var buf [24]float64
-	ts := append(buf[:0], 0)
 	// proper stays true while no vertex lies on the line through s; every
 	// crossing of the line is then transversal, so inside and outside
 	// alternate along the line, starting outside far before A.
+	ts := append(buf[:0], 0)
 	proper := true
 	before := 0 // crossings of the line before A
-	prev := pg[n-1]
-	sp := d.Cross(prev.Sub(s.A))
-	cp := sideClass(sp, tol)
-	for _, cur := range pg {
-		sc := d.X*(cur.Y-s.A.Y) - d.Y*(cur.X-s.A.X)
-		cc := sideClass(sc, tol)
-		switch {
-		case cp*cc > 0:
-			// The edge stays on one side of the line.
-		case cp == 0 && cc == 0:
-			// The edge lies along the line.
-			proper = false
-			if t := prev.Sub(s.A).Dot(d) / dd; t > eps && t < 1-eps {
-				ts = append(ts, t)
+	if n <= 64 {
+		// Classify every vertex first, without branches, then visit only
+		// the edges that reach the line: usually none or two.
+		pos, neg := sideMasks(pg, s.A, d, tol)
+		full := uint64(1)<<n - 1 // n == 64 wraps to all ones
+		prevPos := (pos<<1 | pos>>(n-1)) & full
+		prevNeg := (neg<<1 | neg>>(n-1)) & full
+		m := full &^ (pos&prevPos | neg&prevNeg)
+		if m == 0 {
+			return dst // the line through s misses pg
+		}
+		for ; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			j := i - 1
+			if i == 0 {
+				j = n - 1
 			}
-			if t := cur.Sub(s.A).Dot(d) / dd; t > eps && t < 1-eps {
-				ts = append(ts, t)
+			cp := int(prevPos>>i&1) - int(prevNeg>>i&1)
+			cc := int(pos>>i&1) - int(neg>>i&1)
+			if cp*cc == 0 {
+				// Through a vertex or along the line: the general case.
+				ts = clipEdge(ts, &proper, &before, s, d, dd, eps, pg[j], pg[i], cp, cc)
+				continue
 			}
-		default:
-			if cp == 0 || cc == 0 {
-				proper = false // through a vertex
-			}
+			// A clean crossing.
+			prev, cur := pg[j], pg[i]
 			e := cur.Sub(prev)
 			t := prev.Sub(s.A).Cross(e) / d.Cross(e)
 			switch {
@@ -259,7 +264,16 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 				before++
 			}
 		}
-		prev, sp, cp = cur, sc, cc
+	} else {
+		prev := pg[n-1]
+		cp := sideClass(d.Cross(prev.Sub(s.A)), tol)
+		for _, cur := range pg {
+			cc := sideClass(d.X*(cur.Y-s.A.Y)-d.Y*(cur.X-s.A.X), tol)
+			if cp*cc <= 0 {
+				ts = clipEdge(ts, &proper, &before, s, d, dd, eps, prev, cur, cp, cc)
+			}
+			prev, cp = cur, cc
+		}
 	}
 	ts = append(ts, 1)
 	sortFloats(ts)
@@ -298,6 +312,60 @@ func (pg Polygon) Clip(s Segment, dst []Interval) []Interval {
 		dst = append(dst, Interval{t0, t1})
 	}
 	return dst
+}
+
+// clipEdge records in ts, proper and before (see Polygon.Clip) how the
+// edge from prev to cur meets the line through s, given that it is not
+// wholly on one side: cp and cc are the sides (1, -1 or 0 for on the line)
+// of prev and cur. It returns the extended ts.
+func clipEdge(ts []float64, proper *bool, before *int, s Segment, d Point, dd, eps float64, prev, cur Point, cp, cc int) []float64 {
+	if cp == 0 && cc == 0 {
+		// The edge lies along the line.
+		*proper = false
+		if t := prev.Sub(s.A).Dot(d) / dd; t > eps && t < 1-eps {
+			ts = append(ts, t)
+		}
+		if t := cur.Sub(s.A).Dot(d) / dd; t > eps && t < 1-eps {
+			ts = append(ts, t)
+		}
+		return ts
+	}
+	if cp == 0 || cc == 0 {
+		*proper = false // through a vertex
+	}
+	e := cur.Sub(prev)
+	t := prev.Sub(s.A).Cross(e) / d.Cross(e)
+	switch {
+	case t > eps && t < 1-eps:
+		ts = append(ts, t)
+	case t <= eps:
+		if t >= -eps {
+			*proper = false // on A: parity at A is ambiguous
+		}
+		*before++
+	}
+	return ts
+}
+
+// sideMasks classifies the vertices of pg (at most 64) against the line
+// through a with direction d: bit i of pos is set when vertex i is more
+// than tol (in units of the cross product) to the left, of neg when more
+// than tol to the right.
+func sideMasks(pg Polygon, a, d Point, tol float64) (pos, neg uint64) {
+	for i := len(pg) - 1; i >= 0; i-- {
+		p := pg[i]
+		v := d.X*(p.Y-a.Y) - d.Y*(p.X-a.X)
+		pos = pos<<1 | b2u(v > tol)
+		neg = neg<<1 | b2u(v < -tol)
+	}
+	return pos, neg
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // LengthInside returns the length, in inches, of the part of s inside pg.

@@ -1,8 +1,9 @@
 // Package table models the battlefield: a Width × Height inch table holding
 // terrain features — areas such as woods, hills, fields, buildings and smoke,
 // lines such as hedges, walls and roads, and circular markers such as
-// barrage impacts — indexed by an R-tree so that a query only touches
-// nearby features.
+// barrage impacts — indexed by a uniform grid so that a query only touches
+// nearby features: a segment query walks just the cells the segment passes
+// through.
 //
 // The queries are the building blocks of rulesets' line-of-sight and
 // movement rules: what a segment crosses and where (VisitSegment,

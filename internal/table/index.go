@@ -21,9 +21,9 @@ import (
 // scratch memory, so queries stay allocation-free and safe for concurrent
 // use.
 //
-// The grid is shared between clones and copied on write: Clone marks both
-// tables' grids shared, and the first Add or Remove on either copies the
-// cell array (with every list's capacity clipped to its length, so that an
+// The grid is shared between clones and copied on write: Clone marks the
+// grid shared, and the first Add or Remove on either table copies the cell
+// array (with every list's capacity clipped to its length, so that an
 // append never writes into a list the other table can see; removals build
 // a new list).
 
@@ -50,11 +50,11 @@ type cell struct {
 }
 
 // entry is a feature as listed in a cell, with what a segment query needs
-// to pass over it without touching the item: its padded bounds, as centre
-// and half extents, and its range of cells.
+// to pass over it without touching the item: its bounds and its range of
+// cells.
 type entry struct {
-	cx, cy, ex, ey float64
-	x0, y0, x1, y1 int16
+	b              [4]float64 // the item's bounds: Min.X, Min.Y, Max.X, Max.Y
+	x0, y0, x1, y1 int16      // the item's range of cells
 	it             *item
 }
 
@@ -174,10 +174,9 @@ func (g *grid) insert(it *item) {
 		g.outside = append(g.outside, it)
 		return
 	}
-	r := it.bounds.Expand(2 * gridPad)
+	b := it.bounds
 	e := entry{
-		cx: (r.Min.X + r.Max.X) / 2, cy: (r.Min.Y + r.Max.Y) / 2,
-		ex: (r.Max.X - r.Min.X) / 2, ey: (r.Max.Y - r.Min.Y) / 2,
+		b:  [4]float64{b.Min.X, b.Min.Y, b.Max.X, b.Max.Y},
 		x0: int16(it.cx0), y0: int16(it.cy0), x1: int16(it.cx1), y1: int16(it.cy1),
 		it: it,
 	}
@@ -260,18 +259,18 @@ type walk struct {
 
 // Outcomes of grid.start.
 const (
-	walkNone = iota // the segment misses the gridded area
-	walkCells       // walk the cells
-	walkScan        // the segment is not finite: scan every feature
+	walkNone  = iota // the segment misses the gridded area
+	walkCells        // walk the cells
+	walkScan         // the segment is not finite (or too awkward): scan every feature
 )
 
 // start begins a walk along s, returning walkCells with w at the first
 // cell.
 func (g *grid) start(w *walk, s geom.Segment) int {
-	if !finite(s.A.X) || !finite(s.A.Y) || !finite(s.B.X) || !finite(s.B.Y) {
-		return walkScan
-	}
 	dx, dy := s.B.X-s.A.X, s.B.Y-s.A.Y
+	if !finite(s.A.X) || !finite(s.A.Y) || !finite(dx) || !finite(dy) {
+		return walkScan // B is finite too
+	}
 	// 1/dx and 1/dy, ±Inf for 0 (then unused).
 	rx, ry := 1/dx, 1/dy
 	a, b := s.A, s.B
@@ -294,6 +293,9 @@ func (g *grid) start(w *walk, s geom.Segment) int {
 		}
 		a = geom.Point{X: s.A.X + dx*t0, Y: s.A.Y + dy*t0}
 		b = geom.Point{X: s.A.X + dx*t1, Y: s.A.Y + dy*t1}
+		if !finite(a.X) || !finite(a.Y) || !finite(b.X) || !finite(b.Y) {
+			return walkScan // 0·∞ in the clip: a tiny dx or dy
+		}
 	}
 	ix0, iy0 := g.cellX(a.X), g.cellY(a.Y)
 	ix1, iy1 := g.cellX(b.X), g.cellY(b.Y)
@@ -345,36 +347,75 @@ func (w *walk) seen(it *item) bool {
 	return int(it.cx0) <= w.px && w.px <= int(it.cx1) && int(it.cy0) <= w.py && w.py <= int(it.cy1)
 }
 
-// seenEntry is seen for a cell entry.
-func (w *walk) seenEntry(e *entry) bool {
-	return uint(w.px-int(e.x0)) <= uint(e.x1-e.x0) && uint(w.py-int(e.y0)) <= uint(e.y1-e.y0)
+// fresh is 1 when e was not listed in the walk's previous cell, 0 when
+// it has been looked at already (computed without branches).
+func (w *walk) fresh(e *entry) int {
+	return b2i(uint(w.px-int(e.x0)) > uint(e.x1-e.x0)) | b2i(uint(w.py-int(e.y0)) > uint(e.y1-e.y0))
 }
 
-// probe is a segment prepared for quick rejection of cell entries.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// probe is a segment prepared for testing against cell entries.
 type probe struct {
-	ax, ay   float64 // the start of the segment
-	nx, ny   float64 // a normal of the segment: (-dy, dx)
-	anx, any float64 // |nx|, |ny|
-	mx, my   float64 // centre of the segment's bounds
-	hx, hy   float64 // half extents of the segment's bounds
+	ax, ay         float64 // the start of the segment
+	dx, dy         float64 // B - A
+	x0, x1, y0, y1 float64 // the segment's bounds
+	// Indexes into a Rect seen as [4]float64{Min.X, Min.Y, Max.X, Max.Y}
+	// of the coordinates giving the corners where dx*y - dy*x is least
+	// (ylo, xhi) and greatest (yhi, xlo).
+	ylo, xhi, yhi, xlo int
 }
 
 func newProbe(s geom.Segment) probe {
-	dx, dy := s.B.X-s.A.X, s.B.Y-s.A.Y
-	return probe{
+	p := probe{
 		ax: s.A.X, ay: s.A.Y,
-		nx: -dy, ny: dx,
-		anx: math.Abs(dy), any: math.Abs(dx),
-		mx: (s.A.X + s.B.X) / 2, my: (s.A.Y + s.B.Y) / 2,
-		hx: math.Abs(dx) / 2, hy: math.Abs(dy) / 2,
+		dx: s.B.X - s.A.X, dy: s.B.Y - s.A.Y,
+		x0: s.A.X, x1: s.B.X, y0: s.A.Y, y1: s.B.Y,
 	}
+	if p.x0 > p.x1 {
+		p.x0, p.x1 = p.x1, p.x0
+	}
+	if p.y0 > p.y1 {
+		p.y0, p.y1 = p.y1, p.y0
+	}
+	// dx*y is least at Min.Y when dx ≥ 0, dy*x greatest at Max.X when
+	// dy ≥ 0.
+	p.ylo, p.yhi = 1, 3
+	if p.dx < 0 {
+		p.ylo, p.yhi = 3, 1
+	}
+	p.xhi, p.xlo = 2, 0
+	if p.dy < 0 {
+		p.xhi, p.xlo = 0, 2
+	}
+	return p
 }
 
-// near reports whether the segment may touch e's bounds: false only when
-// an axis of the bounds or the segment's normal separates them (the
-// separating-axis test Rect.IntersectsSegment makes, but on bounds padded
-// by far more than its rounding, so it never rejects what that accepts).
-func (p *probe) near(e *entry) bool {
-	return math.Abs(e.cx-p.mx) <= e.ex+p.hx && math.Abs(e.cy-p.my) <= e.ey+p.hy &&
-		math.Abs(p.nx*(e.cx-p.ax)+p.ny*(e.cy-p.ay)) <= p.anx*e.ex+p.any*e.ey
+// overlaps is 1 when the segment's bounds meet the rectangle r, else 0:
+// the first test of r.IntersectsSegment, computed without branches since
+// the answer is hard to predict.
+func (p *probe) overlaps(r *[4]float64) int {
+	return b2i(p.x1 >= r[0]) & b2i(p.x0 <= r[2]) & b2i(p.y1 >= r[1]) & b2i(p.y0 <= r[3])
 }
+
+// crossesLine reports whether the line through the segment meets the
+// rectangle r: the second test of r.IntersectsSegment, which takes the
+// cross products c = d×(corner−A) at the four corners and reports a miss
+// when all are positive or all negative. Here only the least and the
+// greatest are computed, at the corners known from the signs of d; as
+// rounding is monotonic they are the least and greatest of the four, so
+// the answer is the same to the last bit. The segment must be finite.
+func (p *probe) crossesLine(r *[4]float64) bool {
+	cmin := p.dx*(r[p.ylo&3]-p.ay) - p.dy*(r[p.xhi&3]-p.ax)
+	cmax := p.dx*(r[p.yhi&3]-p.ay) - p.dy*(r[p.xlo&3]-p.ax)
+	return cmin <= 0 && cmax >= 0
+}
+
+// maxCands is how many candidate features a segment query gathers before
+// looking at them.
+const maxCands = 32

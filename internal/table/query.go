@@ -59,6 +59,23 @@ func (it *item) appendHits(s geom.Segment, dst []hit, ivs []geom.Interval) []hit
 	if !it.bounds.IntersectsSegment(s) {
 		return dst
 	}
+	return it.appendCrossings(s, dst, ivs)
+}
+
+// appendCrossings appends the crossings of s with the features of es,
+// whose bounds are known to meet s's bounds.
+func (p *probe) appendCrossings(s geom.Segment, es []*entry, dst []hit, ivs []geom.Interval) []hit {
+	for _, e := range es {
+		if p.crossesLine(&e.b) {
+			dst = e.it.appendCrossings(s, dst, ivs)
+		}
+	}
+	return dst
+}
+
+// appendCrossings is appendHits for an item whose bounds are known to
+// touch s.
+func (it *item) appendCrossings(s geom.Segment, dst []hit, ivs []geom.Interval) []hit {
 	f := &it.f
 	if len(f.Line) > 0 {
 		var buf [8]float64
@@ -112,19 +129,27 @@ func (t *Table) appendHits(s geom.Segment, dst []hit) []hit {
 	var w walk
 	switch g.start(&w, s) {
 	case walkCells:
+		// Gather, without branches, the entries not seen before whose
+		// bounds meet the segment's; then test those exactly.
 		p := newProbe(s)
+		var cands [maxCands]*entry
+		k := 0
 		for {
 			all := g.cells[w.iy*g.nx+w.ix].all
 			for i := range all {
 				e := &all[i]
-				if !w.seenEntry(e) && p.near(e) {
-					dst = e.it.appendHits(s, dst, ivs[:0])
+				cands[k] = e
+				k += w.fresh(e) & p.overlaps(&e.b)
+				if k == maxCands {
+					dst = p.appendCrossings(s, cands[:], dst, ivs[:0])
+					k = 0
 				}
 			}
 			if !w.next() {
 				break
 			}
 		}
+		dst = p.appendCrossings(s, cands[:k], dst, ivs[:0])
 	case walkScan:
 		sb := s.Bounds()
 		for _, it := range t.items {

@@ -1,10 +1,6 @@
 package armourbattles
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
@@ -199,68 +195,20 @@ func (MaintainMission) Kind() string   { return "maintain-mission" }
 func (CancelMission) Kind() string     { return "cancel-mission" }
 func (EndLogistics) Kind() string      { return "end-logistics" }
 
-// decoders decode each action kind strictly into its type.
-var decoders = map[string]func(body []byte) (engine.Action, error){}
-
-func register[T engine.Action]() {
-	var zero T
-	decoders[zero.Kind()] = func(body []byte) (engine.Action, error) {
-		var a T
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&a); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
-}
+// codec decodes Armour Battles actions.
+var codec = engine.NewActionCodec("armourbattles")
 
 func init() {
-	register[Deploy]()
-	register[Begin]()
-	register[ChooseChain]()
-	register[Activate]()
-	register[RemoveSuppression]()
-	register[Pass]()
-	register[Restock]()
-	register[ConvertWild]()
-	register[AddStaffOrder]()
-	register[Move]()
-	register[Fire]()
-	register[Unsuppress]()
-	register[EndActivation]()
-	register[OppFire]()
-	register[OppPass]()
-	register[Boost]()
-	register[BreakOffChoice]()
-	register[Repair]()
-	register[CallMission]()
-	register[AdjustMission]()
-	register[MaintainMission]()
-	register[CancelMission]()
-	register[EndLogistics]()
-}
-
-// decodeAction decodes a JSON action strictly: unknown kinds and fields
-// are errors.
-func decodeAction(raw json.RawMessage) (engine.Action, error) {
-	kind, err := engine.ActionKind(raw)
-	if err != nil {
-		return nil, fmt.Errorf("armourbattles: bad action: %v", err)
+	for _, reg := range []func(*engine.ActionCodec){
+		engine.RegisterAction[Deploy], engine.RegisterAction[Begin], engine.RegisterAction[ChooseChain],
+		engine.RegisterAction[Activate], engine.RegisterAction[RemoveSuppression], engine.RegisterAction[Pass],
+		engine.RegisterAction[Restock], engine.RegisterAction[ConvertWild], engine.RegisterAction[AddStaffOrder],
+		engine.RegisterAction[Move], engine.RegisterAction[Fire], engine.RegisterAction[Unsuppress],
+		engine.RegisterAction[EndActivation], engine.RegisterAction[OppFire], engine.RegisterAction[OppPass],
+		engine.RegisterAction[Boost], engine.RegisterAction[BreakOffChoice], engine.RegisterAction[Repair],
+		engine.RegisterAction[CallMission], engine.RegisterAction[AdjustMission], engine.RegisterAction[MaintainMission],
+		engine.RegisterAction[CancelMission], engine.RegisterAction[EndLogistics],
+	} {
+		reg(codec)
 	}
-	dec, ok := decoders[kind]
-	if !ok {
-		return nil, fmt.Errorf("armourbattles: unknown action kind %q", kind)
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("armourbattles: bad %s action: %v", kind, err)
-	}
-	delete(obj, "kind")
-	body, _ := json.Marshal(obj)
-	a, err := dec(body)
-	if err != nil {
-		return nil, fmt.Errorf("armourbattles: bad %s action: %v", kind, err)
-	}
-	return a, nil
 }

@@ -1,0 +1,45 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+func TestActionCodec(t *testing.T) {
+	c := engine.NewActionCodec("toy")
+	engine.RegisterAction[toyAttack](c)
+	engine.RegisterAction[toyReact](c)
+	raw, _ := engine.EncodeAction(toyAttack{Dice: 2})
+	a, err := c.Decode(raw)
+	if err != nil || a != (toyAttack{Dice: 2}) {
+		t.Fatalf("Decode(%s) = %+v, %v", raw, a, err)
+	}
+	for _, tc := range []struct{ raw, want string }{
+		{`{"kind":"attack","dice":2,"extra":1}`, `toy: bad attack action`},
+		{`{"kind":"castle"}`, `toy: unknown action kind "castle"`},
+		{`{"dice":2}`, `unknown action kind ""`},
+		{`[1]`, `toy: bad action`},
+	} {
+		if _, err := c.Decode([]byte(tc.raw)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Decode(%s) error %v, want %q", tc.raw, err, tc.want)
+		}
+	}
+}
+
+func TestScenarioCache(t *testing.T) {
+	var c engine.ScenarioCache[int]
+	sc := &scenario.Scenario{ID: "x"}
+	builds := 0
+	build := func(*scenario.Scenario) (int, error) { builds++; return 7, nil }
+	for i := 0; i < 3; i++ {
+		if v, err := c.Get(sc, build); v != 7 || err != nil {
+			t.Fatalf("Get = %d, %v", v, err)
+		}
+	}
+	if builds != 1 {
+		t.Errorf("built %d times, want once", builds)
+	}
+}
