@@ -12,8 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
@@ -32,6 +34,12 @@ var (
 	situationalFlags = []string{"firer", "target", "range", "flank", "cover", "uphill", "target-suppressed",
 		"moves", "ambush", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot"}
 	reactionBonusFlags = []string{"break-off", "disengaging", "scoot"}
+	// paganoOnlyFlags belong to --rules pagano; armourBattlesOnlyFlags to
+	// the Armour Battles modes.
+	paganoOnlyFlags = []string{"aspect", "firer-moving", "firer-stationary", "target-moving", "target-stationary",
+		"hull-down", "woods", "hedge"}
+	armourBattlesOnlyFlags = []string{"attack-dice", "attack-tn", "reaction-dice", "reaction-tn", "target-dp", "artillery",
+		"flank", "cover", "uphill", "target-suppressed", "moves", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot"}
 )
 
 // oddsOptions holds the flag values of one run.
@@ -45,6 +53,13 @@ type oddsOptions struct {
 	flank, cover, uphill, suppressed     bool
 	moves, attackWild, reactionWild      int
 	ambush, breakOff, disengaging, scoot bool
+
+	// --rules and the Pagano situation.
+	rules                          string
+	aspect                         string
+	firerMoving, firerStationary   bool
+	targetMoving, targetStationary bool
+	hullDown, woods, hedge         bool
 }
 
 // oddsOutput is the --json object: the result plus, in situational mode,
@@ -62,7 +77,7 @@ func newOddsCmd() *cobra.Command {
 	var o oddsOptions
 	cmd := &cobra.Command{
 		Use:   "odds",
-		Short: "Exact odds of one Armour Battles shot",
+		Short: "Exact odds of one shot (Armour Battles or Pagano)",
 		Long: `Odds prints the exact probabilities of one Armour Battles attack: the
 Disruption Points the target takes, and whether it is suppressed, Forced Back
 or Dispersed. Give either the dice:
@@ -76,11 +91,42 @@ or the situation, with unit names as printed in the rulebook or short forms:
 
 With --artillery the target must roll more sixes than the attacker to avoid
 suppression, and in situational mode the firer is off-table artillery firing
-for effect (--range is ignored).`,
+for effect (--range is ignored).
+
+With --rules pagano the shot is one of Pagano's micro-armour rules: the
+chance to hit (Table 2) and of each Fire Effect (Table 3), per shot and
+given a hit, enumerated exactly:
+
+  sandtable odds --rules pagano --firer T-34-85 --target "Tiger I" --range 10 --aspect side \
+      [--firer-moving|--firer-stationary] [--target-moving|--target-stationary] \
+      [--hull-down] [--woods] [--hedge] [--ambush]
+
+Without --firer-moving or --firer-stationary the firer is stopped (it moved
+and halted); likewise the target.`,
 		Example: `  sandtable odds --json --attack-dice 6 --attack-tn 4 --reaction-dice 5 --reaction-tn 4 --target-dp 1
-  sandtable odds --firer "Panzer IV H" --target "M4 75mm" --range 12`,
+  sandtable odds --firer "Panzer IV H" --target "M4 75mm" --range 12
+  sandtable odds --rules pagano --json --firer T-34-85 --target "Tiger I" --range 10 --aspect side`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch o.rules {
+			case pagano.Name:
+				po, err := runPaganoOdds(cmd, &o)
+				if err != nil {
+					return err
+				}
+				if o.json {
+					enc := json.NewEncoder(cmd.OutOrStdout())
+					enc.SetIndent("", "  ")
+					return enc.Encode(po.Odds)
+				}
+				return printPaganoOdds(cmd.OutOrStdout(), po)
+			case ab.Name:
+			default:
+				return fmt.Errorf("odds: unknown --rules %q: want %s or %s", o.rules, ab.Name, pagano.Name)
+			}
+			if set := changedFlags(cmd, paganoOnlyFlags); len(set) > 0 {
+				return fmt.Errorf("odds: %s is for --rules pagano, not %s", set[0], ab.Name)
+			}
 			out, err := runOdds(cmd, &o)
 			if err != nil {
 				return err
@@ -116,6 +162,16 @@ for effect (--range is ignored).`,
 	f.BoolVar(&o.breakOff, "break-off", false, "target breaks off (+2D reaction)")
 	f.BoolVar(&o.disengaging, "disengaging", false, "target is disengaging (+2D reaction)")
 	f.BoolVar(&o.scoot, "scoot", false, "target shoots and scoots (+2D reaction)")
+
+	f.StringVar(&o.rules, "rules", ab.Name, "ruleset: "+ab.Name+" or "+pagano.Name)
+	f.StringVar(&o.aspect, "aspect", "", "pagano: facing hit, front, side or rear")
+	f.BoolVar(&o.firerMoving, "firer-moving", false, "pagano: the firer is moving (-3 to hit)")
+	f.BoolVar(&o.firerStationary, "firer-stationary", false, "pagano: the firer is stationary (+2 to hit)")
+	f.BoolVar(&o.targetMoving, "target-moving", false, "pagano: the target is moving (-2 to hit)")
+	f.BoolVar(&o.targetStationary, "target-stationary", false, "pagano: the target is stationary (+1 to hit)")
+	f.BoolVar(&o.hullDown, "hull-down", false, "pagano: the target is hull-down (-2 to hit)")
+	f.BoolVar(&o.woods, "woods", false, "pagano: the target is in woods or a building (-2 to hit)")
+	f.BoolVar(&o.hedge, "hedge", false, "pagano: the line of fire crosses a wall or hedge (-1 to hit)")
 	return cmd
 }
 
@@ -243,10 +299,15 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 	}, nil
 }
 
-// findUnit looks a unit type up by id, name or alias; the error lists the
-// rulebook names.
+// findUnit looks an Armour Battles unit type up by id, name or alias; the
+// error lists the rulebook names.
 func findUnit(cat *scenario.Catalog, units []*scenario.UnitType, flag, name string) (*scenario.UnitType, error) {
-	u, err := cat.UnitType(ab.Name, name)
+	return findRulesUnit(cat, ab.Name, units, flag, name)
+}
+
+// findRulesUnit looks a unit type of a ruleset up by id, name or alias.
+func findRulesUnit(cat *scenario.Catalog, rules string, units []*scenario.UnitType, flag, name string) (*scenario.UnitType, error) {
+	u, err := cat.UnitType(rules, name)
 	if err != nil {
 		var all []string
 		for _, u := range units {
@@ -323,4 +384,126 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// changedFlags returns the flags of names set on the command line, as
+// "--name".
+func changedFlags(cmd *cobra.Command, names []string) []string {
+	var set []string
+	for _, n := range names {
+		if cmd.Flags().Changed(n) {
+			set = append(set, "--"+n)
+		}
+	}
+	return set
+}
+
+// paganoOddsOutput is one Pagano shot: --json prints Odds alone.
+type paganoOddsOutput struct {
+	Firer, Target string
+	Situation     pagano.Situation
+	pagano.Odds
+}
+
+// runPaganoOdds validates the Pagano flags and computes the odds with the
+// ruleset's own tables.
+func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error) {
+	var out paganoOddsOutput
+	if set := changedFlags(cmd, armourBattlesOnlyFlags); len(set) > 0 {
+		return out, fmt.Errorf("odds: %s is an Armour Battles flag and does not apply with --rules pagano", set[0])
+	}
+	need := "the Pagano situation needs --firer, --target, --range and --aspect"
+	switch {
+	case o.firer == "":
+		return out, errors.New("odds: missing --firer: " + need)
+	case o.target == "":
+		return out, errors.New("odds: missing --target: " + need)
+	case !cmd.Flags().Changed("range"):
+		return out, errors.New("odds: missing --range in inches: " + need)
+	case o.rng < 0 || math.IsNaN(o.rng) || math.IsInf(o.rng, 0):
+		return out, fmt.Errorf("odds: --range must be a distance of 0 inches or more, got %v", o.rng)
+	case o.rng >= pagano.MaxRange:
+		return out, fmt.Errorf("odds: --range %g is beyond the last range band of Table 2 (under %g\"): no shot", o.rng, pagano.MaxRange)
+	case o.aspect == "":
+		return out, errors.New("odds: missing --aspect (front, side or rear): " + need)
+	case o.firerMoving && o.firerStationary:
+		return out, errors.New("odds: --firer-moving and --firer-stationary cannot both be given")
+	case o.targetMoving && o.targetStationary:
+		return out, errors.New("odds: --target-moving and --target-stationary cannot both be given")
+	}
+	sit := pagano.Situation{Range: o.rng, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped,
+		HullDown: o.hullDown, Woods: o.woods, Hedge: o.hedge, Ambush: o.ambush}
+	switch strings.ToLower(o.aspect) {
+	case "front":
+		sit.Facing = geom.Front
+	case "side":
+		sit.Facing = geom.Side
+	case "rear":
+		sit.Facing = geom.Rear
+	default:
+		return out, fmt.Errorf("odds: --aspect %q: want front, side or rear", o.aspect)
+	}
+	switch {
+	case o.firerMoving:
+		sit.FirerMotion = pagano.Moving
+	case o.firerStationary:
+		sit.FirerMotion = pagano.Stationary
+	}
+	switch {
+	case o.targetMoving:
+		sit.TargetMotion = pagano.Moving
+	case o.targetStationary:
+		sit.TargetMotion = pagano.Stationary
+	}
+	cat, err := scenario.Embedded()
+	if err != nil {
+		return out, fmt.Errorf("odds: loading unit types: %w", err)
+	}
+	units := cat.Units(pagano.Name)
+	firer, err := findRulesUnit(cat, pagano.Name, units, "--firer", o.firer)
+	if err != nil {
+		return out, err
+	}
+	target, err := findRulesUnit(cat, pagano.Name, units, "--target", o.target)
+	if err != nil {
+		return out, err
+	}
+	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
+	if err != nil {
+		return out, fmt.Errorf("odds: %w", err)
+	}
+	odds, err := pagano.ShotOdds(sit, unarmoured)
+	if err != nil {
+		return out, fmt.Errorf("odds: %w", err)
+	}
+	return paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit, Odds: odds}, nil
+}
+
+// printPaganoOdds writes the readable table of a Pagano shot.
+func printPaganoOdds(w io.Writer, out paganoOddsOutput) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s fires at %s's %s at %g\"\n", out.Firer, out.Target, out.Situation.Facing, out.Situation.Range)
+	mods := func(ms pagano.Mods) string {
+		if len(ms) == 0 {
+			return "none"
+		}
+		return fmt.Sprintf("%+d (%s)", ms.Sum(), ms)
+	}
+	fmt.Fprintf(tw, "To hit\td10 6+, modifiers %s\n", mods(out.HitMods))
+	if out.EffectMods != nil {
+		fmt.Fprintf(tw, "Fire effect\td10, modifiers %s\n", mods(out.EffectMods))
+	} else {
+		fmt.Fprintln(tw, "Fire effect\tunarmoured: wrecked by any hit")
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "Result\tPer shot\tGiven a hit")
+	fmt.Fprintf(tw, "Hit\t%s\t\n", percent(out.Hit))
+	for _, r := range []struct {
+		name string
+		p, g float64
+	}{{"Deflected", out.Deflected, out.GivenHit.Deflected}, {"Stunned", out.Stunned, out.GivenHit.Stunned},
+		{"Immobilized", out.Immobilized, out.GivenHit.Immobilized}, {"Wrecked", out.Wrecked, out.GivenHit.Wrecked}} {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.name, percent(r.p), percent(r.g))
+	}
+	return tw.Flush()
 }

@@ -6,6 +6,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // runOddsCmd runs a fresh `odds` command in-process with args and returns
@@ -230,5 +234,138 @@ func TestOddsErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// paganoOddsFields are exactly the fields of `odds --rules pagano --json`.
+var paganoOddsFields = []string{"p_hit", "p_deflected", "p_stunned", "p_immobilized", "p_wrecked", "given_hit"}
+
+func checkExactKeys(t *testing.T, m map[string]any, want []string) {
+	t.Helper()
+	if len(m) != len(want) {
+		t.Errorf("fields %v, want exactly %v", m, want)
+	}
+	for _, k := range want {
+		if _, ok := m[k]; !ok {
+			t.Errorf("field %q missing from %v", k, m)
+		}
+	}
+}
+
+// The text's Hit Effect example: a T-34-85 hits a Tiger I on its side at
+// 10": +1 range (6-14"), +1 85mm, +1 L, -2 Tiger side = net +1, so a 6 or
+// more of the d10 (7 after the +1) wrecks it: 5 in 10 given a hit; a 5
+// (6 after) stuns or immobilizes.
+func TestOddsPaganoT3485HitsTigerSide(t *testing.T) {
+	m := oddsJSON(t, "--rules", "pagano", "--firer", "T-34-85", "--target", "Tiger I", "--range", "10", "--aspect", "side")
+	checkExactKeys(t, m, paganoOddsFields)
+	g, ok := m["given_hit"].(map[string]any)
+	if !ok {
+		t.Fatalf("given_hit = %v, want an object", m["given_hit"])
+	}
+	checkExactKeys(t, g, paganoOddsFields[1:5])
+	checkFields(t, g, map[string]any{"p_wrecked": 0.5, "p_deflected": 0.4, "p_stunned": 0.05, "p_immobilized": 0.05})
+
+	// The same figures from the ruleset's own Table 3 functions.
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t34, err1 := cat.UnitType(pagano.Name, "T-34-85")
+	tiger, err2 := cat.UnitType(pagano.Name, "Tiger I")
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	sit, _, err := pagano.UnitSituation(t34, tiger, pagano.Situation{Range: 10, Facing: geom.Side})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if em := pagano.EffectMods(sit); em.Sum() != 1 {
+		t.Errorf("effect modifiers %v, net %+d; the text's example nets +1", em, em.Sum())
+	}
+	if want := pagano.EffectChances(pagano.EffectMods(sit).Sum()).Wrecked; g["p_wrecked"] != want {
+		t.Errorf("given_hit.p_wrecked = %v, the ruleset's Table 3 gives %v", g["p_wrecked"], want)
+	}
+	// To hit: 10" is the 8-12" band (0), both stopped, Russian -1: 7+ on
+	// the d10, 4 in 10; the per-shot figures are the products.
+	checkFields(t, m, map[string]any{"p_hit": 0.4, "p_wrecked": 0.2, "p_deflected": 0.16, "p_stunned": 0.02, "p_immobilized": 0.02})
+}
+
+func TestOddsPaganoModifiers(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		hit  float64
+	}{
+		// Panzer IV (75L) at a stopped M4 at 5": +1 range, 6+ less 1: 5+ = 6 in 10.
+		{"plain", []string{"--range", "5"}, 0.6},
+		// Stationary firer +2, stationary target +1: 2+ (a natural 1 misses) = 9 in 10.
+		{"stationary", []string{"--range", "5", "--firer-stationary", "--target-stationary"}, 0.9},
+		// Moving firer -3, moving target -2: 10+ needs 6 - 1 + 5 = 10: 1 in 10.
+		{"moving", []string{"--range", "5", "--firer-moving", "--target-moving"}, 0.1},
+		// Hull-down -2, woods -2, hedge -1 at 30" (-3 range, +1 L over 26").
+		{"cover", []string{"--range", "30", "--hull-down", "--woods", "--hedge", "--firer-stationary"}, 0},
+		// Ambush over 6": -1.
+		{"ambush", []string{"--range", "7", "--ambush"}, 0.5},
+		{"ambush close", []string{"--range", "6", "--ambush"}, 0.6},
+	} {
+		args := append([]string{"--rules", "pagano", "--firer", "Panzer IV", "--target", "M4 75mm", "--aspect", "front"}, c.args...)
+		m := oddsJSON(t, args...)
+		if got := m["p_hit"].(float64); math.Abs(got-c.hit) > 1e-12 {
+			t.Errorf("%s: p_hit = %v, want %v", c.name, got, c.hit)
+		}
+		// Per-shot effects sum to the hit chance.
+		sum := m["p_deflected"].(float64) + m["p_stunned"].(float64) + m["p_immobilized"].(float64) + m["p_wrecked"].(float64)
+		if math.Abs(sum-c.hit) > 1e-9 {
+			t.Errorf("%s: effects sum to %v, want p_hit %v", c.name, sum, c.hit)
+		}
+	}
+	// Rear hits are worse for the target than front hits.
+	front := oddsJSON(t, "--rules", "pagano", "--firer", "M4 75mm", "--target", "Panther", "--range", "20", "--aspect", "front")
+	rear := oddsJSON(t, "--rules", "pagano", "--firer", "M4 75mm", "--target", "Panther", "--range", "20", "--aspect", "rear")
+	fw := front["given_hit"].(map[string]any)["p_wrecked"].(float64)
+	rw := rear["given_hit"].(map[string]any)["p_wrecked"].(float64)
+	if fw != 0 || rw != 0.4 {
+		t.Errorf("M4 75 v Panther at 20\": wrecked given a hit front %v rear %v, want 0 and 0.4", fw, rw)
+	}
+}
+
+func TestOddsPaganoText(t *testing.T) {
+	out, err := runOddsCmd(t, "--rules", "pagano", "--firer", "T-34-85", "--target", "Tiger I", "--range", "10", "--aspect", "side")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"T-34-85 fires at Tiger I's side", "+1 85mm gun", "-2 side armour", "Wrecked", "50.000%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestOddsPaganoErrors(t *testing.T) {
+	base := []string{"--rules", "pagano", "--firer", "T-34-85", "--target", "Tiger I"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(base, "--range", "10"), "missing --aspect"},
+		{append(base, "--aspect", "side"), "missing --range"},
+		{[]string{"--rules", "pagano", "--target", "Tiger I", "--range", "10", "--aspect", "side"}, "missing --firer"},
+		{append(base, "--range", "10", "--aspect", "top"), `--aspect "top"`},
+		{append(base, "--range", "84", "--aspect", "side"), "beyond the last range band"},
+		{append(base, "--range", "-1", "--aspect", "side"), "0 inches or more"},
+		{append(base, "--range", "10", "--aspect", "side", "--firer-moving", "--firer-stationary"), "cannot both"},
+		{append(base, "--range", "10", "--aspect", "side", "--target-moving", "--target-stationary"), "cannot both"},
+		{append(base, "--range", "10", "--aspect", "side", "--flank"), "--flank is an Armour Battles flag"},
+		{append(base, "--range", "10", "--aspect", "side", "--attack-dice", "3"), "--attack-dice is an Armour Battles flag"},
+		{[]string{"--rules", "pagano", "--firer", "Nashorn", "--target", "Tiger I", "--range", "10", "--aspect", "side"}, `unknown --firer "Nashorn"`},
+		{[]string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12", "--aspect", "side"}, "--aspect is for --rules pagano"},
+		{[]string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12", "--hull-down"}, "--hull-down is for --rules pagano"},
+		{[]string{"--rules", "chess", "--firer", "Panzer IV H"}, `unknown --rules "chess"`},
+	} {
+		_, err := runOddsCmd(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("odds %q: error %v, want one containing %q", c.args, err, c.want)
+		}
 	}
 }

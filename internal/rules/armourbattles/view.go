@@ -25,8 +25,8 @@ type View struct {
 	// unit's allowed targets in priority order.
 	Act     *ActView            `json:"act,omitempty"`
 	Targets map[string][]string `json:"targets,omitempty"`
-	Smokes    []SmokeView   `json:"smokes,omitempty"`
-	Result   engine.Result   `json:"result"`
+	Smokes  []SmokeView         `json:"smokes,omitempty"`
+	Result  engine.Result       `json:"result"`
 }
 
 // SideView is a side's public standing: command dice are laid out where

@@ -236,80 +236,121 @@ func (s *State) shotCheck(u int, ub geom.Box, t int, tb geom.Box) (Sight, float6
 	return q, d, nil
 }
 
-// ToHit returns the To-Hit modifiers (Table 2) of a shot from u at t
-// standing at the given footprints, with the sight and range. ambush marks
-// ambush fire.
-func (s *State) ToHit(u int, ub geom.Box, t int, tb geom.Box, q Sight, d float64, ambush bool) Mods {
+// Situation is what Tables 2 and 3 read of one shot: the two vehicles,
+// the range, their markers, the facing hit and the target's cover. The
+// game builds it from the table; the odds command from flags.
+type Situation struct {
+	Firer, Target *UnitStats
+	// FirerNation decides the Russian, French or Polish −1.
+	FirerNation string
+	// Range is the closest hull-to-hull distance in inches.
+	Range        float64
+	FirerMotion  Motion
+	TargetMotion Motion
+	// Facing is the target's facing hit (Fire Effect armour modifier).
+	Facing geom.Facing
+	// HullDown: the target is hull-down (or dug in); Woods: in woods or a
+	// building; Hedge: the line crosses a wall or hedge; Hedgerow: it
+	// crosses a hedgerow next to a hull; Ambush: ambush fire.
+	HullDown, Woods, Hedge, Hedgerow, Ambush bool
+}
+
+// HitMods returns Table 2's modifiers for a shot (Pagano, Firing; To-Hit).
+func HitMods(sit Situation) Mods {
 	var ms Mods
 	add := func(name string, v int) {
 		if v != 0 {
 			ms = append(ms, Mod{name, v})
 		}
 	}
+	d := sit.Range
 	rm, _ := HitRangeMod(d)
 	add(fmt.Sprintf("range %.1f\"", d), rm)
-	st := s.stats(u)
-	switch s.Units[u].Motion {
+	switch sit.FirerMotion {
 	case Stationary:
 		add("firer stationary", 2)
 	case Moving:
 		add("firer moving", -3)
 	}
-	if st.GunType != GunRegular {
+	if st := sit.Firer; st != nil && st.GunType != GunRegular {
 		add("gun "+st.GunType+" at range", GunHitMod(st.GunType, d))
 	}
-	if nationHitPenalty(s.b.types[s.Units[u].Type].Nation) {
+	if nationHitPenalty(sit.FirerNation) {
 		add("Russian, French or Polish vehicle", -1)
 	}
-	switch s.Units[t].Motion {
+	switch sit.TargetMotion {
 	case Moving:
 		add("target moving", -2)
 	case Stationary:
 		add("target stationary", 1)
 	}
-	if q.TargetHullDown {
+	if sit.HullDown {
 		add("target hull-down", -2)
 	}
-	if s.inWoodsOrBuilding(tb) {
+	if sit.Woods {
 		add("target in woods or building", -2)
 	}
-	if q.HedgeOrWall {
+	if sit.Hedge {
 		add("through wall or hedge", -1)
 	}
-	if q.Hedgerow {
+	if sit.Hedgerow {
 		add("through hedgerow", -2)
 	}
-	if ambush && d > AmbushLongRange {
+	if sit.Ambush && d > AmbushLongRange {
 		add("ambush fire over 6\"", -1)
 	}
 	return ms
 }
 
-// Effect returns the Fire Effect modifiers (Table 3) of a hit from u on t
-// and the facing hit (Pagano, Hit Effect).
-func (s *State) Effect(u int, ub geom.Box, t int, tb geom.Box, d float64) (Mods, geom.Facing) {
-	st, ts := s.stats(u), s.stats(t)
+// EffectMods returns Table 3's modifiers for a hit (Pagano, Hit Effect).
+func EffectMods(sit Situation) Mods {
+	st, ts := sit.Firer, sit.Target
 	var ms Mods
 	add := func(name string, v int) {
 		if v != 0 {
 			ms = append(ms, Mod{name, v})
 		}
 	}
-	add(fmt.Sprintf("range %.1f\"", d), EffectRangeMod(d))
+	add(fmt.Sprintf("range %.1f\"", sit.Range), EffectRangeMod(sit.Range))
 	add(fmt.Sprintf("%dmm gun", st.Gun), CalibreMod(st.Gun))
 	if st.GunType != GunRegular {
 		add("weapon type "+st.GunType, TypeEffectMod(st.GunType))
 	}
-	f := tb.HitFacing(ub.Center)
 	armour := ts.Front
-	switch f {
+	switch sit.Facing {
 	case geom.Side:
 		armour = ts.Side
 	case geom.Rear:
 		armour = ts.Rear
 	}
-	add(f.String()+" armour", armour)
-	return ms, f
+	add(sit.Facing.String()+" armour", armour)
+	return ms
+}
+
+// situation returns the Situation of a shot from u at t standing at the
+// given footprints, with the sight and range.
+func (s *State) situation(u int, ub geom.Box, t int, tb geom.Box, q Sight, d float64, ambush bool) Situation {
+	return Situation{
+		Firer: s.stats(u), Target: s.stats(t), FirerNation: s.b.types[s.Units[u].Type].Nation,
+		Range: d, FirerMotion: s.Units[u].Motion, TargetMotion: s.Units[t].Motion,
+		Facing:   tb.HitFacing(ub.Center),
+		HullDown: q.TargetHullDown, Woods: s.inWoodsOrBuilding(tb), Hedge: q.HedgeOrWall, Hedgerow: q.Hedgerow,
+		Ambush: ambush,
+	}
+}
+
+// ToHit returns the To-Hit modifiers (Table 2) of a shot from u at t
+// standing at the given footprints, with the sight and range. ambush marks
+// ambush fire.
+func (s *State) ToHit(u int, ub geom.Box, t int, tb geom.Box, q Sight, d float64, ambush bool) Mods {
+	return HitMods(s.situation(u, ub, t, tb, q, d, ambush))
+}
+
+// Effect returns the Fire Effect modifiers (Table 3) of a hit from u on t
+// and the facing hit (Pagano, Hit Effect).
+func (s *State) Effect(u int, ub geom.Box, t int, tb geom.Box, d float64) (Mods, geom.Facing) {
+	sit := Situation{Firer: s.stats(u), Target: s.stats(t), Range: d, Facing: tb.HitFacing(ub.Center)}
+	return EffectMods(sit), sit.Facing
 }
 
 // HitChance returns the chance that a To-Hit roll with total modifier m

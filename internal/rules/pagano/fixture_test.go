@@ -30,14 +30,6 @@ type placed struct {
 // extraTypes are vehicles of the text's examples that are not in the
 // shipped data.
 var extraTypes = map[string]*scenario.UnitType{
-	// The T-34-85 of the Hit Effect example: an 85mm L gun. Its other
-	// figures are the project's.
-	"t-34-85": {ID: "t-34-85", Name: "T-34-85", Nation: "ussr", Rules: Name,
-		Footprint: struct {
-			Length float64 `json:"length"`
-			Width  float64 `json:"width"`
-		}{0.85, 0.45},
-		Stats: &UnitStats{MP: 7, Gun: 85, GunType: GunLong, Mount: MountTurret, Front: -2, Side: 0, Rear: 0, Weight: "M", Years: "45"}},
 	"truck": {ID: "truck", Name: "Truck", Nation: "germany", Rules: Name, Special: []string{Unarmoured},
 		Footprint: struct {
 			Length float64 `json:"length"`

@@ -186,29 +186,29 @@ export class Game {
     return { north: 270, south: 90, east: 180, west: 0 }[e] ?? 90;
   }
 
-  // group returns the activated command group, read from the latest
-  // "activate" event (the view does not name it).
+  // group returns the activated command group from the view's act: its
+  // order, dice and units, moved (the group's move is done) and which
+  // units have moved (a shoot-and-scoot moves a unit before the group).
   group() {
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const e = this.events[i];
-      if (e.kind === "turn-end") break;
-      if (e.kind !== "activate") continue;
-      const m = e.text.match(/: ([a-z-]+) order with (\d) dice for (.+)$/);
-      if (!m) return null;
-      const ids = m[3].split(",").map((s) => s.trim());
-      const after = this.events.slice(i + 1);
-      return { order: m[1], dice: +m[2], units: ids, moved: after.some((x) => x.kind === "move-roll") };
-    }
-    return null;
+    const a = this.view.act;
+    if (!a) return null;
+    const units = a.units || [];
+    return { order: a.order, dice: a.dice, units, moved: !!a.move_done, movedUnits: units.filter((_, i) => (a.moved || [])[i]), firedAt: a.fired_at || [] };
   }
 
-  // targetsFor lists the enemy units u could shoot at, nearest first, with
-  // the distance; the first is the one target priority points at.
+  // targetsFor lists the enemy units u may shoot at, in the rules'
+  // priority order (the first is the priority target), with the distance
+  // and range band; the view's targets say which are allowed.
   targetsFor(u) {
-    return this.units.filter((e) => e.side !== u.side && this.onTable(e) && !e.hidden)
-      .map((e) => ({ unit: e, d: this.hullDist(u, e) }))
-      .sort((a, b) => a.d - b.d);
+    const ids = (this.view.targets || {})[u.id] || [];
+    return ids.map((id) => this.unit(id)).filter(Boolean).map((e) => {
+      const d = this.hullDist(u, e);
+      return { unit: e, d, band: rangeBand(this.stats(u), d) };
+    });
   }
+
+  // canFire reports whether the view offers u any fire this activation.
+  canFire(u) { return !!this.view.targets && Object.prototype.hasOwnProperty.call(this.view.targets, u.id); }
 
   // --- layout --------------------------------------------------------------
 
@@ -569,15 +569,30 @@ export class Game {
     const grp = this.group();
     const sd = this.mySideView();
     if (!grp) { box.appendChild(h("button", { testid: "end-activation", onclick: () => this.act({ kind: "end-activation" }) }, "End activation (E)")); return; }
-    ui.tool = ui.tool || (grp.moved ? "fire" : "move");
+    const moveFire = grp.order === "move-fire";
+    const canMove = moveFire && !grp.moved;
+    ui.tool = ui.tool || (canMove ? "move" : "fire");
+    if (ui.tool === "move" && !canMove) ui.tool = "fire";
     ui.moves = ui.moves || {};
     const units = grp.units.map((id) => this.unit(id)).filter(Boolean);
-    box.appendChild(h("p", {}, h("b", {}, grp.order), ` with ${grp.dice} dice: `, units.map((u) => u.id).join(", ")));
+    const orderName = (ORDERS.find((o) => o[0] === grp.order) || [0, grp.order])[1];
+    box.appendChild(h("div", { class: "group-card", testid: "act" },
+      h("div", {}, h("b", {}, orderName), ` · ${grp.dice} ${grp.dice === 1 ? "die" : "dice"}`),
+      h("div", { class: "group-units" }, units.map((u) => h("span", {
+        class: "chip-unit" + (grp.movedUnits.includes(u.id) ? " moved" : "") + (u.fired ? " fired" : "") + (u.suppressed ? " sup" : ""),
+        title: [grp.movedUnits.includes(u.id) ? "moved" : "not moved yet", u.fired ? "fired" : null, u.suppressed ? "suppressed" : null].filter(Boolean).join(", "),
+      }, u.id, grp.movedUnits.includes(u.id) ? " ➜" : "", u.fired ? " ✹" : "")))));
+    // The steps: move once, then each unit may fire once.
+    box.appendChild(h("ol", { class: "steps" },
+      h("li", { class: grp.moved ? "done" : ui.tool === "move" ? "now" : "" }, grp.moved ? "Moved" : "Move (optional)"),
+      h("li", { class: ui.tool === "fire" ? "now" : "" }, "Fire"),
+      h("li", {}, "End activation")));
     box.appendChild(h("div", { class: "choices tools" },
-      h("button", { class: ui.tool === "move" ? "selected" : "", testid: "tool-move", disabled: grp.moved, onclick: () => { ui.tool = "move"; this.render(); } }, "Move (V)"),
-      h("button", { class: ui.tool === "fire" ? "selected" : "", testid: "tool-fire", onclick: () => { ui.tool = "fire"; this.render(); } }, "Fire (F)")));
-    if (ui.tool === "move" && !grp.moved) {
-      const fast = units.every((u) => this.stats(u).move === "fast");
+      h("button", { class: ui.tool === "move" ? "selected" : "", testid: "tool-move", disabled: !canMove, onclick: () => { ui.tool = "move"; this.render(); } }, "Move (V)"),
+      h("button", { class: ui.tool === "fire" ? "selected" : "", testid: "tool-fire", disabled: !moveFire, onclick: () => { ui.tool = "fire"; this.render(); } }, "Fire (F)")));
+    if (ui.tool === "move" && canMove) {
+      const movers = units.filter((u) => this.onTable(u) && !grp.movedUnits.includes(u.id));
+      const fast = movers.every((u) => this.stats(u).move === "fast");
       box.appendChild(h("p", {}, `Reach: ${FIXED * grp.dice}" fixed (inner ring) + ${grp.dice}D6${fast ? "×2 (fast)" : ""} variable, up to ${FIXED * grp.dice + 6 * grp.dice * (fast ? 2 : 1)}" (outer ring). Woods and hills cost double; a hedge costs the fixed move.`));
       box.appendChild(h("p", { class: "muted" }, "Click the table to send the group (it keeps formation); click a unit of the group first to move it alone. Backing up is only for single moves."));
       const list = h("ul", { class: "plan" });
@@ -588,9 +603,11 @@ export class Game {
           h("option", { value: "" }, "—"), sd.wild ? h("option", { value: "wild", selected: ui.max === "wild" || null }, "wild die") : null, sd.staff ? h("option", { value: "staff", selected: ui.max === "staff" || null }, "staff order") : null)),
         h("button", { class: "primary", testid: "move-confirm", disabled: !Object.keys(ui.moves).length, onclick: () => this.confirm() }, "Move (Enter)"),
         h("button", { onclick: () => { ui.moves = {}; ui.selected = null; this.render(); } }, "Clear (Esc)")));
-      this.hint(ui.selected ? `Click where ${ui.selected} goes` : "Click the table where the group goes");
-    } else {
+      this.hint(ui.selected ? `Click where ${ui.selected} goes` : "Click the table where the group goes, or Fire (F) without moving");
+    } else if (moveFire) {
       this.panelFire(box, units);
+    } else {
+      this.hint("End the activation (E)");
     }
     const sup = this.units.filter((u) => u.side === this.mySide && u.suppressed && this.onTable(u));
     if (sup.length && (sd.wild || sd.staff)) {
@@ -602,25 +619,31 @@ export class Game {
   panelFire(box, units) {
     const ui = this.ui;
     const sd = this.mySideView();
-    const shooters = units.filter((u) => this.onTable(u) && !u.fired && !u.suppressed);
-    if (!shooters.length) { box.appendChild(h("p", { class: "muted" }, "No unit of the group can fire (fired, suppressed or gone).")); this.hint("End the activation (E)"); return; }
-    box.appendChild(h("p", {}, "Choose a firer and a target. Target priority: the closest enemy in sight first."));
+    const shooters = units.filter((u) => this.onTable(u) && this.canFire(u));
+    if (ui.firer && !shooters.some((u) => u.id === ui.firer)) { ui.firer = null; ui.target = null; }
+    if (!shooters.length) { box.appendChild(h("p", { class: "muted", testid: "no-shooters" }, "No unit of the group can fire (fired, suppressed or gone).")); this.hint("End the activation (E)"); return; }
+    box.appendChild(h("p", {}, "Choose a firer and one of its targets. Only the targets target priority allows are offered: the closest enemy in sight first, farther ones once the group has fired at the closer."));
     const list = h("div", { class: "fire-list" });
-    for (const u of shooters) {
+    for (const u of units) {
+      if (!this.onTable(u)) continue;
+      const row = h("div", { class: "fire-row" + (ui.firer === u.id ? " current" : "") }, h("b", { class: "firer", onclick: () => { ui.firer = u.id; ui.target = null; this.render(); } }, u.id), " ");
+      if (!this.canFire(u)) {
+        row.appendChild(h("span", { class: "muted" }, u.fired ? "has fired" : u.suppressed ? "suppressed: cannot fire" : "cannot fire"));
+        list.appendChild(row);
+        continue;
+      }
       const ts = this.targetsFor(u);
-      const row = h("div", { class: "fire-row" }, h("b", {}, u.id), " ");
-      ts.slice(0, 6).forEach((t, i) => {
-        const s = this.stats(u);
-        const range = s.range && s.range.length ? s.range[s.range.length - 1] : 0;
+      ts.forEach((t, i) => {
         const sel = ui.firer === u.id && ui.target === t.unit.id;
         const no = (this.refused || {})[`${u.id}>${t.unit.id}@${this.pos.n}`];
+        const why = no || (t.band === "out" ? "out of range: the shot cannot hit" : i === 0 ? "priority target: the closest enemy in sight" : "allowed: the closer enemies have been fired at");
         row.appendChild(h("button", {
-          class: "target" + (sel ? " selected" : "") + (i === 0 ? " priority" : "") + (range && t.d > range ? " out" : "") + (no ? " refused" : ""),
-          testid: `fire-${u.id}-${t.unit.id}`, title: no || (i === 0 ? "closest enemy: priority target" : "only if the closer ones cannot be seen"),
+          class: "target" + (sel ? " selected" : "") + (i === 0 ? " priority" : "") + (t.band === "out" ? " out" : "") + (no ? " refused" : ""),
+          testid: `fire-${u.id}-${t.unit.id}`, title: why,
           onclick: () => this.pickTarget(u.id, t.unit.id),
-        }, `${t.unit.id} ${fmt1(t.d)}"`));
+        }, `${t.unit.id} ${fmt1(t.d)}"`, h("small", { class: "band band-" + t.band }, t.band)));
       });
-      if (!ts.length) row.appendChild(h("span", { class: "muted" }, "no enemy in view"));
+      if (!ts.length) row.appendChild(h("span", { class: "muted" }, "no enemy in sight"));
       list.appendChild(row);
     }
     box.appendChild(list);
@@ -628,14 +651,15 @@ export class Game {
       const o = this.oddsCache.get(ui.firer + ">" + ui.target);
       box.appendChild(oddsBox(o));
       const fu = this.unit(ui.firer);
-      const scoot = fu && (this.types[fu.type]?.special || []).includes("shoot-and-scoot");
+      const grp = this.group();
+      const scoot = fu && (this.types[fu.type]?.special || []).includes("shoot-and-scoot") && grp && !grp.movedUnits.includes(fu.id);
       box.appendChild(h("div", { class: "row" },
         h("label", {}, h("input", { type: "checkbox", checked: ui.wild || null, disabled: !sd.wild, onchange: (e) => { ui.wild = e.target.checked; } }), " +1 wild"),
         h("label", {}, h("input", { type: "checkbox", checked: ui.staff || null, disabled: !sd.staff, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff"),
         scoot ? h("label", {}, h("input", { type: "checkbox", checked: ui.scoot || null, onchange: (e) => { ui.scoot = e.target.checked; } }), " shoot & scoot") : null,
         h("button", { class: "primary fire", testid: "fire-confirm", onclick: () => this.confirm() }, `Fire ${ui.firer} → ${ui.target} (Enter)`)));
       this.hint("Enter fires; Esc cancels");
-    } else this.hint("Pick a firer and a target (or click an enemy on the table)");
+    } else this.hint(ui.firer ? `Click a ringed enemy for ${ui.firer} to fire at` : "Pick a firer and a target (or click a ringed enemy on the table)");
   }
 
   async pickTarget(firer, target) {
