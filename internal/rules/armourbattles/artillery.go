@@ -44,8 +44,8 @@ func (s *State) ownMission(id string) (int, error) {
 // pointVisible reports whether unit u sees the table point p.
 func (s *State) pointVisible(u int, p geom.Point) bool {
 	fb := s.box(u)
-	tb := geom.Box{Center: p, Length: 0.01, Width: 0.01}
-	q := sight{from: fb, to: tb, lFrom: s.b.table.LevelAt(fb.Center), lTo: s.b.table.LevelAt(p), side: s.Units[u].Side, self: u, tgt: -1}
+	var buf [24]friend
+	q := s.newSight(u, fb, -1, geom.Box{Center: p, Length: 0.01, Width: 0.01}, buf[:])
 	return s.rayClear(q, fb.Center, p)
 }
 

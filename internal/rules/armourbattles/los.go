@@ -17,10 +17,34 @@ const HedgeAdjacent = 1.0
 
 // sight is one line-of-sight question between two footprints.
 type sight struct {
-	from, to   geom.Box
+	from, to   geom.Frame
 	lFrom, lTo int
-	side       int // the viewer's side, for friendly units in the way
-	self, tgt  int // unit indexes to ignore (-1 for none)
+	// friends are the viewer's other units that may stand in the way, with
+	// whether each is lower than the viewer and closer than the target.
+	friends []friend
+}
+
+type friend struct {
+	fr        geom.Frame
+	seeAcross bool
+}
+
+// newSight prepares a line-of-sight question from unit a (footprint fa) to
+// footprint fb of unit b (b may be -1 for a point).
+func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box, buf []friend) sight {
+	q := sight{from: fa.Frame(), to: fb.Frame(), lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center)}
+	side := s.Units[a].Side
+	dist := q.from.Distance(q.to)
+	q.friends = buf[:0]
+	for i := range s.Units {
+		u := &s.Units[i]
+		if i == a || i == b || u.Side != side || !u.Active() || u.Hidden {
+			continue
+		}
+		fr := s.box(i).Frame()
+		q.friends = append(q.friends, friend{fr: fr, seeAcross: q.lFrom > s.b.table.LevelAt(u.Pos) && q.from.Distance(fr) < dist})
+	}
+	return q
 }
 
 // canSee reports whether unit a sees unit b where they stand.
@@ -33,7 +57,8 @@ func (s *State) canSee(a, b int) bool {
 // the centre and the centres of its quarters) must be visible from a's
 // centre (Armour Battles, Line of Sight).
 func (s *State) canSeeBox(a int, fa geom.Box, b int, fb geom.Box) bool {
-	q := sight{from: fa, to: fb, lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center), side: s.Units[a].Side, self: a, tgt: b}
+	var buf [24]friend
+	q := s.newSight(a, fa, b, fb, buf[:])
 	pts := samplePoints(fb)
 	clear, blocked := 0, 0
 	for _, p := range pts {
@@ -98,7 +123,7 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 	case table.KindWoods:
 		// The part of the ray inside the wood must lie within 1" of the
 		// viewer's or the target's hull.
-		near := func(b geom.Box) bool {
+		near := func(b geom.Frame) bool {
 			return b.DistToPoint(c.Entry) <= SeeIntoWoods+1e-9 && b.DistToPoint(c.Exit) <= SeeIntoWoods+1e-9
 		}
 		return !near(q.from) && !near(q.to)
@@ -108,7 +133,7 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 		if high > f.Level {
 			return false
 		}
-		return !f.Contains(q.from.Center) && !f.Contains(q.to.Center)
+		return !f.Contains(q.from.Center()) && !f.Contains(q.to.Center())
 	case table.KindHedge, table.KindWall:
 		if high >= 1 {
 			return false
@@ -125,19 +150,10 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 // is closer to the viewer than the target is (Armour Battles, Line of
 // Sight: Friendly Units).
 func (s *State) friendInTheWay(q sight, seg geom.Segment) bool {
-	for i := range s.Units {
-		u := &s.Units[i]
-		if i == q.self || i == q.tgt || u.Side != q.side || !u.Active() || u.Hidden {
-			continue
+	for i := range q.friends {
+		if f := &q.friends[i]; !f.seeAcross && f.fr.IntersectsSegment(seg) {
+			return true
 		}
-		fb := s.box(i)
-		if !fb.IntersectsSegment(seg) {
-			continue
-		}
-		if q.lFrom > s.b.table.LevelAt(u.Pos) && q.from.Distance(fb) < q.from.Distance(q.to) {
-			continue
-		}
-		return true
 	}
 	return false
 }

@@ -776,9 +776,10 @@ export class Game {
     }
     if (mine && p.kind === "activation") {
       const grp = this.group();
-      if (grp && ui.tool === "move" && !grp.moved) {
-        const fast = grp.units.map((id) => this.unit(id)).filter(Boolean).every((u) => this.stats(u).move === "fast");
-        for (const id of grp.units) {
+      if (grp && ui.tool === "move" && !grp.moved && grp.order === "move-fire") {
+        const movers = grp.units.filter((id) => !grp.movedUnits.includes(id));
+        const fast = movers.map((id) => this.unit(id)).filter(Boolean).every((u) => this.stats(u).move === "fast");
+        for (const id of movers) {
           const u = this.unit(id);
           if (!u || !this.onTable(u)) continue;
           const fixed = u.suppressed ? 0 : FIXED * grp.dice;
@@ -795,13 +796,24 @@ export class Game {
         }
       }
       if (grp && ui.tool === "fire") {
-        for (const id of grp.units) { const u = this.unit(id); if (u && this.onTable(u) && !u.fired && !u.suppressed) this.ring(u, "firer-ring"); }
+        for (const id of grp.units) { const u = this.unit(id); if (u && this.onTable(u) && this.canFire(u)) this.ring(u, "firer-ring" + (ui.firer === id ? " current" : "")); }
+        // The allowed targets: the chosen firer's, else any firer's.
+        const firers = ui.firer ? [ui.firer] : grp.units.filter((id) => { const u = this.unit(id); return u && this.canFire(u); });
+        const ringed = new Map();
+        for (const fid of firers) {
+          (this.view.targets[fid] || []).forEach((tid, i) => { if (!ringed.has(tid) || i === 0) ringed.set(tid, ringed.get(tid) || i === 0); });
+        }
+        for (const [tid, prio] of ringed) {
+          const t = this.unit(tid);
+          if (t) this.ring(t, "target-ring" + (prio ? " priority" : ""), "target-ring-" + tid);
+        }
         if (ui.firer) {
           const f = this.unit(ui.firer);
           const s = this.stats(f);
-          if (s.range) for (const r of s.range) el("circle", { cx: f.x, cy: b.sy(f.y), r, class: "range-ring" }, b.gUnderlay);
-          const ts = this.targetsFor(f);
-          ts.forEach((t, i) => this.ring(t.unit, i === 0 ? "target-ring priority" : "target-ring"));
+          if (s.range) s.range.forEach((r, i) => {
+            el("circle", { cx: f.x, cy: b.sy(f.y), r, class: "range-ring band-" + i }, b.gUnderlay);
+            el("text", { x: f.x, y: b.sy(f.y) - r - 0.15, class: "range-label", text: ["short", "effective", "long"][i] + " " + r + '"' }, b.gUnderlay);
+          });
           if (ui.target) {
             const t = this.unit(ui.target);
             el("line", { x1: f.x, y1: b.sy(f.y), x2: t.x, y2: b.sy(t.y), class: "aim-line" }, b.gOverlay);
@@ -830,10 +842,10 @@ export class Game {
     if (this.measure) this.drawMeasure();
   }
 
-  ring(u, cls) {
+  ring(u, cls, testid) {
     if (!u || !u.placed) return;
     const b = this.board;
-    el("circle", { cx: u.x, cy: b.sy(u.y), r: Math.max(u.length, u.width) / 2 + 0.6, class: cls }, b.gUnderlay);
+    el("circle", { cx: u.x, cy: b.sy(u.y), r: Math.max(u.length, u.width) / 2 + 0.6, class: cls, "data-testid": testid }, b.gUnderlay);
   }
 
   ghost(u, cls) {
@@ -900,15 +912,16 @@ export class Game {
         return;
       case "activation": {
         const grp = this.group();
-        if (!grp || ui.tool !== "move" || grp.moved) return;
+        if (!grp || ui.tool !== "move" || grp.moved || grp.order !== "move-fire") return;
         ui.moves = ui.moves || {};
+        const movers = grp.units.filter((id) => !grp.movedUnits.includes(id) && this.unit(id) && this.onTable(this.unit(id)));
         if (ui.selected) {
           ui.moves[ui.selected] = { to: [x, y] };
-        } else {
+        } else if (movers.length) {
           // The group keeps formation: every unit moves by the leader's offset.
-          const l = this.unit(grp.units[0]);
+          const l = this.unit(movers[0]);
           const dx = x - l.x, dy = y - l.y;
-          for (const id of grp.units) {
+          for (const id of movers) {
             const u = this.unit(id);
             if (!u || !this.onTable(u)) continue;
             ui.moves[id] = { to: [clamp(round2(u.x + dx), 0.5, this.map.table.width - 0.5), clamp(round2(u.y + dy), 0.5, this.map.table.height - 0.5)] };
@@ -954,12 +967,17 @@ export class Game {
         const grp = this.group();
         if (!grp) return;
         if (own && grp.units.includes(id)) {
-          if (ui.tool === "fire") { ui.firer = id; ui.target = null; this.render(); return; }
+          if (ui.tool === "fire") {
+            if (!this.canFire(u)) { toast(`${id} cannot fire (${u.fired ? "it has fired" : u.suppressed ? "suppressed" : "no fire left"})`, "info"); return; }
+            ui.firer = id; ui.target = null; this.render(); return;
+          }
           ui.selected = ui.selected === id ? null : id; this.render(); return;
         }
         if (!own && ui.tool === "fire") {
-          const firer = ui.firer || grp.units.find((g) => { const x = this.unit(g); return x && this.onTable(x) && !x.fired && !x.suppressed; });
+          const allowed = (f) => ((this.view.targets || {})[f] || []).includes(id);
+          const firer = ui.firer && allowed(ui.firer) ? ui.firer : grp.units.find((g) => allowed(g));
           if (firer) this.pickTarget(firer, id);
+          else toast(`${id} is not a target now: ${ui.firer ? ui.firer + " " : "the group "}cannot see it, or a closer enemy must be fired at first`, "info");
           return;
         }
         if (ui.tool === "move") this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
@@ -1146,6 +1164,13 @@ export class Game {
 function samePending(a, b) { return a && b && a.kind === b.kind && a.side === b.side && a.prompt === b.prompt; }
 const round2 = (x) => Math.round(x * 100) / 100;
 const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+// rangeBand names the range band of distance d for stats (the client's
+// reading from the hulls; the odds come from the server).
+function rangeBand(st, d) {
+  const r = (st && st.range) || [];
+  if (r.length !== 3) return "out";
+  return d <= r[0] + 1e-9 ? "short" : d <= r[1] + 1e-9 ? "effective" : d <= r[2] + 1e-9 ? "long" : "out";
+}
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 function die(face, wild = false) {

@@ -183,3 +183,36 @@ export function sightLine(a, b, terrain, units = []) {
   if (out.units.length) out.notes.push("units in the way (friends block their own side's view): " + out.units.join(", "));
   return out;
 }
+
+// pathLength returns the length of a polyline.
+export function pathLength(path) {
+  let l = 0;
+  for (let i = 0; i + 1 < path.length; i++) l += dist(path[i], path[i + 1]);
+  return l;
+}
+
+// pathSlice returns the part of a polyline from d0 to d1 inches along it.
+export function pathSlice(path, d0, d1) {
+  const out = [pathAt(path, d0).p];
+  let run = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    run += dist(path[i], path[i + 1]);
+    if (run > d0 + 1e-9 && run < d1 - 1e-9) out.push(path[i + 1]);
+  }
+  out.push(pathAt(path, d1).p);
+  return out;
+}
+
+// projectOnPath returns how far along a polyline the point nearest p lies,
+// and how far p is from it.
+export function projectOnPath(path, p) {
+  let best = { along: 0, off: Infinity }, run = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i], b = path[i + 1], l = dist(a, b);
+    const t = l ? Math.max(0, Math.min(1, ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / (l * l))) : 0;
+    const off = dist(p, [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]);
+    if (off < best.off) best = { along: run + t * l, off };
+    run += l;
+  }
+  return best;
+}
