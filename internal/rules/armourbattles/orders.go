@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -59,12 +60,17 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 // overlapping returns a placed unit (other than u) whose footprint
 // overlaps box, or -1.
 func (s *State) overlapping(u int, box geom.Box) int {
+	r := math.Hypot(box.Length, box.Width) / 2
 	for i := range s.Units {
 		o := &s.Units[i]
 		if i == u || !o.Active() || o.Hidden && o.Side != s.Units[u].Side {
 			continue // a hidden enemy is not on the table yet
 		}
-		if s.box(i).Overlaps(box) {
+		ob := s.box(i)
+		if o.Pos.Dist(box.Center) > r+math.Hypot(ob.Length, ob.Width)/2 {
+			continue // bounding circles apart
+		}
+		if ob.Overlaps(box) {
 			return i
 		}
 	}

@@ -3,7 +3,7 @@
 
 import { api, ApiError, openStream, saveGame } from "./api.js";
 import { Board, el, TRAY } from "./board.js";
-import { boxCorners, dist, headingTo, pointPolyDistance, polyDistance, sightLine, pathAt, norm360 } from "./geom.js";
+import { boxCorners, dist, headingTo, pointPolyDistance, polyDistance, sightLine, pathAt, pathLength, pathSlice, projectOnPath, norm360 } from "./geom.js";
 import { h, toast, fmt1, pct } from "./util.js";
 
 const SIDE_COLORS = { german: "#5d6873", us: "#6e7c36", british: "#8a6d3b", soviet: "#7a3b2e" };
@@ -680,38 +680,57 @@ export class Game {
     }
   }
 
+  // oppSpan returns where along the mover's path unit sp.unit may still
+  // shoot: from where it first sees the mover (or where the mover stands
+  // now) to where it last sees it (or the mover's reach).
+  oppRange(sp) {
+    const w = this.view.window || {};
+    const lo = Math.max(sp.from, w.at || 0);
+    const hi = w.reach > 0 ? Math.min(sp.to, w.reach) : sp.to;
+    return [lo, Math.max(lo, hi)];
+  }
+
   panelOpp(box) {
     const w = this.view.window;
     const ui = this.ui;
     ui.at = ui.at || {};
     if (!w) { box.appendChild(h("button", { testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire")); return; }
     const t = this.unit(w.target);
-    box.appendChild(h("p", {}, w.kind === "move"
-      ? `${t ? t.id + " (" + t.name + ")" : w.target} is moving. Your units below can see it along part of its path; choose where to shoot.`
-      : `${t ? t.id + " (" + t.name + ")" : w.target} is firing. You may fire back first.`));
+    const tname = t ? `${t.id} (${t.name})` : w.target;
+    const moving = w.kind === "move";
+    const spans = w.spans || [];
+    if (!ui.oppUnit || !spans.some((sp) => sp.unit === ui.oppUnit)) ui.oppUnit = spans.length ? spans[0].unit : null;
+    box.appendChild(h("p", {}, moving
+      ? h("span", {}, h("b", {}, tname), ` is moving: it stands ${fmt1(w.at || 0)}" along its path and will get ${fmt1(w.reach || 0)}". Your ringed units can see it along the coloured stretches; pick a point on the path (slider or click) and fire, or hold fire.`)
+      : h("span", {}, h("b", {}, tname), " is firing. You may fire back first.")));
+    if (moving) box.appendChild(h("div", { class: "legend" }, h("i", { class: "seen" }), " in sight ", h("i", { class: "eff" }), " effective range ", h("i", { class: "short" }), " short range"));
     const sd = this.mySideView();
-    for (const sp of w.spans || []) {
+    const total = Math.max(w.reach || 0, ...spans.map((x) => x.to), 1);
+    for (const sp of spans) {
       const u = this.unit(sp.unit);
-      const row = h("div", { class: "span-row" }, h("b", {}, sp.unit), " ");
-      if (w.kind === "move" && sp.from >= 0) {
+      const cur = ui.oppUnit === sp.unit;
+      const row = h("div", { class: "span-row" + (cur ? " current" : ""), testid: "opp-span-" + sp.unit, onclick: (e) => { if (ui.oppUnit !== sp.unit && !e.target.closest("button,input")) { ui.oppUnit = sp.unit; this.render(); } } },
+        h("b", {}, sp.unit), u ? h("span", { class: "muted" }, " " + u.name) : null);
+      if (moving && sp.from >= 0) {
+        const [lo, hi] = this.oppRange(sp);
         const best = sp.short >= 0 ? sp.short : sp.effective >= 0 ? sp.effective : sp.from;
-        if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = best;
-        row.appendChild(spanBar(sp, Math.max(...(w.spans || []).map((s) => s.to), 1), ui.at[sp.unit]));
-        row.appendChild(h("div", { class: "muted" }, `sees it from ${fmt1(sp.from)}" to ${fmt1(sp.to)}" along the path` +
-          (sp.short >= 0 ? `, short range from ${fmt1(sp.short)}"` : "") + (sp.effective >= 0 ? `, effective from ${fmt1(sp.effective)}"` : "")));
-        const inp = h("input", { type: "range", min: sp.from, max: sp.to, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
-          oninput: (e) => { ui.at[sp.unit] = +e.target.value; row.querySelector(".at").textContent = fmt1(+e.target.value) + '"'; this.renderOverlay(); } });
+        if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = clamp(best, lo, hi);
+        row.appendChild(spanBar(sp, total, ui.at[sp.unit], w.at || 0));
+        row.appendChild(h("div", { class: "muted small" }, `in sight ${fmt1(sp.from)}"–${fmt1(sp.to)}" along the path` +
+          (sp.effective >= 0 ? `, effective range from ${fmt1(sp.effective)}"` : "") + (sp.short >= 0 ? `, short from ${fmt1(sp.short)}"` : "")));
+        const inp = h("input", { type: "range", min: lo, max: hi, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
+          oninput: (e) => { ui.at[sp.unit] = +e.target.value; ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(+e.target.value) + '"'; this.renderOverlay(); } });
         row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
       }
       row.appendChild(h("div", { class: "row" },
-        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: w.kind === "move" ? round2(ui.at[sp.unit] ?? 0) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
+        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round2(ui.at[sp.unit] ?? 0) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
       box.appendChild(row);
     }
-    if (!(w.spans || []).length) box.appendChild(h("p", { class: "muted" }, "None of your units can see it."));
+    if (!spans.length) box.appendChild(h("p", { class: "muted" }, "None of your units can see it."));
     box.appendChild(h("div", { class: "row" },
       h("label", {}, h("input", { type: "checkbox", disabled: !sd.staff, checked: ui.staff || null, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff order"),
       h("button", { testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire (Esc)")));
-    this.hint("Fire now, or hold fire (Esc)");
+    this.hint(moving ? `Click the mover's path to aim ${ui.oppUnit || ""}; fire, or hold fire (Esc)` : "Fire back now, or hold fire (Esc)");
   }
 
   panelBoost(box) {
@@ -821,25 +840,54 @@ export class Game {
         }
       }
     }
-    if (p.kind === "opportunity-fire" && this.view.window) {
-      const w = this.view.window;
-      const t = this.unit(w.target);
-      if (t) this.ring(t, "threat-ring");
-      for (const sp of w.spans || []) { const u = this.unit(sp.unit); if (u) this.ring(u, "firer-ring"); }
-      if (w.path && w.path.length > 1) {
-        el("polyline", { points: b.pts(w.path), class: "mover-path" }, b.gOverlay);
-        for (const sp of w.spans || []) {
-          if (sp.from < 0) continue;
-          const pts = [];
-          for (let d = sp.from; d <= sp.to + 1e-6; d += 0.5) pts.push(pathAt(w.path, Math.min(d, sp.to)).p);
-          pts.push(pathAt(w.path, sp.to).p);
-          el("polyline", { points: b.pts(pts), class: "span-path" }, b.gOverlay);
-          const at = ui.at && ui.at[sp.unit];
-          if (at !== undefined) { const q = pathAt(w.path, at).p; el("circle", { cx: q[0], cy: b.sy(q[1]), r: 0.5, class: "at-mark" }, b.gOverlay); }
-        }
+    if (p.kind === "opportunity-fire" && this.view.window) this.drawWindow(this.view.window);
+    if (this.measure) this.drawMeasure();
+  }
+
+  // drawWindow draws an opportunity-fire window: the threat, the units
+  // that may answer it and, for a move, the mover's path with each unit's
+  // stretches of it in sight, in effective and in short range, and the
+  // point chosen to shoot at.
+  drawWindow(w) {
+    const b = this.board, ui = this.ui;
+    const t = this.unit(w.target);
+    if (t) this.ring(t, "threat-ring");
+    for (const sp of w.spans || []) { const u = this.unit(sp.unit); if (u) this.ring(u, "firer-ring" + (ui.oppUnit === sp.unit ? " current" : "")); }
+    const path = w.path;
+    if (w.kind !== "move" || !path || !path.length) return;
+    const full = pathLength(path);
+    const now = w.at || 0, reach = w.reach > 0 ? w.reach : full;
+    const g = el("g", { class: "mover-path", "data-testid": "mover-path" }, b.gOverlay);
+    if (now > 0) el("polyline", { points: b.pts(pathSlice(path, 0, now)), class: "path-past" }, g);
+    if (full > reach + 0.05) el("polyline", { points: b.pts(pathSlice(path, reach, full)), class: "path-beyond" }, g);
+    el("polyline", { points: b.pts(pathSlice(path, now, reach)), class: "path-ahead", "marker-end": "url(#arrow)" }, g);
+    // Other units' stretches thin, the chosen unit's thick on top.
+    const spans = [...(w.spans || [])].filter((sp) => sp.from >= 0).sort((a, c) => (a.unit === ui.oppUnit) - (c.unit === ui.oppUnit));
+    for (const sp of spans) {
+      const cur = sp.unit === ui.oppUnit;
+      const sg = el("g", { class: "span-path" + (cur ? " current" : ""), "data-testid": "span-path-" + sp.unit }, g);
+      const parts = [["seen", sp.from], ["eff", sp.effective], ["short", sp.short]];
+      for (const [cls, d0] of parts) {
+        if (d0 < 0 || sp.to - d0 < 0.01) continue;
+        el("polyline", { points: b.pts(pathSlice(path, d0, sp.to)), class: cls }, sg);
       }
     }
-    if (this.measure) this.drawMeasure();
+    // Where the mover will end, and where the chosen unit would shoot.
+    if (t) {
+      const end = pathAt(path, reach);
+      this.ghost({ ...t, x: end.p[0], y: end.p[1], heading: end.h }, "ghost mover-end");
+    }
+    const sp = (w.spans || []).find((x) => x.unit === ui.oppUnit);
+    const at = ui.at && ui.at[ui.oppUnit];
+    if (sp && at !== undefined) {
+      const q = pathAt(path, at);
+      const f = this.unit(sp.unit);
+      if (f) el("line", { x1: f.x, y1: b.sy(f.y), x2: q.p[0], y2: b.sy(q.p[1]), class: "aim-line" }, b.gOverlay);
+      if (t) this.ghost({ ...t, x: q.p[0], y: q.p[1], heading: q.h }, "ghost aim-ghost");
+      el("circle", { cx: q.p[0], cy: b.sy(q.p[1]), r: 0.45, class: "at-mark", "data-testid": "opp-aim" }, b.gOverlay);
+      const band = at >= sp.short && sp.short >= 0 ? "short" : at >= sp.effective && sp.effective >= 0 ? "effective" : "long";
+      el("text", { x: q.p[0], y: b.sy(q.p[1]) - 1.3, class: "move-label", text: `${sp.unit} fires at ${fmt1(at)}" (${band})` }, b.gOverlay);
+    }
   }
 
   ring(u, cls, testid) {
@@ -933,6 +981,20 @@ export class Game {
       case "logistics":
         if (ui.adjust) this.act({ kind: "adjust-mission", battery: ui.adjust, x, y });
         return;
+      case "opportunity-fire": {
+        // A click near the mover's path aims the chosen unit there.
+        const w = this.view.window;
+        const sp = w && (w.spans || []).find((s) => s.unit === ui.oppUnit);
+        if (!w || w.kind !== "move" || !w.path || !sp || sp.from < 0) return;
+        const q = projectOnPath(w.path, pt);
+        if (q.off > 4) { toast("Click on the mover's path to choose where to shoot", "info"); return; }
+        const [lo, hi] = this.oppRange(sp);
+        ui.at = ui.at || {};
+        ui.at[sp.unit] = round2(clamp(q.along, lo, hi));
+        if (q.along < lo - 0.05 || q.along > hi + 0.05) toast(`${sp.unit} sees the mover only from ${fmt1(lo)}" to ${fmt1(hi)}" along its path`, "info");
+        this.render();
+        return;
+      }
     }
   }
 
@@ -985,9 +1047,8 @@ export class Game {
       }
       case "opportunity-fire": {
         const w = this.view.window;
-        if (own && w && (w.spans || []).some((s) => s.unit === id)) {
-          this.act({ kind: "opportunity-fire", unit: id, at: w.kind === "move" ? round2((ui.at || {})[id] ?? 0) : undefined });
-        }
+        if (own && w && (w.spans || []).some((s) => s.unit === id)) { ui.oppUnit = id; this.render(); return; }
+        this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
         return;
       }
       case "logistics":
@@ -1204,9 +1265,10 @@ function oddsBox(o) {
     h("div", { class: "pd-row", title: "chance of each number of disruption points" }, dist));
 }
 
-function spanBar(sp, total, at) {
+function spanBar(sp, total, at, now) {
   const pc = (d) => `${Math.max(0, Math.min(100, (d / total) * 100))}%`;
   return h("div", { class: "span-bar" },
+    now > 0 ? h("i", { class: "past", style: `left:0;width:${pc(now)}` }) : null,
     h("i", { class: "seen", style: `left:${pc(sp.from)};width:calc(${pc(sp.to)} - ${pc(sp.from)})` }),
     sp.effective >= 0 ? h("i", { class: "eff", style: `left:${pc(sp.effective)};width:calc(${pc(sp.to)} - ${pc(sp.effective)})` }) : null,
     sp.short >= 0 ? h("i", { class: "short", style: `left:${pc(sp.short)};width:calc(${pc(sp.to)} - ${pc(sp.short)})` }) : null,
