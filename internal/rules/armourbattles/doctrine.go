@@ -3,6 +3,8 @@ package armourbattles
 import (
 	"math"
 
+	"github.com/sandtable/sandtable/internal/dice"
+
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
@@ -115,27 +117,41 @@ func (s *State) doctrineChain(cands []engine.Action) engine.Action {
 	return best
 }
 
-// targetsInRange counts the group's units that see an enemy at effective
-// range or better.
+// GoodShot is the least value (expected disruption, plus a bonus for a
+// wavering target) for which the doctrine fires.
+const GoodShot = 0.6
+
+// shotValue is the doctrine's worth of a shot with dice d at target t.
+func (s *State) shotValue(d ShotDice, t int) float64 {
+	if !d.InRange {
+		return 0
+	}
+	v := dice.Opposed(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN).ExpectedNet()
+	return v * (1 + 0.5*float64(s.Units[t].DP))
+}
+
+// bestShot returns the value of u's best allowed shot now.
+func (s *State) bestShot(u int) float64 {
+	best := 0.0
+	for _, e := range s.visibleEnemies(u) {
+		sh := PendingShot{Firer: u, Target: e, Moves: s.movesFor(u), Flank: s.flank(u, e)}
+		if d, err := s.shotFor(&sh).Dice(); err == nil {
+			best = max(best, s.shotValue(d, e))
+		}
+	}
+	return best
+}
+
+// gunsInRange counts the group's units that have a good shot (eff) or any
+// shot in range.
 func (s *State) gunsInRange(units []int, eff bool) int {
 	n := 0
 	for _, u := range units {
 		if s.Units[u].Suppressed || s.Units[u].Fired {
 			continue
 		}
-		st := s.stats(u)
-		if len(st.Range) < 3 {
-			continue
-		}
-		limit := float64(st.Range[2])
-		if eff {
-			limit = float64(st.Range[1])
-		}
-		for _, e := range s.visibleEnemies(u) {
-			if s.box(u).Distance(s.box(e)) <= limit {
-				n++
-				break
-			}
+		if v := s.bestShot(u); eff && v >= GoodShot || !eff && v > 0 {
+			n++
 		}
 	}
 	return n
@@ -178,7 +194,7 @@ func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
 					continue
 				}
 				threat := float64(s.threats(units))
-				if g := s.gunsInRange(units, false); g > 0 {
+				if g := s.gunsInRange(units, true); g > 0 {
 					if a.Dice == 1 {
 						// Shoot from where they stand, better once the
 						// enemy's guns that would answer have fired.
@@ -248,9 +264,11 @@ func (s *State) doctrineActivation(cands []engine.Action) engine.Action {
 		if err != nil || !d.InRange {
 			continue
 		}
-		// Expected hits, more for a wavering target.
-		score := float64(d.AttackDice)*float64(7-d.AttackTN)/6 - float64(d.ReactionDice)*float64(7-d.ReactionTN)/6
-		score += float64(s.Units[t].DP) * 0.8
+		// Expected disruption, more for a wavering target.
+		score := s.shotValue(d, t)
+		if score < GoodShot {
+			continue
+		}
 		if score > bestScore {
 			best, bestScore = a, score
 		}
@@ -289,7 +307,17 @@ func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
 		if !in {
 			continue
 		}
-		score := map[string]float64{BandShort: 3, BandEffective: 2, BandLong: 1.6}[band]
+		// Value the shot as it would be taken there.
+		saved := s.Units[w.Target].Pos
+		savedH := s.Units[w.Target].Heading
+		s.Units[w.Target].Pos, s.Units[w.Target].Heading = tb.Center, tb.Heading
+		sh := PendingShot{Firer: u, Target: w.Target, Flank: s.flank(u, w.Target), AttackWild: 0}
+		d, err := s.shotFor(&sh).Dice()
+		s.Units[w.Target].Pos, s.Units[w.Target].Heading = saved, savedH
+		if err != nil {
+			continue
+		}
+		score := s.shotValue(d, w.Target) * 2.5
 		if s.Units[u].Hidden && band != BandShort {
 			score -= 1.5 // ambushers wait for short range
 		}
