@@ -3,12 +3,17 @@ package web_test
 import (
 	"fmt"
 	"math"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
+
+// playSeed seeds the dice of the battle TestPlayBattle1AgainstAI plays.
+const playSeed = "1"
 
 // played counts what the driver did by clicking.
 type played map[string]int
@@ -26,6 +31,13 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	b.waitFor("the map preview", `document.querySelector("[data-testid=map-preview] svg [data-terrain=woods]")`, 10*time.Second)
 	b.click(`[data-testid="side-us"]`)
 	eval[bool](b, `(() => { const s = document.querySelector("[data-testid=opponent]"); s.value = "random"; s.dispatchEvent(new Event("change")); return true; })()`)
+	// The dice are seeded (the random AI's choices still vary);
+	// SANDTABLE_PLAY_SEED tries another seed.
+	seed := playSeed
+	if v := os.Getenv("SANDTABLE_PLAY_SEED"); v != "" {
+		seed = v
+	}
+	eval[bool](b, `(() => { const s = document.querySelector("[data-testid=seed]"); s.value = "`+seed+`"; s.dispatchEvent(new Event("input")); return true; })()`)
 	b.shot("lobby")
 	b.click(`[data-testid="create-game"]`)
 	b.waitFor("the battlefield", `window.sandtable && document.querySelector("[data-testid=board] [data-testid=table]")`, 15*time.Second)
@@ -81,6 +93,25 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 			t.Errorf("battle log lacks %q:\n%s", want, logText)
 		}
 	}
+
+	// The replay places the units from the deploy events' data, one
+	// event at a time.
+	b.do(chromedp.Navigate(base + "/replay/" + id))
+	b.waitFor("the replay", `document.querySelector("[data-testid=replay-step]") && document.querySelectorAll("[data-testid=replay-log] li").length > 0`, 15*time.Second)
+	for i := 0; i < 5; i++ {
+		b.click(`[data-testid="replay-next"]`)
+	}
+	want := eval[[]string](b, `[...document.querySelectorAll("[data-testid=replay-log] li")].slice(0, 5).filter((li) => li.classList.contains("ev-deploy")).map((li) => li.innerText.replace(/^\s*\d+\s+/, "").split(" ")[0])`)
+	got := eval[[]string](b, `[...document.querySelectorAll("[data-testid=board] .units [data-unit]")].map((e) => e.dataset.unit)`)
+	slices.Sort(want)
+	slices.Sort(got)
+	if len(want) == 0 || !slices.Equal(want, got) {
+		t.Errorf("after 5 replay steps the table shows %v, want the deployed %v", got, want)
+	}
+	b.shot("replay")
+	if errs := b.pageErrors(); len(errs) > 0 {
+		t.Errorf("replay page errors: %v", errs)
+	}
 }
 
 // step makes one decision through the page, choosing deterministically
@@ -108,7 +139,24 @@ func (b *tab) step(s pageState, did played) {
 	case "activation":
 		b.activation(s, did)
 	case "opportunity-fire":
-		if b.exists(`[data-testid^="opp-fire-"]`) {
+		try := fmt.Sprintf("opp-tries@%d", s.N)
+		did[try]++
+		if did[try] > 1 {
+			b.t.Logf("opportunity fire refused: %s", eval[string](b, `window.sandtable.lastError()`))
+			did["opportunity-refused"]++
+		}
+		if did[try] <= 2 && b.exists(`[data-testid^="opp-fire-"]`) {
+			// A move window draws the mover's path and each unit's
+			// stretches of it, with the point aimed at.
+			if eval[bool](b, `(window.sandtable.view().window || {}).kind === "move"`) {
+				for _, sel := range []string{`[data-testid="mover-path"] .path-ahead`, `[data-testid^="span-path-"] > *`, `[data-testid="opp-aim"]`} {
+					if !b.exists(sel) {
+						b.shot("no-path")
+						b.t.Errorf("the opportunity-fire prompt on a move draws no %s", sel)
+					}
+				}
+				did["opportunity-path"]++
+			}
 			if did["opportunity-fire"] == 0 {
 				b.shot("opportunity")
 			}
@@ -222,6 +270,21 @@ func (b *tab) activation(s pageState, did played) {
 	if did[key] == 0 && b.exists(`.fire-row button.target:not(.refused)`) {
 		did[key]++
 		b.key("f")
+		// Only the targets the view allows are offered, priority first,
+		// and only they are ringed on the table.
+		if bad := eval[string](b, `(() => { const t = window.sandtable.view().targets || {}; const bad = [];
+			for (const e of document.querySelectorAll(".fire-row button.target")) {
+				const [, f, g] = e.dataset.testid.match(/^fire-([a-z]+-[a-z0-9-]+?)-([a-z]+-[a-z0-9-]+)$/) || [];
+				if (!(t[f] || []).includes(g)) bad.push(e.dataset.testid);
+			}
+			for (const [f, ids] of Object.entries(t)) { const bs = [...document.querySelectorAll('.fire-row button[data-testid^="fire-' + f + '-"]')];
+				if (bs.length !== ids.length || (ids.length && bs[0].dataset.testid !== "fire-" + f + "-" + ids[0])) bad.push(f + ": offers " + bs.map((x) => x.dataset.testid) + " for " + ids); }
+			const ringed = new Set(Object.values(t).flat());
+			for (const r of document.querySelectorAll("[data-testid^=target-ring-]")) if (!ringed.has(r.dataset.testid.slice(12))) bad.push("ring " + r.dataset.testid);
+			return bad.join("; "); })()`); bad != "" {
+			b.t.Errorf("the fire step offers targets outside the view's targets: %s", bad)
+		}
+		did["fire-checked"]++
 		for try := 0; try < 4 && b.exists(`.fire-row button.target:not(.refused)`); try++ {
 			b.click(`.fire-row button.target:not(.refused)`)
 			b.waitFor("the odds", `document.querySelector("[data-testid=odds]") && !/Working/.test(document.querySelector("[data-testid=odds]").innerText)`, 10*time.Second)

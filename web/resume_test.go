@@ -51,6 +51,21 @@ func TestReloadAndResume(t *testing.T) {
 	b.waitFor("a third unit placed", `window.sandtable.game.pos.n === 3`, 10*time.Second)
 	b.shot("resumed")
 
+	// Plotted missions and smoke screens are drawn from the view's
+	// batteries and smokes (fed here to the page as the server sends them).
+	eval[bool](b, `(() => { const g = window.sandtable.game;
+		g.view.batteries = [{id: "de-art-1", name: "10.5cm leFH 18", side: "german", marker: [30, 25]}, {id: "de-art-2", name: "8cm mortar", side: "german", marker: [40, 20], smoke: true, orient: 30}];
+		g.view.smokes = [{side: "us", x: 20, y: 24, orient: 90, length: 12, width: 1}];
+		g.render(); return true; })()`)
+	for _, sel := range []string{`[data-testid="mission-de-art-1"] .burst`, `[data-testid="mission-de-art-2"] .smoke-plot`, `[data-testid="smoke"]`} {
+		if !b.exists(sel) {
+			t.Errorf("the table lacks %s", sel)
+		}
+	}
+	if r := eval[float64](b, `+document.querySelector('[data-testid="mission-de-art-1"] .burst').getAttribute("r")`); r != 4 {
+		t.Errorf("a fire mission's burst is drawn %v\" wide, want the 4\" radius", r)
+	}
+
 	// Another browser, without the token, gets no seat.
 	other := newTab(t, browser, "stranger", 1280, 800)
 	other.do(chromedp.Navigate(base + "/games/" + id))

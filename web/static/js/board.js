@@ -36,7 +36,7 @@ export class Board {
     this.gTable = el("g", { class: "table-layer" }, this.svg);
     this.gZones = el("g", { class: "zones" }, this.svg);
     this.gMarkers = el("g", { class: "markers" }, this.svg);
-    this.gUnderlay = el("g", { class: "underlay" }, this.svg);
+    this.gUnderlay = el("g", { class: "underlay", "clip-path": "url(#table-clip)" }, this.svg);
     this.gUnits = el("g", { class: "units" }, this.svg);
     this.gOverlay = el("g", { class: "overlay" }, this.svg);
     this.gLabels = el("g", { class: "labels" }, this.svg);
@@ -52,6 +52,25 @@ export class Board {
   }
 
   resetZoom() { this.vb = { ...this.full }; this.applyViewBox(); }
+
+  // focus zooms to show the table points pts (inches) with a margin,
+  // never closer than minW inches across nor wider than the whole table.
+  focus(pts, margin = 4, minW = 30) {
+    if (!pts.length) return;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const [x, y] of pts) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, this.sy(y)); y1 = Math.max(y1, this.sy(y)); }
+    const rect = this.svg.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : this.full.w / this.full.h;
+    let w = Math.max(minW, x1 - x0 + 2 * margin), hgt = y1 - y0 + 2 * margin;
+    if (w / hgt < aspect) w = hgt * aspect; else hgt = w / aspect;
+    if (w >= this.full.w) { this.resetZoom(); return; }
+    // Keep the view on the table (and its tray) where it can.
+    const f = this.full;
+    const x = Math.min(Math.max((x0 + x1) / 2 - w / 2, f.x), f.x + f.w - w);
+    const y = hgt >= f.h ? (y0 + y1) / 2 - hgt / 2 : Math.min(Math.max((y0 + y1) / 2 - hgt / 2, f.y), f.y + f.h - hgt);
+    this.vb = { x, y, w, h: hgt };
+    this.applyViewBox();
+  }
 
   zoom(f, cx, cy) {
     const v = this.vb;
@@ -126,6 +145,8 @@ export class Board {
 
   defs() {
     const d = el("defs", {}, this.svg);
+    const clip = el("clipPath", { id: "table-clip" }, d);
+    el("rect", { x: 0, y: 0, width: this.W, height: this.H }, clip);
     const woods = el("pattern", { id: "pat-woods", width: 2.2, height: 2.2, patternUnits: "userSpaceOnUse" }, d);
     el("rect", { width: 2.2, height: 2.2, fill: "#557f43" }, woods);
     el("circle", { cx: 0.6, cy: 0.6, r: 0.55, fill: "#3f6a33" }, woods);

@@ -10,6 +10,8 @@ const SIDE_COLORS = { german: "#5d6873", us: "#6e7c36", british: "#8a6d3b", sovi
 const FALLBACK_COLORS = ["#5d6873", "#6e7c36", "#8a6d3b", "#7a3b2e"];
 const FIXED = 6; // inches of fixed move per die
 const RADIUS = 6; // command radius
+const BURST_RADIUS = 4; // a fire mission's burst
+const SMOKE_LENGTH = 12, SMOKE_WIDTH = 1; // a smoke screen
 
 const ORDERS = [
   ["move-fire", "Move & fire", "Activate a group to move and shoot"],
@@ -89,7 +91,7 @@ export class Game {
   // the shots just made, to draw them.
   noteEvent(e) {
     this.marks = this.marks || { impacts: [], shots: [] };
-    if (e.kind === "artillery" && e.data) this.marks.impacts.push({ x: e.data.x, y: e.data.y, r: e.data.radius || 2, turn: this.view.turn, seq: e.seq });
+    if (e.kind === "artillery" && e.data) this.marks.impacts.push({ x: e.data.x, y: e.data.y, r: e.data.radius || BURST_RADIUS, turn: this.view.turn, seq: e.seq });
     if ((e.kind === "fire" || e.kind === "opportunity-fire") && e.data && e.data.firer) this.marks.shots = [{ firer: e.data.firer, target: e.data.target, seq: e.seq }];
     if (e.kind === "turn-end") this.marks.impacts = [];
   }
@@ -258,6 +260,27 @@ export class Game {
     this.renderUnits();
     this.renderPanel();
     this.renderOverlay();
+    this.autoFocus();
+  }
+
+  // autoFocus zooms in on an opportunity-fire window on a move (the path,
+  // the mover and the units that may fire), once per window, and zooms
+  // back out when it closes.
+  autoFocus() {
+    const p = this.g.pending || {}, w = this.view.window;
+    const key = this.myTurn() && p.kind === "opportunity-fire" && w && w.kind === "move" && w.path && w.path.length ? `${w.target}@${this.view.turn}:${w.path[0]}` : null;
+    if (key === this.focusKey) return;
+    if (key) {
+      if (!this.focusKey) this.savedView = { ...this.board.vb };
+      const pts = [...w.path];
+      for (const id of [w.target, ...(w.spans || []).map((s) => s.unit)]) { const u = this.unit(id); if (u && u.placed) pts.push([u.x, u.y]); }
+      this.board.focus(pts, 6, 36);
+    } else if (this.savedView) {
+      this.board.vb = this.savedView;
+      this.board.applyViewBox();
+      this.savedView = null;
+    }
+    this.focusKey = key;
   }
 
   renderStatus() {
@@ -307,25 +330,30 @@ export class Game {
     const inGroup = new Set(group && this.view.phase === "activation" ? group.units : []);
     // Smoke screens and impacts (kept from events), under the units.
     for (const sm of this.view.smokes || []) {
-      const c = boxCorners(sm.x, sm.y, sm.orient || 0, sm.length || 12, sm.width || 1);
+      const c = boxCorners(sm.x, sm.y, sm.orient || 0, sm.length || SMOKE_LENGTH, sm.width || SMOKE_WIDTH);
       const e = el("polygon", { points: b.pts(c), class: "smoke", fill: "url(#pat-smoke)", "data-testid": "smoke" }, b.gMarkers);
       el("title", { text: `smoke screen (${this.sideName(sm.side)})` }, e);
     }
     for (const im of (this.marks && this.marks.impacts) || []) {
-      const g = el("g", { class: "impact" }, b.gMarkers);
+      const g = el("g", { class: "impact", "data-testid": "impact" }, b.gMarkers);
+      el("title", { text: "artillery fire for effect" }, g);
       el("circle", { cx: im.x, cy: b.sy(im.y), r: im.r }, g);
       el("path", { d: starPath(im.x, b.sy(im.y), 0.9) }, g);
     }
     for (const bt of this.view.batteries || []) {
       if (!bt.marker) continue;
       const [mx, my] = bt.marker;
-      const g = el("g", { class: "mission-marker" + (bt.smoke ? " smoke" : ""), "data-testid": "mission-" + bt.id }, b.gMarkers);
-      if (bt.smoke) el("polygon", { points: b.pts(boxCorners(mx, my, bt.orient || 0, 12, 1)), class: "smoke-plot" }, g);
-      el("circle", { cx: mx, cy: b.sy(my), r: 0.7 }, g);
+      const own = bt.side === this.mySide;
+      const g = el("g", { class: "mission-marker" + (bt.smoke ? " smoke" : "") + (own ? " own" : " enemy"), "data-testid": "mission-" + bt.id }, b.gMarkers);
+      if (bt.smoke) el("polygon", { points: b.pts(boxCorners(mx, my, bt.orient || 0, SMOKE_LENGTH, SMOKE_WIDTH)), class: "smoke-plot" }, g);
+      else el("circle", { cx: mx, cy: b.sy(my), r: BURST_RADIUS, class: "burst" }, g);
+      el("circle", { cx: mx, cy: b.sy(my), r: 0.7, class: "pin" }, g);
       el("text", { x: mx, y: b.sy(my) + 0.3, text: bt.smoke ? "S" : "✕" }, g);
-      el("title", { text: `${bt.id} (${bt.name}): ${bt.smoke ? "smoke" : "fire"} mission plotted` }, g);
+      el("text", { x: mx, y: b.sy(my) + 1.5, class: "mission-label", text: `${bt.id} ${bt.smoke ? "smoke" : "fire"}` }, g);
+      el("title", { text: `${this.sideName(bt.side)} ${bt.id} (${bt.name}): ${bt.smoke ? "smoke screen" : "fire mission, " + BURST_RADIUS + '" burst'} plotted; it lands at the end of the logistics phase` }, g);
     }
     const tray = { own: [], enemy: [] };
+    this.labelBoxes = [];
     for (const u of this.units) {
       if (u.dispersed) continue;
       const own = u.side === this.mySide;
@@ -366,10 +394,27 @@ export class Game {
   drawBadges(u, x, y) {
     const b = this.board, sy = b.sy(y);
     const st = this.types[u.type];
-    const short = (u.id.replace(/^[a-z]+-/, "") + " " + (st ? shortName(st.name) : u.type));
-    el("text", { x, y: sy - Math.max(u.length, u.width) / 2 - 0.35, class: "unit-label" + (u.side === this.mySide ? " own" : ""), text: short }, b.gLabels);
+    const id = u.id.replace(/^[a-z]+-/, "");
+    const full = id + " " + (st ? shortName(st.name) : u.type);
+    const half = Math.max(u.length, u.width) / 2;
+    const by = sy + half + 0.15;
+    // The label goes above the unit, else below it, else shortened to the
+    // id: neighbours' labels must not run into each other.
+    const boxes = (this.labelBoxes = this.labelBoxes || []);
+    const fits = (text, ly) => {
+      const w = text.length * 0.34, box = [x - w / 2, ly - 0.55, x + w / 2, ly + 0.1];
+      return boxes.every((o) => box[2] <= o[0] || box[0] >= o[2] || box[3] <= o[1] || box[1] >= o[3]) ? box : null;
+    };
+    const above = sy - half - 0.35, below = by + 1.15;
+    let pick = null;
+    for (const [text, ly] of u.hidden ? [[full, above], [id, above]] : [[full, above], [full, below], [id, above], [id, below]]) {
+      const box = fits(text, ly);
+      if (box) { pick = [text, ly, box]; break; }
+    }
+    if (!pick) pick = [id, above, null];
+    if (pick[2]) boxes.push(pick[2]);
+    el("text", { x, y: pick[1], class: "unit-label" + (u.side === this.mySide ? " own" : ""), text: pick[0] }, b.gLabels);
     let bx = x + 1.2;
-    const by = sy + Math.max(u.length, u.width) / 2 + 0.15;
     const badge = (cls, text, title) => {
       const g = el("g", { class: "badge " + cls }, b.gLabels);
       el("circle", { cx: bx, cy: by, r: 0.48 }, g);
@@ -584,9 +629,9 @@ export class Game {
       }, u.id, grp.movedUnits.includes(u.id) ? " ➜" : "", u.fired ? " ✹" : "")))));
     // The steps: move once, then each unit may fire once.
     box.appendChild(h("ol", { class: "steps" },
-      h("li", { class: grp.moved ? "done" : ui.tool === "move" ? "now" : "" }, grp.moved ? "Moved" : "Move (optional)"),
-      h("li", { class: ui.tool === "fire" ? "now" : "" }, "Fire"),
-      h("li", {}, "End activation")));
+      h("li", { class: grp.moved ? "done" : ui.tool === "move" ? "now" : "" }, grp.moved ? "✓ Moved" : "1. Move (optional)"),
+      h("li", { class: ui.tool === "fire" ? "now" : "" }, "2. Fire"),
+      h("li", {}, "3. End activation")));
     box.appendChild(h("div", { class: "choices tools" },
       h("button", { class: ui.tool === "move" ? "selected" : "", testid: "tool-move", disabled: !canMove, onclick: () => { ui.tool = "move"; this.render(); } }, "Move (V)"),
       h("button", { class: ui.tool === "fire" ? "selected" : "", testid: "tool-fire", disabled: !moveFire, onclick: () => { ui.tool = "fire"; this.render(); } }, "Fire (F)")));
@@ -657,7 +702,7 @@ export class Game {
         h("label", {}, h("input", { type: "checkbox", checked: ui.wild || null, disabled: !sd.wild, onchange: (e) => { ui.wild = e.target.checked; } }), " +1 wild"),
         h("label", {}, h("input", { type: "checkbox", checked: ui.staff || null, disabled: !sd.staff, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff"),
         scoot ? h("label", {}, h("input", { type: "checkbox", checked: ui.scoot || null, onchange: (e) => { ui.scoot = e.target.checked; } }), " shoot & scoot") : null,
-        h("button", { class: "primary fire", testid: "fire-confirm", onclick: () => this.confirm() }, `Fire ${ui.firer} → ${ui.target} (Enter)`)));
+        h("button", { class: "primary fire", testid: "fire-confirm", onclick: () => this.confirm() }, o && o.in_range === false ? `Fire anyway: cannot hit (Enter)` : `Fire ${ui.firer} → ${ui.target} (Enter)`)));
       this.hint("Enter fires; Esc cancels");
     } else this.hint(ui.firer ? `Click a ringed enemy for ${ui.firer} to fire at` : "Pick a firer and a target (or click a ringed enemy on the table)");
   }
@@ -868,7 +913,8 @@ export class Game {
       const sg = el("g", { class: "span-path" + (cur ? " current" : ""), "data-testid": "span-path-" + sp.unit }, g);
       const parts = [["seen", sp.from], ["eff", sp.effective], ["short", sp.short]];
       for (const [cls, d0] of parts) {
-        if (d0 < 0 || sp.to - d0 < 0.01) continue;
+        if (d0 < 0) continue;
+        if (sp.to - d0 < 0.05) { const q = pathAt(path, d0).p; el("circle", { cx: q[0], cy: b.sy(q[1]), r: cur ? 0.6 : 0.35, class: cls }, sg); continue; }
         el("polyline", { points: b.pts(pathSlice(path, d0, sp.to)), class: cls }, sg);
       }
     }
@@ -886,7 +932,7 @@ export class Game {
       if (t) this.ghost({ ...t, x: q.p[0], y: q.p[1], heading: q.h }, "ghost aim-ghost");
       el("circle", { cx: q.p[0], cy: b.sy(q.p[1]), r: 0.45, class: "at-mark", "data-testid": "opp-aim" }, b.gOverlay);
       const band = at >= sp.short && sp.short >= 0 ? "short" : at >= sp.effective && sp.effective >= 0 ? "effective" : "long";
-      el("text", { x: q.p[0], y: b.sy(q.p[1]) - 1.3, class: "move-label", text: `${sp.unit} fires at ${fmt1(at)}" (${band})` }, b.gOverlay);
+      el("text", { x: q.p[0] + 1.4, y: b.sy(q.p[1]) + 0.3, class: "move-label aim-label", text: `${fmt1(at)}": ${band}` }, b.gOverlay);
     }
   }
 
@@ -908,8 +954,8 @@ export class Game {
     if (m.observer) this.ring(this.unit(m.observer), "sel-ring");
     const at = m.x !== undefined ? [m.x, m.y] : this.ui.cursor;
     if (!at) return;
-    if (m.smoke) el("polygon", { points: b.pts(boxCorners(at[0], at[1], m.orient, 12, 1)), class: "smoke preview", fill: "url(#pat-smoke)" }, b.gOverlay);
-    else { el("circle", { cx: at[0], cy: b.sy(at[1]), r: 0.7, class: "mission-preview" }, b.gOverlay); el("circle", { cx: at[0], cy: b.sy(at[1]), r: 3, class: "mission-burst" }, b.gOverlay); }
+    if (m.smoke) el("polygon", { points: b.pts(boxCorners(at[0], at[1], m.orient, SMOKE_LENGTH, SMOKE_WIDTH)), class: "smoke preview", fill: "url(#pat-smoke)" }, b.gOverlay);
+    else { el("circle", { cx: at[0], cy: b.sy(at[1]), r: 0.7, class: "mission-preview" }, b.gOverlay); el("circle", { cx: at[0], cy: b.sy(at[1]), r: BURST_RADIUS, class: "mission-burst" }, b.gOverlay); }
     if (m.observer) { const o = this.unit(m.observer); el("line", { x1: o.x, y1: b.sy(o.y), x2: at[0], y2: b.sy(at[1]), class: "aim-line" }, b.gOverlay); }
   }
 

@@ -21,10 +21,10 @@ export async function showReplay(root, id, token) {
   let step = 0;
   const go = (n) => { step = Math.max(0, Math.min(events.length, n)); draw(); };
   const controls = h("div", { class: "toolbar" },
-    h("button", { testid: "replay-start", onclick: () => go(0) }, "⏮"),
+    h("button", { testid: "replay-start", title: "Back to the start", onclick: () => go(0) }, "« Start"),
     h("button", { testid: "replay-prev", onclick: () => go(step - 1) }, "◀ Back"),
     h("button", { testid: "replay-next", onclick: () => go(step + 1) }, "Next ▶"),
-    h("button", { testid: "replay-end", onclick: () => go(events.length) }, "⏭"),
+    h("button", { testid: "replay-end", title: "To the last event", onclick: () => go(events.length) }, "End »"),
     counter, h("a", { href: "/games/" + id, class: "small" }, " back to the game"));
   root.replaceChildren(h("div", { class: "game" }, h("div", { class: "board-col" }, controls, boardBox), h("aside", { class: "side-col" }, h("section", { class: "log-box" }, h("h3", {}, "Events"), list))));
   document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Replay: " + map.title));
@@ -32,14 +32,22 @@ export async function showReplay(root, id, token) {
   board.drawZones(map.sides, Object.fromEntries(map.sides.map((s, i) => [s.id, COLORS[s.id] || ["#5d6873", "#6e7c36"][i % 2]])));
   for (const e of events) list.appendChild(h("li", { class: "ev ev-" + e.kind, "data-seq": e.seq, onclick: () => go(events.indexOf(e) + 1) }, h("span", { class: "seq" }, e.seq), " ", e.text));
 
+  // positions replays the events up to the current step: deployments,
+  // reserves, moves and reveals carry the units' positions in their data.
   function positions() {
     const pos = {};
+    const place = (d) => {
+      if (!d || !d.unit || d.x === undefined) return;
+      pos[d.unit] = { x: d.x, y: d.y, heading: d.heading ?? (pos[d.unit] || {}).heading ?? 90 };
+    };
     for (const e of events.slice(0, step)) {
       const d = e.data;
-      if (d && d.unit && d.x !== undefined) pos[d.unit] = { x: d.x, y: d.y, heading: d.heading ?? (pos[d.unit] || {}).heading ?? 90 };
-      if (e.kind === "deploy" || e.kind === "reserves") {
-        const m = e.text.match(/^(\S+) .*?\(([-\d.]+), ([-\d.]+)\)(?: facing ([-\d.]+))?/);
-        if (m) pos[m[1]] = { x: +m[2], y: +m[3], heading: m[4] !== undefined ? +m[4] : 90 };
+      if (Array.isArray(d)) d.forEach((x) => x && typeof x === "object" && place(x)); // reserves: every unit entering
+      else if (d && typeof d === "object") place(d);
+      if (e.kind === "forced-back") {
+        // Its data carries no position yet: read it from the text.
+        const m = e.text.match(/^(\S+) .*?forced back [-\d.]+" to \(([-\d.]+), ([-\d.]+)\)/);
+        if (m && pos[m[1]]) pos[m[1]] = { ...pos[m[1]], x: +m[2], y: +m[3] };
       }
       if (e.kind === "dispersed" && d && d.unit) pos[d.unit] = { ...(pos[d.unit] || {}), gone: true };
     }
@@ -55,7 +63,7 @@ export async function showReplay(root, id, token) {
       const p = pos[u.id] || (step === events.length && u.placed ? u : null);
       if (!p || p.gone || p.x === undefined) continue;
       board.unitShape(board.gUnits, { ...u, x: p.x, y: p.y, heading: p.heading }, "side-" + u.side, COLORS[u.side] || "#777");
-      el("text", { x: p.x, y: board.sy(p.y) - 1.6, class: "unit-label", text: types[u.type] ? shortName(types[u.type].name) : u.type }, board.gLabels);
+      el("text", { x: p.x, y: board.sy(p.y) - 1.6, class: "unit-label", text: u.id.replace(/^[a-z]+-/, "") + " " + (types[u.type] ? shortName(types[u.type].name) : u.type) }, board.gLabels);
     }
     [...list.children].forEach((li, i) => li.classList.toggle("current", i === step - 1));
     const cur = list.children[step - 1];
