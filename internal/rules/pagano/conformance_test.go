@@ -9,17 +9,39 @@ import (
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
-func battle1(t testing.TB) *scenario.Scenario {
+func battle1(t testing.TB) *scenario.Scenario { return paganoScenario(t, "pagano/battle-1") }
+
+// paganoScenario returns an embedded scenario.
+func paganoScenario(t testing.TB, id string) *scenario.Scenario {
 	t.Helper()
 	cat, err := scenario.Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := cat.Scenario("pagano/battle-1")
+	sc, err := cat.Scenario(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return sc
+}
+
+// paganoScenarios lists every embedded Pagano scenario.
+func paganoScenarios(t testing.TB) []*scenario.Scenario {
+	t.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*scenario.Scenario
+	for _, sc := range cat.Scenarios() {
+		if sc.Rules == Name {
+			out = append(out, sc)
+		}
+	}
+	if len(out) < 3 {
+		t.Fatalf("%d Pagano scenarios embedded, want at least 3", len(out))
+	}
+	return out
 }
 
 // invariant checks the rules' invariants after every action.
@@ -69,20 +91,26 @@ func invariant(st engine.State) error {
 	return nil
 }
 
-func TestConformanceBattle1(t *testing.T) {
+// TestConformance runs the engine's conformance suite on every Pagano
+// scenario.
+func TestConformance(t *testing.T) {
 	games := 8
 	if testing.Short() {
 		games = 2
 	}
-	enginetest.Run(t, enginetest.Config{
-		Rules: Rules{}, Scenario: battle1(t), Games: games, Seed: 1, MaxActions: 5000,
-		Invariant: invariant, DeepEvery: 5,
-		Illegal: func(st engine.State) []engine.Action {
-			return []engine.Action{
-				Fire{Shots: []Shot{{Unit: "nobody", Target: "us-a1"}}},
-				Move{Unit: "us-a1", To: [][2]float64{{-5, 3}}},
-				Ambush{Unit: "de-pz1-1", At: -1},
-			}
-		},
-	})
+	for _, sc := range paganoScenarios(t) {
+		t.Run(sc.ID, func(t *testing.T) {
+			enginetest.Run(t, enginetest.Config{
+				Rules: Rules{}, Scenario: sc, Games: games, Seed: 1, MaxActions: 8000,
+				Invariant: invariant, DeepEvery: 5,
+				Illegal: func(st engine.State) []engine.Action {
+					return []engine.Action{
+						Fire{Shots: []Shot{{Unit: "nobody", Target: "us-a1"}}},
+						Move{Unit: "us-a1", To: [][2]float64{{-5, 3}}},
+						Ambush{Unit: "de-pz1-1", At: -1},
+					}
+				},
+			})
+		})
+	}
 }

@@ -80,6 +80,7 @@ func (s *State) immobilize(t int, src dice.Source, out engine.Emitter) {
 // Immobilization Hits; rulings P15, P16).
 func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 	u := &s.Units[t]
+	oldHeading, oldTurret := u.Heading, u.Turret
 	roll := dice.D10(src)
 	turn := ErrantTurn(roll)
 	h := (u.Heading + turn).Normalized()
@@ -143,6 +144,11 @@ func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 	for dd := d; dd > 0 && s.overlapping(t, s.boxAt(t, u.Pos, h)) >= 0; {
 		dd = max(0, dd-0.05)
 		u.Pos = from.Add(dir.Mul(dd))
+	}
+	if s.overlapping(t, s.boxAt(t, u.Pos, h)) >= 0 {
+		// The turn itself would swing it into the other vehicle: it
+		// stops in contact where it was, unturned (ruling P16).
+		u.Pos, u.Heading, u.Turret = from, oldHeading, oldTurret
 	}
 	out.Emit(engine.Event{Kind: "collision", Text: fmt.Sprintf("  %s collides with %s", u.ID, s.Units[o].ID), To: engine.Everyone})
 	for _, v := range []int{t, o} {

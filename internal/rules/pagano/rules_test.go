@@ -433,3 +433,24 @@ func TestTable1FromData(t *testing.T) {
 		t.Errorf("override: %+v", c)
 	}
 }
+
+// TestErrantTurnIntoNeighbour: an errant turn that would swing a vehicle
+// onto the one beside it stops it where it was, unturned, and both are
+// immobilized by the collision (ruling P16); nothing overlaps.
+func TestErrantTurnIntoNeighbour(t *testing.T) {
+	f := newFixture(t, nil, 4,
+		placed{id: "puma", typ: "sdkfz-234-2", side: german, x: 30, y: 20, facing: 90, motion: Moving},
+		placed{id: "pz", typ: "panzer-iv-h", side: german, x: 29.6, y: 20, facing: 90, motion: Stationary},
+		farEnemy)
+	f.dice(9) // errant turn: 90° left, toward the Panzer IV
+	f.s.stun(f.idx("puma"), f.src, &f.evs)
+	f.usedAll()
+	puma, pz := f.unit("puma"), f.unit("pz")
+	if err := invariant(f.s); err != nil {
+		t.Fatalf("%v\n%s", err, f.log())
+	}
+	if !puma.Immobile || !pz.Immobile || !near(puma.Pos.X, 30) || !near(puma.Heading.Degrees(), 90) {
+		t.Errorf("puma at %v heading %v immobile %v, pz immobile %v; want both immobilized, the puma unmoved and unturned\n%s",
+			puma.Pos, puma.Heading.Degrees(), puma.Immobile, pz.Immobile, f.log())
+	}
+}
