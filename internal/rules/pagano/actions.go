@@ -1,10 +1,6 @@
 package pagano
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
@@ -101,55 +97,18 @@ func (EndMovement) Kind() string { return "end-movement" }
 func (Ambush) Kind() string      { return "ambush" }
 func (AmbushPass) Kind() string  { return "ambush-pass" }
 
-// decoders decode each action kind strictly into its type.
-var decoders = map[string]func(body []byte) (engine.Action, error){}
-
-func register[T engine.Action]() {
-	var zero T
-	decoders[zero.Kind()] = func(body []byte) (engine.Action, error) {
-		var a T
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&a); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
-}
+// codec decodes Pagano actions.
+var codec = engine.NewActionCodec("pagano")
 
 func init() {
-	register[Deploy]()
-	register[Begin]()
-	register[Fire]()
-	register[HoldFire]()
-	register[Move]()
-	register[Pivot]()
-	register[Hold]()
-	register[EndMovement]()
-	register[Ambush]()
-	register[AmbushPass]()
-}
-
-// decodeAction decodes a JSON action strictly: unknown kinds and fields
-// are errors.
-func decodeAction(raw json.RawMessage) (engine.Action, error) {
-	kind, err := engine.ActionKind(raw)
-	if err != nil {
-		return nil, fmt.Errorf("pagano: bad action: %v", err)
-	}
-	dec, ok := decoders[kind]
-	if !ok {
-		return nil, fmt.Errorf("pagano: unknown action kind %q", kind)
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("pagano: bad %s action: %v", kind, err)
-	}
-	delete(obj, "kind")
-	body, _ := json.Marshal(obj)
-	a, err := dec(body)
-	if err != nil {
-		return nil, fmt.Errorf("pagano: bad %s action: %v", kind, err)
-	}
-	return a, nil
+	engine.RegisterAction[Deploy](codec)
+	engine.RegisterAction[Begin](codec)
+	engine.RegisterAction[Fire](codec)
+	engine.RegisterAction[HoldFire](codec)
+	engine.RegisterAction[Move](codec)
+	engine.RegisterAction[Pivot](codec)
+	engine.RegisterAction[Hold](codec)
+	engine.RegisterAction[EndMovement](codec)
+	engine.RegisterAction[Ambush](codec)
+	engine.RegisterAction[AmbushPass](codec)
 }

@@ -3,7 +3,6 @@ package pagano
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -19,25 +18,10 @@ func init() { engine.Register(Rules{}) }
 // Name returns "pagano".
 func (Rules) Name() string { return Name }
 
-// boards caches one board per scenario so states decoded from JSON share it.
-var (
-	boardsMu sync.Mutex
-	boards   = map[*scenario.Scenario]*board{}
-)
+// boards holds one board per scenario, shared by its states.
+var boards engine.ScenarioCache[*board]
 
-func boardFor(sc *scenario.Scenario) (*board, error) {
-	boardsMu.Lock()
-	defer boardsMu.Unlock()
-	if b, ok := boards[sc]; ok {
-		return b, nil
-	}
-	b, err := newBoard(sc)
-	if err != nil {
-		return nil, err
-	}
-	boards[sc] = b
-	return b, nil
-}
+func boardFor(sc *scenario.Scenario) (*board, error) { return boards.Get(sc, newBoard) }
 
 // New returns the initial state of a scenario: pre-placed vehicles on the
 // table, the others waiting to be deployed by the side that deploys first.
@@ -73,7 +57,7 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 }
 
 // DecodeAction decodes an action strictly.
-func (Rules) DecodeAction(raw json.RawMessage) (engine.Action, error) { return decodeAction(raw) }
+func (Rules) DecodeAction(raw json.RawMessage) (engine.Action, error) { return codec.Decode(raw) }
 
 // Catalog is where DecodeState finds the scenario a saved state names; it
 // defaults to the embedded data.
