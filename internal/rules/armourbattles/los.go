@@ -1,6 +1,8 @@
 package armourbattles
 
 import (
+	"math"
+
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -25,8 +27,9 @@ type sight struct {
 }
 
 type friend struct {
-	fr        geom.Frame
-	seeAcross bool
+	unit int
+	c    geom.Point
+	r    float64 // bounding circle of the footprint
 }
 
 // newSight prepares a line-of-sight question from unit a (footprint fa) to
@@ -34,15 +37,14 @@ type friend struct {
 func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box, buf []friend) sight {
 	q := sight{from: fa.Frame(), to: fb.Frame(), lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center)}
 	side := s.Units[a].Side
-	dist := q.from.Distance(q.to)
 	q.friends = buf[:0]
 	for i := range s.Units {
 		u := &s.Units[i]
 		if i == a || i == b || u.Side != side || !u.Active() || u.Hidden {
 			continue
 		}
-		fr := s.box(i).Frame()
-		q.friends = append(q.friends, friend{fr: fr, seeAcross: q.lFrom > s.b.table.LevelAt(u.Pos) && q.from.Distance(fr) < dist})
+		ft := s.b.types[u.Type].Footprint
+		q.friends = append(q.friends, friend{unit: i, c: u.Pos, r: math.Hypot(ft.Length, ft.Width) / 2})
 	}
 	return q
 }
@@ -151,9 +153,18 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 // Sight: Friendly Units).
 func (s *State) friendInTheWay(q sight, seg geom.Segment) bool {
 	for i := range q.friends {
-		if f := &q.friends[i]; !f.seeAcross && f.fr.IntersectsSegment(seg) {
-			return true
+		f := &q.friends[i]
+		if seg.DistToPoint(f.c) > f.r {
+			continue // the ray passes clear of its bounding circle
 		}
+		fr := s.box(f.unit).Frame()
+		if !fr.IntersectsSegment(seg) {
+			continue
+		}
+		if q.lFrom > s.b.table.LevelAt(f.c) && q.from.Distance(fr) < q.from.Distance(q.to) {
+			continue // seen over from higher ground
+		}
+		return true
 	}
 	return false
 }
