@@ -17,6 +17,7 @@ type board struct {
 	sides   []boardSide
 	types   []*scenario.UnitType
 	stats   []*UnitStats
+	radius  []float64 // half the footprint's diagonal, by type
 	params  ScenarioParams
 	maxTurn int
 }
@@ -115,6 +116,7 @@ func (b *board) addType(ut *scenario.UnitType) {
 	}
 	b.types = append(b.types, ut)
 	b.stats = append(b.stats, st)
+	b.radius = append(b.radius, math.Hypot(ut.Footprint.Length, ut.Footprint.Width)/2)
 }
 
 func (b *board) sideIndex(id string) int {

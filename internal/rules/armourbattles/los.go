@@ -1,8 +1,6 @@
 package armourbattles
 
 import (
-	"math"
-
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -43,8 +41,7 @@ func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box, buf []friend) s
 		if i == a || i == b || u.Side != side || !u.Active() || u.Hidden {
 			continue
 		}
-		ft := s.b.types[u.Type].Footprint
-		q.friends = append(q.friends, friend{unit: i, c: u.Pos, r: math.Hypot(ft.Length, ft.Width) / 2})
+		q.friends = append(q.friends, friend{unit: i, c: u.Pos, r: s.b.radius[u.Type]})
 	}
 	return q
 }

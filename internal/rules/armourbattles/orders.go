@@ -2,7 +2,6 @@ package armourbattles
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -60,14 +59,14 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 // overlapping returns a placed unit (other than u) whose footprint
 // overlaps box, or -1.
 func (s *State) overlapping(u int, box geom.Box) int {
-	r := math.Hypot(box.Length, box.Width) / 2
+	r := s.b.radius[s.Units[u].Type]
 	for i := range s.Units {
 		o := &s.Units[i]
 		if i == u || !o.Active() || o.Hidden && o.Side != s.Units[u].Side {
 			continue // a hidden enemy is not on the table yet
 		}
 		ob := s.box(i)
-		if o.Pos.Dist(box.Center) > r+math.Hypot(ob.Length, ob.Width)/2 {
+		if o.Pos.Dist(box.Center) > r+s.b.radius[o.Type] {
 			continue // bounding circles apart
 		}
 		if ob.Overlaps(box) {
