@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// TestEveryCommandHasHelp walks the whole command tree and checks that
+// `--help` works and says something for every command.
+func TestEveryCommandHasHelp(t *testing.T) {
+	var walk func(c *cobra.Command, path []string)
+	n := 0
+	walk = func(c *cobra.Command, path []string) {
+		for _, sub := range c.Commands() {
+			if sub.Hidden || sub.Name() == "help" || sub.Name() == "completion" {
+				continue
+			}
+			p := append(append([]string(nil), path...), sub.Name())
+			if sub.Short == "" {
+				t.Errorf("%s has no short description", strings.Join(p, " "))
+			}
+			var out bytes.Buffer
+			rootCmd.SetOut(&out)
+			rootCmd.SetErr(&out)
+			rootCmd.SetArgs(append(p, "--help"))
+			if err := rootCmd.Execute(); err != nil {
+				t.Errorf("%s --help: %v", strings.Join(p, " "), err)
+			}
+			if !strings.Contains(out.String(), "Usage:") {
+				t.Errorf("%s --help printed no usage:\n%s", strings.Join(p, " "), out.String())
+			}
+			n++
+			walk(sub, p)
+		}
+	}
+	walk(rootCmd, nil)
+	rootCmd.SetArgs(nil)
+	if n < 8 {
+		t.Errorf("only %d commands found", n)
+	}
+}
