@@ -103,6 +103,28 @@ func TestPropIndexMatchesBruteForce(t *testing.T) {
 					rt.Fatalf("crossings out of order: %v", got)
 				}
 			}
+			// AnySegment finds a crossing exactly when one exists, and
+			// every crossing it offers is one of them.
+			for _, kind := range []string{KindWoods, KindHill, KindHedge} {
+				want := false
+				for _, c := range want0(got) {
+					want = want || c.Feature.Kind == kind
+				}
+				seen := 0
+				any := tb.AnySegment(s, func(c Crossing) bool {
+					seen++
+					if !containsCrossing(got, c) {
+						rt.Fatalf("AnySegment(%v) offered %v, not among %v", s, c, got)
+					}
+					return c.Feature.Kind == kind
+				})
+				if any != want {
+					rt.Fatalf("AnySegment(%v, kind %s) = %v, want %v", s, kind, any, want)
+				}
+				if !want && seen != len(got) {
+					rt.Fatalf("AnySegment(%v) offered %d crossings, want all %d", s, seen, len(got))
+				}
+			}
 			// HighestLevel against a scan of all hills.
 			wantLevel := 0
 			for _, f := range tb.Features() {
@@ -125,4 +147,15 @@ func TestPropIndexMatchesBruteForce(t *testing.T) {
 			}
 		}
 	})
+}
+
+func want0(cs []Crossing) []Crossing { return cs }
+
+func containsCrossing(cs []Crossing, c Crossing) bool {
+	for _, x := range cs {
+		if x.Feature == c.Feature && x.T0 == c.T0 && x.T1 == c.T1 {
+			return true
+		}
+	}
+	return false
 }

@@ -369,3 +369,57 @@ func (t *Table) Explain(s geom.Segment) []string {
 	}
 	return out
 }
+
+// AnySegment reports whether pred holds for some crossing of s. Crossings
+// are visited in no particular order and the query stops at the first one
+// pred accepts, so it is cheaper than VisitSegment when order does not
+// matter, as in "does anything block this line of sight?". It does not
+// allocate.
+func (t *Table) AnySegment(s geom.Segment, pred func(c Crossing) bool) bool {
+	var buf [maxStack]hit
+	var ivs [8]geom.Interval
+	l := s.Length()
+	check := func(hs []hit) bool {
+		for i := range hs {
+			if pred(hs[i].crossing(s, l)) {
+				return true
+			}
+		}
+		return false
+	}
+	g := t.grid
+	for _, it := range g.outside {
+		if check(it.appendHits(s, buf[:0], ivs[:0])) {
+			return true
+		}
+	}
+	var w walk
+	switch g.start(&w, s) {
+	case walkCells:
+		p := newProbe(s)
+		for {
+			all := g.cells[w.iy*g.nx+w.ix].all
+			for i := range all {
+				e := &all[i]
+				if w.fresh(e) == 1 && p.overlaps(&e.b) == 1 && p.crossesLine(&e.b) {
+					if check(e.it.appendCrossings(s, buf[:0], ivs[:0])) {
+						return true
+					}
+				}
+			}
+			if !w.next() {
+				break
+			}
+		}
+	case walkScan:
+		sb := s.Bounds()
+		for _, it := range t.items {
+			if !it.outside && it.bounds.Intersects(sb) {
+				if check(it.appendHits(s, buf[:0], ivs[:0])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -96,15 +96,7 @@ func samplePoints(b geom.Box) [5]geom.Point {
 func (s *State) rayClear(q sight, p, t geom.Point) bool {
 	seg := geom.Segment{A: p, B: t}
 	high := max(q.lFrom, q.lTo)
-	ok := true
-	s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
-		if s.blocks(q, c, high) {
-			ok = false
-			return false
-		}
-		return true
-	})
-	if !ok {
+	if s.b.table.AnySegment(seg, func(c table.Crossing) bool { return s.blocks(q, c, high) }) {
 		return false
 	}
 	for i := range s.Smokes {
