@@ -78,9 +78,9 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	for _, t := range sc.Terrain {
 		f := table.Feature{Kind: t.Kind, Name: t.Name, Level: t.Level}
 		if len(t.Polygon) > 0 {
-			f.Area = toPolygon(t.Polygon)
+			f.Area = table.Polygon(t.Polygon)
 		} else {
-			f.Line = geom.Polyline(toPolygon(t.Line))
+			f.Line = geom.Polyline(table.Polygon(t.Line))
 		}
 		if _, err := b.table.Add(f); err != nil {
 			return nil, fmt.Errorf("pagano: %s: terrain %s %q: %w", sc.ID, t.Kind, t.Name, err)
@@ -96,7 +96,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 		}
 		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder, alliance: p.Alliance}
 		for _, z := range sd.Zones {
-			bs.zones = append(bs.zones, toPolygon(z.Polygon))
+			bs.zones = append(bs.zones, table.Polygon(z.Polygon))
 		}
 		if p.Alliance == Axis {
 			b.axis = si
@@ -164,45 +164,13 @@ func (b *board) sideOf(alliance string) int {
 
 // inZone reports whether the whole footprint lies inside one of side's
 // deployment zones.
-func (b *board) inZone(side int, box geom.Box) bool {
-	for _, z := range b.sides[side].zones {
-		ok := true
-		for _, c := range box.Corners() {
-			if !z.Contains(c) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
+func (b *board) inZone(side int, box geom.Box) bool { return table.InAnyZone(b.sides[side].zones, box) }
 
 // onTable reports whether the whole footprint lies on the table.
-func (b *board) onTable(box geom.Box) bool {
-	w, h := b.table.Width(), b.table.Height()
-	for _, c := range box.Corners() {
-		if c.X < -1e-9 || c.Y < -1e-9 || c.X > w+1e-9 || c.Y > h+1e-9 {
-			return false
-		}
-	}
-	return true
-}
+func (b *board) onTable(box geom.Box) bool { return b.table.ContainsBox(box) }
 
 // towardEnemy returns the heading from side's friendly edge toward the enemy.
-func (b *board) towardEnemy(side int) geom.Angle {
-	switch b.sides[side].edge {
-	case "north":
-		return geom.Deg(-90)
-	case "east":
-		return geom.Deg(180)
-	case "west":
-		return 0
-	}
-	return geom.Deg(90)
-}
+func (b *board) towardEnemy(side int) geom.Angle { return table.InwardHeading(b.sides[side].edge) }
 
 // edgeDist returns how far p is from side's friendly (safe) table edge.
 func (b *board) edgeDist(side int, p geom.Point) float64 {
@@ -228,14 +196,6 @@ func (b *board) edgePoint(side int, p geom.Point) geom.Point {
 		return geom.Point{X: 0, Y: p.Y}
 	}
 	return geom.Point{X: p.X, Y: 0}
-}
-
-func toPolygon(pts [][2]float64) geom.Polygon {
-	out := make(geom.Polygon, len(pts))
-	for i, p := range pts {
-		out[i] = geom.Point{X: p[0], Y: p[1]}
-	}
-	return out
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -1,0 +1,72 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// FromScenario builds the table of a scenario with its terrain.
+func FromScenario(sc *scenario.Scenario) (*Table, error) {
+	t := New(sc.Table.Width, sc.Table.Height)
+	for _, ts := range sc.Terrain {
+		f := Feature{Kind: ts.Kind, Name: ts.Name, Level: ts.Level}
+		if len(ts.Polygon) > 0 {
+			f.Area = Polygon(ts.Polygon)
+		} else {
+			f.Line = geom.Polyline(Polygon(ts.Line))
+		}
+		if _, err := t.Add(f); err != nil {
+			return nil, fmt.Errorf("table: %s: terrain %s %q: %w", sc.ID, ts.Kind, ts.Name, err)
+		}
+	}
+	return t, nil
+}
+
+// Polygon converts scenario points to a polygon.
+func Polygon(pts [][2]float64) geom.Polygon {
+	out := make(geom.Polygon, len(pts))
+	for i, p := range pts {
+		out[i] = geom.Point{X: p[0], Y: p[1]}
+	}
+	return out
+}
+
+// ContainsBox reports whether the whole footprint lies on the table
+// (boundary included).
+func (t *Table) ContainsBox(b geom.Box) bool {
+	for _, c := range b.Corners() {
+		if c.X < -geom.Epsilon || c.Y < -geom.Epsilon || c.X > t.width+geom.Epsilon || c.Y > t.height+geom.Epsilon {
+			return false
+		}
+	}
+	return true
+}
+
+// InwardHeading returns the heading that points from the named table edge
+// ("north" is y = height, "south" y = 0, "east" x = width, "west" x = 0)
+// into the table: the way a side deployed on that edge faces the enemy.
+func InwardHeading(edge string) geom.Angle {
+	switch edge {
+	case "north":
+		return geom.Deg(-90)
+	case "east":
+		return geom.Deg(180)
+	case "west":
+		return 0
+	}
+	return geom.Deg(90)
+}
+
+// InAnyZone reports whether the whole footprint (its four corners) lies in
+// one of the zones.
+func InAnyZone(zones []geom.Polygon, b geom.Box) bool {
+	cs := b.Corners()
+	for _, z := range zones {
+		if z.Contains(cs[0]) && z.Contains(cs[1]) && z.Contains(cs[2]) && z.Contains(cs[3]) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,43 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+func TestFromScenarioAndHelpers(t *testing.T) {
+	sc := &scenario.Scenario{ID: "t", Table: scenario.Table{Width: 20, Height: 10}, Terrain: []scenario.TerrainSpec{
+		{Kind: KindWoods, Name: "w", Polygon: [][2]float64{{2, 2}, {6, 2}, {6, 6}, {2, 6}}},
+		{Kind: KindHedge, Line: [][2]float64{{10, 0}, {10, 10}}},
+	}}
+	tb, err := FromScenario(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Features()) != 2 || !tb.Features()[1].IsLine() {
+		t.Fatalf("features %v", tb.Features())
+	}
+	bad := &scenario.Scenario{ID: "b", Table: scenario.Table{Width: 5, Height: 5}, Terrain: []scenario.TerrainSpec{{Kind: KindWoods, Polygon: [][2]float64{{2, 2}, {9, 2}, {9, 4}}}}}
+	if _, err := FromScenario(bad); err == nil {
+		t.Error("terrain off the table accepted")
+	}
+	box := geom.Box{Center: geom.Pt(1, 5), Heading: 0, Length: 2, Width: 1}
+	if !tb.ContainsBox(box) {
+		t.Error("a box touching the west edge is on the table")
+	}
+	box.Center.X = 0.9
+	if tb.ContainsBox(box) {
+		t.Error("a box over the west edge is on the table")
+	}
+	for edge, want := range map[string]float64{"north": -90, "south": 90, "east": 180, "west": 0} {
+		if got := InwardHeading(edge).Degrees(); got != want {
+			t.Errorf("InwardHeading(%s) = %v°, want %v°", edge, got, want)
+		}
+	}
+	zone := []geom.Polygon{Polygon([][2]float64{{0, 0}, {20, 0}, {20, 3}, {0, 3}})}
+	if !InAnyZone(zone, geom.Box{Center: geom.Pt(5, 1.5), Length: 2, Width: 1}) || InAnyZone(zone, geom.Box{Center: geom.Pt(5, 3), Length: 2, Width: 1}) {
+		t.Error("InAnyZone wrong")
+	}
+}
