@@ -85,3 +85,28 @@ func (c *ScenarioCache[T]) Get(sc *scenario.Scenario, build func(*scenario.Scena
 	c.m[sc] = v
 	return v, nil
 }
+
+// SavedScenario finds the scenario a saved state names in its "scenario"
+// and "version" fields, in the embedded catalog, and checks the version.
+// Rulesets call it from DecodeState; name prefixes the errors.
+func SavedScenario(name string, raw []byte) (*scenario.Scenario, error) {
+	var head struct {
+		Scenario string `json:"scenario"`
+		Version  int    `json:"version"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return nil, fmt.Errorf("%s: bad state: %v", name, err)
+	}
+	cat, err := scenario.Embedded()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := cat.Scenario(head.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Version != head.Version {
+		return nil, fmt.Errorf("%s: state is for %s version %d, have version %d", name, sc.ID, head.Version, sc.Version)
+	}
+	return sc, nil
+}

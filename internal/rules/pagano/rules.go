@@ -59,29 +59,12 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 // DecodeAction decodes an action strictly.
 func (Rules) DecodeAction(raw json.RawMessage) (engine.Action, error) { return codec.Decode(raw) }
 
-// Catalog is where DecodeState finds the scenario a saved state names; it
-// defaults to the embedded data.
-var Catalog = func() (*scenario.Catalog, error) { return scenario.Embedded() }
-
-// DecodeState decodes a state encoded by MarshalJSON.
+// DecodeState decodes a state encoded by MarshalJSON; the scenario it
+// names comes from the embedded data.
 func (Rules) DecodeState(raw []byte) (engine.State, error) {
-	var head struct {
-		Scenario string `json:"scenario"`
-		Version  int    `json:"version"`
-	}
-	if err := json.Unmarshal(raw, &head); err != nil {
-		return nil, fmt.Errorf("pagano: bad state: %v", err)
-	}
-	cat, err := Catalog()
+	sc, err := engine.SavedScenario("pagano", raw)
 	if err != nil {
 		return nil, err
-	}
-	sc, err := cat.Scenario(head.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	if sc.Version != head.Version {
-		return nil, fmt.Errorf("pagano: state is for %s version %d, have version %d", sc.ID, head.Version, sc.Version)
 	}
 	b, err := boardFor(sc)
 	if err != nil {
