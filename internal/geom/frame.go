@@ -86,7 +86,7 @@ func (fr Frame) DistToPoint(p Point) float64 {
 	case dx <= 0:
 		return dy
 	}
-	return math.Hypot(dx, dy)
+	return hypot(dx, dy)
 }
 
 // minDistSq returns the smallest of best and the squared distances from

@@ -95,7 +95,7 @@ func (r Rect) Polygon() Polygon {
 func (r Rect) DistToPoint(p Point) float64 {
 	dx := math.Max(0, math.Max(r.Min.X-p.X, p.X-r.Max.X))
 	dy := math.Max(0, math.Max(r.Min.Y-p.Y, p.Y-r.Max.Y))
-	return math.Hypot(dx, dy)
+	return hypot(dx, dy)
 }
 
 // clipParams returns the parameter range [t0, t1] of s inside r using the
