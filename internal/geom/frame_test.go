@@ -40,7 +40,7 @@ func (b refBox) distToPoint(p Point) float64 {
 	q := b.local(p)
 	dx := math.Max(0, math.Abs(q.X)-b.Length/2)
 	dy := math.Max(0, math.Abs(q.Y)-b.Width/2)
-	return math.Hypot(dx, dy)
+	return hypot(dx, dy)
 }
 
 func (b refBox) distSqToPoint(p Point) float64 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/")
@@ -54,7 +55,13 @@ func TestGoldenPlaythroughs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, err = engine.Replay(lg, nil)
+				_, err = engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
+					cat, err := scenario.Embedded()
+					if err != nil {
+						return nil, err
+					}
+					return cat.Scenario(id)
+				})
 				t.Errorf("playthrough differs from %s (rerun with -update if the rules change is intended); replaying the golden log: %v", path, err)
 			}
 		})
