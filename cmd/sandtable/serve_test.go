@@ -166,7 +166,14 @@ func (c *client) play(url string, max int) {
 		side := c.mirror.Pending().Side
 		a := c.pick.Choose(c.mirror.State())
 		raw, _ := engine.EncodeAction(a)
-		body := map[string]any{"after": len(c.mirror.Events()), "n": len(c.mirror.Records()), "action": json.RawMessage(raw)}
+		// A seat's event numbers count the events it may see.
+		seen := 0
+		for _, e := range c.mirror.Events() {
+			if e.VisibleTo(side) {
+				seen++
+			}
+		}
+		body := map[string]any{"after": seen, "n": len(c.mirror.Records()), "action": json.RawMessage(raw)}
 		c.pending = a
 		if _, err := call("POST", url+"/api/games/"+c.id+"/actions", c.tokens[side], body, nil); err != nil {
 			c.err = err

@@ -257,30 +257,10 @@ type position struct {
 	Result    engine.Result   `json:"result"`
 }
 
-// positionOf returns acc's position in lg; lg.mu held.
+// positionOf returns acc's position in lg; lg.mu held. LastEvent is in
+// acc's own event numbering (see liveGame.vis).
 func positionOf(lg *liveGame, acc access) position {
-	p := position{N: len(lg.g.Records()), Pending: lg.g.Pending(), Result: lg.g.State().Result()}
-	evs := lg.g.Events()
-	for i := len(evs) - 1; i >= 0; i-- {
-		if acc.sees(evs[i]) {
-			p.LastEvent = evs[i].Seq
-			break
-		}
-	}
-	return p
-}
-
-// visibleAfter returns the events acc may see numbered after after; lg.mu
-// held.
-func visibleAfter(lg *liveGame, acc access, after int) []engine.Event {
-	out := []engine.Event{}
-	evs := lg.g.Events()
-	for i := max(after, 0); i < len(evs); i++ {
-		if acc.sees(evs[i]) {
-			out = append(out, evs[i])
-		}
-	}
-	return out
+	return position{N: len(lg.g.Records()), LastEvent: lg.lastEvent(acc), Pending: lg.g.Pending(), Result: lg.g.State().Result()}
 }
 
 // open authorises the request's token for game id and returns the game
@@ -373,7 +353,7 @@ func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
 	switch {
 	case p.Result.Over:
 		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
-	case *req.N != p.N || *req.After < p.LastEvent || *req.After > len(lg.g.Events()):
+	case *req.N != p.N || *req.After != p.LastEvent:
 		return nil, errf(http.StatusConflict, codeStale, fmt.Sprintf("stale or repeated action: the game is at action %d, event %d; you sent n=%d after=%d", p.N, p.LastEvent, *req.N, *req.After))
 	case p.Pending.Side != acc.side:
 		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
@@ -382,17 +362,10 @@ func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
 	if err != nil {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
 	}
-	evs, e := s.commit(r.Context(), lg, acc.side, a, "human")
-	if e != nil {
+	if e := s.commit(r.Context(), lg, acc.side, a, "human"); e != nil {
 		return nil, e
 	}
-	out := actionResponse{Events: []engine.Event{}, position: positionOf(lg, acc)}
-	for _, ev := range evs {
-		if acc.sees(ev) {
-			out.Events = append(out.Events, ev)
-		}
-	}
-	return out, nil
+	return actionResponse{Events: lg.eventsFor(acc, p.LastEvent), position: positionOf(lg, acc)}, nil
 }
 
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) (any, *apiError) {
@@ -405,7 +378,7 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) (any, *apiErr
 		return nil, e
 	}
 	defer lg.mu.Unlock()
-	return actionResponse{Events: visibleAfter(lg, acc, after), position: positionOf(lg, acc)}, nil
+	return actionResponse{Events: lg.eventsFor(acc, after), position: positionOf(lg, acc)}, nil
 }
 
 func intParam(r *http.Request, name string) (int, *apiError) {
@@ -475,7 +448,7 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	defer lg.mu.Unlock()
 	if !lg.g.State().Result().Over || r.URL.Query().Get("format") == "events" {
-		writeJSON(w, http.StatusOK, actionResponse{Events: visibleAfter(lg, acc, 0), position: positionOf(lg, acc)})
+		writeJSON(w, http.StatusOK, actionResponse{Events: lg.eventsFor(acc, 0), position: positionOf(lg, acc)})
 		return
 	}
 	var buf bytes.Buffer

@@ -35,11 +35,19 @@
 // about units in the requester's view; others get the same 404 as unknown
 // units.
 //
+// Event numbers (an event's "seq", "last_event", "after") are the
+// viewer's own: the k-th event a seat (or a spectator) may see is numbered
+// k, so its numbers run 1, 2, 3... with no gap where another side's
+// private events (hidden deployments, say) came, and cannot be used to
+// count them. Each seat, and the spectators, have their own sequence; the
+// engine's game-wide numbering never leaves the server.
+//
 // # Concurrency and durability
 //
-// A submission names the last event the client has seen and the number of
-// actions it has seen; if the game has moved on it is refused with 409
-// (code "stale"), so a retried or stale request is never applied twice.
+// A submission names the last event the client has seen (in its own
+// numbering) and the number of actions it has seen; unless both are the
+// game's current ones for that seat it is refused with 409 (code
+// "stale"), so a retried or stale request is never applied twice.
 // The store's Append repeats the check on the record count inside its
 // transaction, which also guards several servers sharing one PostgreSQL
 // database. An action is acknowledged, and pushed to WebSockets, only

@@ -5,25 +5,53 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coder/websocket"
+
+	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/server"
 )
 
+// checkNumbering fails unless evs are numbered 1, 2, ... with no gap and
+// the last is last: a viewer's event numbers count only the events it
+// may see, so they cannot betray how many it may not.
+func checkNumbering(t *testing.T, who string, evs []engine.Event, last int) {
+	t.Helper()
+	for i, e := range evs {
+		if e.Seq != i+1 {
+			t.Fatalf("%s: event %d of %d is numbered %d; want %d (numbers 1..k, no gap)", who, i+1, len(evs), e.Seq, i+1)
+		}
+	}
+	if len(evs) != last {
+		t.Fatalf("%s: %d events, last_event %d; want equal", who, len(evs), last)
+	}
+}
+
 // usTranscript plays Battle 2 between two human seats with the German
 // hidden StuGs at the given spots, both sides passing, and returns every
-// answer the US seat receives (views and events).
+// answer the US seat receives (views, positions with their event numbers,
+// events, and what its WebSocket streamed), checking that the US seat's
+// event numbers run 1..k with no gap where the hidden deployments were.
 func usTranscript(t *testing.T, stugs [][2]float64) []string {
 	t.Helper()
 	e := newEnv(t, server.Config{})
 	c := e.create(map[string]any{"scenario": "armour-battles/battle-2", "side": "german", "opponent": "human", "seed": 7})
 	ger, us := c.SeatToken, c.JoinToken
+	ws, _, err := dialWS(t, e, c.GameID, us, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
 	var out []string
 	record := func() {
 		r := e.do("GET", "/api/games/"+c.GameID, us, nil)
 		var s map[string]json.RawMessage
 		r.decode(t, &s)
-		out = append(out, string(s["view"]), string(s["pending"]), string(s["events"]))
+		out = append(out, string(s["view"]), string(s["pending"]), string(s["n"]), string(s["last_event"]))
 		ev := e.do("GET", "/api/games/"+c.GameID+"/events?after=0", us, nil)
 		out = append(out, string(ev.body))
+		var evs state
+		ev.decode(t, &evs)
+		checkNumbering(t, "the US seat's events", evs.Events, evs.LastEvent)
 	}
 	puma := [][2]float64{{10, 46}, {14, 46}}
 	for step := 0; step < 120; step++ {
@@ -103,7 +131,11 @@ func usTranscript(t *testing.T, stugs [][2]float64) []string {
 			record()
 		}
 	}
-	return out
+	final := e.state(c.GameID, us)
+	streamed := collect(t, ws, final.N)
+	checkNumbering(t, "the US seat's stream", streamed, final.LastEvent)
+	b, _ := json.Marshal(streamed)
+	return append(out, string(b))
 }
 
 // TestHiddenPositionsNeverReachTheOtherSide: two games differing only in
@@ -118,5 +150,120 @@ func TestHiddenPositionsNeverReachTheOtherSide(t *testing.T) {
 		if a[i] != b[i] {
 			t.Fatalf("answer %d to the US seat differs with the StuGs elsewhere:\n%s\n%s", i, a[i], b[i])
 		}
+	}
+}
+
+// sneakTranscript plays the server-test duel between two human seats:
+// red makes hidden moves along the given paths (one private event per
+// waypoint), blue moves and now and then waits. It returns every answer
+// blue receives (states without the game id, action answers, refusals,
+// event lists, the log and the WebSocket's events) and red's events.
+func sneakTranscript(t *testing.T, paths [][][2]float64) (blue []string, red []engine.Event) {
+	t.Helper()
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "human", "seed": 11})
+	redTok, blueTok := c.SeatToken, c.JoinToken
+	ws, _, err := dialWS(t, e, c.GameID, blueTok, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	var out []string
+	record := func(what string, r reply) {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(r.body, &m) == nil {
+			delete(m, "game_id") // random, and not about the battle
+			b, _ := json.Marshal(m)
+			r.body = b
+		}
+		out = append(out, fmt.Sprintf("%s %d %s", what, r.status, r.body))
+	}
+	blueState := func() {
+		r := e.do("GET", "/api/games/"+c.GameID, blueTok, nil)
+		record("state", r)
+		ev := e.do("GET", "/api/games/"+c.GameID+"/events?after=0", blueTok, nil)
+		record("events", ev)
+		var evs state
+		ev.decode(t, &evs)
+		checkNumbering(t, "blue's events", evs.Events, evs.LastEvent)
+		record("log", e.do("GET", "/api/games/"+c.GameID+"/log?format=events", blueTok, nil))
+		if evs.LastEvent > 1 {
+			record("events after 1", e.do("GET", fmt.Sprintf("/api/games/%s/events?after=%d", c.GameID, evs.LastEvent-1), blueTok, nil))
+		}
+	}
+	for step := 0; ; step++ {
+		st := e.state(c.GameID, redTok)
+		if st.Result.Over {
+			break
+		}
+		if st.Pending.Side == 0 {
+			p, _ := json.Marshal(paths[step%len(paths)])
+			if r := e.act(c.GameID, redTok, st, `{"kind":"sneak","path":`+string(p)+`}`); r.status != 200 {
+				t.Fatalf("step %d: red's sneak: %d %s", step, r.status, r.body)
+			}
+			blueState()
+			continue
+		}
+		bst := e.state(c.GameID, blueTok)
+		action := fmt.Sprintf(`{"kind":"move","value":%d}`, step%3+1)
+		if step%4 == 1 {
+			r := e.act(c.GameID, blueTok, bst, `{"kind":"wait"}`)
+			record("wait", r)
+			record("repeated wait", e.act(c.GameID, blueTok, bst, `{"kind":"wait"}`))
+			bst = e.state(c.GameID, blueTok)
+		}
+		r := e.act(c.GameID, blueTok, bst, action)
+		if r.status != 200 {
+			t.Fatalf("step %d: blue's move: %d %s", step, r.status, r.body)
+		}
+		record("move", r)
+		stale := bst
+		stale.LastEvent++
+		record("move claiming an unseen event", e.act(c.GameID, blueTok, stale, action))
+		blueState()
+	}
+	final := e.state(c.GameID, blueTok)
+	streamed := collect(t, ws, final.N)
+	checkNumbering(t, "blue's stream", streamed, final.LastEvent)
+	b, _ := json.Marshal(streamed)
+	out = append(out, "stream "+string(b))
+	// A stream resumed part-way gives the rest, numbered alike.
+	ws2, _, err := dialWS(t, e, c.GameID, blueTok, final.LastEvent/2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws2.Close(websocket.StatusNormalClosure, "")
+	m, raw := readWS(t, ws2)
+	if len(m.Events) != final.LastEvent-final.LastEvent/2 || m.Events[0].Seq != final.LastEvent/2+1 {
+		t.Fatalf("stream resumed after %d of %d: %s", final.LastEvent/2, final.LastEvent, raw)
+	}
+	out = append(out, "resumed "+string(raw))
+
+	var rs state
+	e.do("GET", "/api/games/"+c.GameID+"/events", redTok, nil).decode(t, &rs)
+	checkNumbering(t, "red's events", rs.Events, rs.LastEvent)
+	return out, rs.Events
+}
+
+// TestHiddenMovesDoNotShowInTheOtherSidesNumbering: two games differing
+// only in red's hidden moves, their waypoints and how many there are
+// (so how many private events red gets), give byte-identical answers to
+// blue, event numbers included, and both sides' numbers run 1..k.
+func TestHiddenMovesDoNotShowInTheOtherSidesNumbering(t *testing.T) {
+	a, redA := sneakTranscript(t, [][][2]float64{{{1, 1}}, {{2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}}, {{3, 3}, {3, 4}}})
+	b, redB := sneakTranscript(t, [][][2]float64{{{50, 2}, {51, 2}, {52, 2}, {53, 2}, {54, 2}, {55, 2}, {56, 2}}, {{9, 9}}, {{40, 1}}})
+	if len(a) != len(b) || len(a) < 40 {
+		t.Fatalf("transcripts of %d and %d answers", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("answer %d to blue differs with red's hidden moves elsewhere:\n%s\n%s", i, a[i], b[i])
+		}
+	}
+	for _, s := range a {
+		mustContainNone(t, "an answer to blue", []byte(s), "SECRET-red")
+	}
+	if len(redA) == len(redB) {
+		t.Errorf("red saw %d events in both games; the test needs hidden moves of different lengths", len(redA))
 	}
 }

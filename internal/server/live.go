@@ -34,6 +34,13 @@ type liveGame struct {
 	cfg    gameConfig
 	subs   map[*subscriber]struct{}
 	aiBusy bool
+	// vis numbers the events per viewer (see viewer): vis[v][k-1] is the
+	// index in g.Events() of the k-th event viewer v may see. Each
+	// viewer's numbers run 1, 2, 3... with no gap where another side's
+	// private events were, so they reveal nothing of them. indexed is
+	// how many of g.Events() vis covers.
+	vis     [][]int32
+	indexed int
 	// dropped is set when the game left the cache (evicted, or its
 	// memory can no longer be trusted after a failed commit); holders
 	// fetch it again.
@@ -53,6 +60,58 @@ func (lg *liveGame) poke() {
 		default:
 		}
 	}
+}
+
+// viewer returns acc's index in lg.vis: 0 for spectators, 1+side for a
+// seat.
+func viewer(acc access) int {
+	if acc.role == roleSeat {
+		return 1 + acc.side
+	}
+	return 0
+}
+
+// indexEvents extends lg.vis over the events added since the last call;
+// mu held.
+func (lg *liveGame) indexEvents() {
+	evs := lg.g.Events()
+	if lg.vis == nil {
+		lg.vis = make([][]int32, 1+len(lg.row.Seats))
+	}
+	for i := lg.indexed; i < len(evs); i++ {
+		for v := range lg.vis {
+			acc := access{role: roleSpectator}
+			if v > 0 {
+				acc = access{role: roleSeat, side: v - 1}
+			}
+			if acc.sees(evs[i]) {
+				lg.vis[v] = append(lg.vis[v], int32(i))
+			}
+		}
+	}
+	lg.indexed = len(evs)
+}
+
+// lastEvent returns the number of the last event acc may see (0 for
+// none); mu held.
+func (lg *liveGame) lastEvent(acc access) int { return len(lg.vis[viewer(acc)]) }
+
+// eventsFor returns the events acc may see numbered after after, each
+// with Seq set to acc's own number for it; mu held.
+func (lg *liveGame) eventsFor(acc access, after int) []engine.Event {
+	idx := lg.vis[viewer(acc)]
+	after = max(after, 0)
+	if after >= len(idx) {
+		return []engine.Event{}
+	}
+	evs := lg.g.Events()
+	out := make([]engine.Event, 0, len(idx)-after)
+	for k := after; k < len(idx); k++ {
+		e := evs[idx[k]]
+		e.Seq = k + 1
+		out = append(out, e)
+	}
+	return out
 }
 
 // idle reports whether the game may be evicted; mu held.
@@ -193,6 +252,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 		return nil, fmt.Errorf("server: game %s does not replay: %w", id, err)
 	}
 	live := &liveGame{id: id, row: row, g: g, subs: map[*subscriber]struct{}{}}
+	live.indexEvents()
 	if len(row.Config) > 0 {
 		if err := json.Unmarshal(row.Config, &live.cfg); err != nil {
 			return nil, fmt.Errorf("server: game %s: bad config: %w", id, err)
@@ -239,39 +299,39 @@ func (s *Server) locked(ctx context.Context, id string) (*liveGame, *apiError) {
 // commit applies a for side and stores the record; lg.mu held. It
 // returns only after the record is durable; on a failed commit the live
 // game is dropped and reloaded from the store on next use.
-func (s *Server) commit(ctx context.Context, lg *liveGame, side int, a engine.Action, source string) ([]engine.Event, *apiError) {
+func (s *Server) commit(ctx context.Context, lg *liveGame, side int, a engine.Action, source string) *apiError {
 	g := lg.g
 	if g.State().Result().Over {
-		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
+		return errf(http.StatusConflict, codeGameOver, "the game is over")
 	}
 	if p := g.Pending(); p.Side != side {
-		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Kind))
+		return errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Kind))
 	}
 	after := len(g.Records())
-	evs, err := g.Apply(a)
-	if err != nil {
-		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+	if _, err := g.Apply(a); err != nil {
+		return errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
 	}
+	lg.indexEvents()
 	rec := g.Records()[after]
 	status := store.StatusActive
 	if g.State().Result().Over {
 		status = store.StatusOver
 	}
-	err = s.cfg.Store.Append(ctx, store.Append{GameID: lg.id, After: after, Status: status,
+	err := s.cfg.Store.Append(ctx, store.Append{GameID: lg.id, After: after, Status: status,
 		Actions: []store.Action{{N: rec.N, Side: rec.Side, Action: rec.Action, Dice: rec.Dice, Hash: rec.Hash}}})
 	if err != nil {
 		s.games.drop(lg)
 		if errors.Is(err, store.ErrConflict) {
-			return nil, errf(http.StatusConflict, codeStale, "another action was stored first; fetch the game again")
+			return errf(http.StatusConflict, codeStale, "another action was stored first; fetch the game again")
 		}
 		s.log.Error("storing an action", "game", lg.id, "n", rec.N, "err", err)
-		return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the action could not be stored; it was not applied")
+		return errf(http.StatusServiceUnavailable, codeUnavailable, "the action could not be stored; it was not applied")
 	}
 	lg.row.Actions, lg.row.Status = rec.N, status
 	s.metrics.actions.WithLabelValues(source).Inc()
 	lg.poke()
 	s.maybeAI(lg)
-	return evs, nil
+	return nil
 }
 
 // seatPlayer returns the player of side ("human" or an agent name).
@@ -355,7 +415,7 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if _, e := s.commit(ctx, lg, side, a, "ai"); e != nil {
+	if e := s.commit(ctx, lg, side, a, "ai"); e != nil {
 		s.log.Error("AI action refused", "game", lg.id, "agent", name, "n", n, "code", e.Code, "err", e.Msg)
 		if lg.dropped {
 			// Reload so the AI resumes from what the store holds.

@@ -14,7 +14,10 @@ import (
 // toy: two sides, red and blue, each with a secret that only it may see.
 // Every move emits a public event and a private one to the mover carrying
 // its secret ("SECRET-red-..."), so a test can check that no response to
-// blue ever holds red's secret. "wait" emits no event at all.
+// blue ever holds red's secret. "wait" emits no event at all. "sneak" is
+// a hidden move along a path: a public "moves unseen" event and one
+// private event per waypoint, so how many private events there are is as
+// secret as where they lead.
 type secretRules struct {
 	name  string
 	limit int // moves in a game
@@ -49,6 +52,12 @@ func (moveAction) Kind() string { return "move" }
 
 type waitAction struct{}
 
+type sneakAction struct {
+	Path [][2]float64 `json:"path"`
+}
+
+func (sneakAction) Kind() string { return "sneak" }
+
 func (waitAction) Kind() string { return "wait" }
 
 type secretState struct {
@@ -78,6 +87,10 @@ func (secretRules) DecodeAction(raw json.RawMessage) (engine.Action, error) {
 		return a, err
 	case "wait":
 		return waitAction{}, nil
+	case "sneak":
+		var a sneakAction
+		err := json.Unmarshal(raw, &a)
+		return a, err
 	}
 	return nil, fmt.Errorf("server-test: unknown action %q", kind)
 }
@@ -110,6 +123,10 @@ func (s *secretState) Validate(a engine.Action) error {
 		if s.Waited {
 			return errors.New("server-test: only one wait in a row")
 		}
+	case sneakAction:
+		if len(a.Path) < 1 || len(a.Path) > 8 {
+			return fmt.Errorf("server-test: a sneak of %d waypoints; 1 to 8 allowed", len(a.Path))
+		}
 	default:
 		return fmt.Errorf("server-test: unknown action %T", a)
 	}
@@ -129,6 +146,14 @@ func (s *secretState) Apply(a engine.Action, src dice.Source, out engine.Emitter
 		name := secretRules{}.SideNames(s)[side]
 		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %d", name, a.Value), To: engine.Everyone})
 		out.Emit(engine.Event{Kind: "secret", Text: fmt.Sprintf("SECRET-%s-%d", name, s.Secret[side]), To: side})
+	case sneakAction:
+		name := secretRules{}.SideNames(s)[side]
+		out.Emit(engine.Event{Kind: "move", Text: name + " moves unseen", To: engine.Everyone})
+		for _, p := range a.Path {
+			s.Secret[side] = (s.Secret[side]*31 + int(p[0]*10) + int(p[1])) % 10007
+			out.Emit(engine.Event{Kind: "sneak", Text: fmt.Sprintf("SECRET-%s-at-%g-%g", name, p[0], p[1]), To: side,
+				Data: map[string]any{"x": p[0], "y": p[1]}})
+		}
 	}
 	s.Waited = false
 	s.Moves++

@@ -135,6 +135,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// cursor is in acc's own event numbering; a cursor beyond the last
+	// event acc may see is taken as "everything so far".
 	cursor := after
 	// next collects what is new since cursor; false when the game was
 	// dropped and must be fetched again.
@@ -145,8 +147,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			return wsMessage{}, false
 		}
 		p := positionOf(lg, acc)
-		m := wsMessage{Type: typ, Events: visibleAfter(lg, acc, cursor), position: &p}
-		cursor = max(cursor, len(lg.g.Events()))
+		cursor = min(cursor, p.LastEvent)
+		m := wsMessage{Type: typ, Events: lg.eventsFor(acc, cursor), position: &p}
+		cursor = p.LastEvent
 		return m, true
 	}
 	first := true
