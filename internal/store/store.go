@@ -101,6 +101,25 @@ type Store interface {
 	Close() error
 }
 
+// Change is a commit that added records to a game, as a Watcher reports
+// it. An empty GameID means commits may have been missed (the watch was
+// interrupted): every game should be checked against the store.
+type Change struct {
+	GameID  string
+	Actions int // the game's number of records after the commit
+}
+
+// Watcher is a Store that several processes may share (PostgreSQL): it
+// reports the commits of all of them, so that each can push them to its
+// own clients. SQLite is single-process and is no Watcher.
+type Watcher interface {
+	// Watch calls fn with every commit that adds records to a game,
+	// whichever process made it (this one too), from when Watch returns
+	// until cancel is called or the store is closed. fn is called from
+	// one goroutine, in commit order, and must not block.
+	Watch(ctx context.Context, fn func(Change)) (cancel func(), err error)
+}
+
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
 // for PostgreSQL, anything else is a SQLite file path (created if
 // missing). It runs the migrations.

@@ -3,12 +3,15 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
@@ -46,6 +49,14 @@ func TestPostgres(t *testing.T) {
 // subtests start empty and leave nothing behind.
 func openPostgresSchema(t *testing.T, url string) store.Store {
 	t.Helper()
+	s, _ := openPostgresSchemaURL(t, url)
+	return s
+}
+
+// openPostgresSchemaURL is openPostgresSchema, also returning the URL of
+// the schema for more stores on it.
+func openPostgresSchemaURL(t *testing.T, url string) (store.Store, string) {
+	t.Helper()
 	schema := fmt.Sprintf("st_%d_%d", os.Getpid(), schemas.Add(1))
 	admin, err := sql.Open("pgx", url)
 	if err != nil {
@@ -70,7 +81,7 @@ func openPostgresSchema(t *testing.T, url string) store.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return s, url + sep + "search_path=" + schema
 }
 
 func TestSQLiteReopenKeepsGames(t *testing.T) {
@@ -106,5 +117,179 @@ func TestSQLiteReopenKeepsGames(t *testing.T) {
 func TestOpenRejectsSQLiteOptions(t *testing.T) {
 	if _, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "x.db")+"?_pragma=synchronous(OFF)"); err == nil {
 		t.Error("Open accepted a SQLite path with options that could weaken durability")
+	}
+}
+
+// TestPostgresWatchHearsOtherProcessesCommits: two stores on one
+// database stand for two servers; each hears the other's commits (and
+// its own), and nothing of another schema's.
+func TestPostgresWatchHearsOtherProcessesCommits(t *testing.T) {
+	url := os.Getenv(PostgresEnv)
+	if url == "" {
+		t.Skip(PostgresEnv + " is not set: skipping the PostgreSQL store tests (run `eval \"$(.ci/postgres.sh)\"` to start a throwaway cluster)")
+	}
+	a, schemaURL := openPostgresSchemaURL(t, url)
+	defer a.Close()
+	b, err := store.Open(context.Background(), schemaURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	other := openPostgresSchema(t, url) // another schema: another deployment
+	defer other.Close()
+
+	ctx := context.Background()
+	heard := make(chan store.Change, 100)
+	w, ok := b.(store.Watcher)
+	if !ok {
+		t.Fatal("the PostgreSQL store is no store.Watcher")
+	}
+	cancel, err := w.Watch(ctx, func(c store.Change) {
+		select {
+		case heard <- c:
+		default:
+			t.Error("watcher's buffer full")
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.CreateGame(ctx, storetest.NewGame("elsewhere")); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Append(ctx, store.Append{GameID: "elsewhere", After: 0, Actions: storetest.Actions(1, 1), Status: store.StatusActive}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CreateGame(ctx, storetest.NewGame("g")); err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k <= 3; k++ {
+		if err := a.Append(ctx, store.Append{GameID: "g", After: k - 1, Actions: storetest.Actions(k, 1), Status: store.StatusActive}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A stale append is rolled back: no notification.
+	if err := a.Append(ctx, store.Append{GameID: "g", After: 0, Actions: storetest.Actions(1, 1), Status: store.StatusActive}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale append: %v", err)
+	}
+	if err := b.Append(ctx, store.Append{GameID: "g", After: 3, Actions: storetest.Actions(4, 2), Status: store.StatusOver}); err != nil {
+		t.Fatal(err)
+	}
+	var got []store.Change
+	timeout := time.After(10 * time.Second)
+	for len(got) < 4 {
+		select {
+		case c := <-heard:
+			got = append(got, c)
+		case <-timeout:
+			t.Fatalf("heard %v; want 4 commits", got)
+		}
+	}
+	want := []store.Change{{"g", 1}, {"g", 2}, {"g", 3}, {"g", 5}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("heard %v, want %v", got, want)
+	}
+	cancel()
+	if err := a.Append(ctx, store.Append{GameID: "g", After: 5, Actions: storetest.Actions(6, 1), Status: store.StatusOver}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case c := <-heard:
+		t.Errorf("heard %v after cancel", c)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+// TestPostgresTwoStoresRaceOneGame: appends racing to one game from two
+// stores (two servers' connection pools) on one database: exactly one
+// wins each record, so no action is ever stored twice.
+func TestPostgresTwoStoresRaceOneGame(t *testing.T) {
+	url := os.Getenv(PostgresEnv)
+	if url == "" {
+		t.Skip(PostgresEnv + " is not set: skipping the PostgreSQL store tests (run `eval \"$(.ci/postgres.sh)\"` to start a throwaway cluster)")
+	}
+	a, schemaURL := openPostgresSchemaURL(t, url)
+	defer a.Close()
+	b, err := store.Open(context.Background(), schemaURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	raceTwoStores(t, a, b)
+}
+
+// TestSQLiteTwoStoresRaceOneGame: the same with two stores on one SQLite
+// file (two processes, each with its own writer).
+func TestSQLiteTwoStoresRaceOneGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "two.db")
+	a, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	raceTwoStores(t, a, b)
+}
+
+func raceTwoStores(t *testing.T, a, b store.Store) {
+	ctx := context.Background()
+	const games, records, racers = 4, 15, 4
+	for i := range games {
+		if err := a.CreateGame(ctx, storetest.NewGame(fmt.Sprint("r", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for i := range games {
+		id := fmt.Sprint("r", i)
+		for r := range racers {
+			s := []store.Store{a, b}[r%2]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					g, err := s.Game(ctx, id)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if g.Actions >= records {
+						return
+					}
+					acts := storetest.Actions(g.Actions+1, 1)
+					acts[0].Hash = fmt.Sprintf("racer-%d", r)
+					err = s.Append(ctx, store.Append{GameID: id, After: g.Actions, Actions: acts, Status: store.StatusActive})
+					switch {
+					case err == nil:
+						wins.Add(1)
+					case errors.Is(err, store.ErrConflict):
+					default:
+						t.Errorf("%s racer %d: %v", id, r, err)
+						return
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	if wins.Load() != games*records {
+		t.Errorf("%d appends won for %d games of %d records; want exactly %d", wins.Load(), games, records, games*records)
+	}
+	for i := range games {
+		id := fmt.Sprint("r", i)
+		acts, err := b.Actions(ctx, id, 0)
+		if err != nil || len(acts) != records {
+			t.Fatalf("%s: %d records, %v; want %d", id, len(acts), err, records)
+		}
+		for k, r := range acts {
+			if r.N != k+1 {
+				t.Errorf("%s: record %d numbered %d", id, k+1, r.N)
+			}
+		}
 	}
 }
