@@ -8,6 +8,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/sandtable/sandtable/internal/engine"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/server"
 )
 
@@ -26,12 +27,14 @@ func checkNumbering(t *testing.T, who string, evs []engine.Event, last int) {
 	}
 }
 
-// usTranscript plays Battle 2 between two human seats with the German
-// hidden StuGs at the given spots, both sides passing, and returns every
+// usTranscript plays Battle 2 between two human seats, every unit set up
+// where the rules' candidates first suggest except the German hidden
+// StuGs, set up at the last suggested spot when hiddenLast, both sides
+// then passing, and returns every
 // answer the US seat receives (views, positions with their event numbers,
 // events, and what its WebSocket streamed), checking that the US seat's
 // event numbers run 1..k with no gap where the hidden deployments were.
-func usTranscript(t *testing.T, stugs [][2]float64) []string {
+func usTranscript(t *testing.T, hiddenLast bool) (usAnswers []string, germanEvents string) {
 	t.Helper()
 	e := newEnv(t, server.Config{})
 	c := e.create(map[string]any{"scenario": "armour-battles/battle-2", "side": "german", "opponent": "human", "seed": 7})
@@ -53,7 +56,15 @@ func usTranscript(t *testing.T, stugs [][2]float64) []string {
 		ev.decode(t, &evs)
 		checkNumbering(t, "the US seat's events", evs.Events, evs.LastEvent)
 	}
-	puma := [][2]float64{{10, 46}, {14, 46}}
+	sc, err := newCatalog(t).Scenario("armour-battles/battle-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mirror, err := engine.NewGame(ab.Rules{}, sc, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := 0
 	for step := 0; step < 120; step++ {
 		gs := e.state(c.GameID, ger)
 		if gs.Result.Over {
@@ -80,26 +91,29 @@ func usTranscript(t *testing.T, stugs [][2]float64) []string {
 		var action string
 		switch st.Pending.Kind {
 		case "deploy":
-			for _, u := range view.Units {
-				if u.Placed || (gs.Pending.Side == 0) != (u.Side == "german") {
-					continue
+			// Legal spots from the rules' own candidates on a mirror
+			// game: the first for every unit, or for the hidden ones
+			// the last when hiddenLast (spread over the zone).
+			var spots []ab.Deploy
+			for _, a := range mirror.State().Candidates(nil) {
+				if d, ok := a.(ab.Deploy); ok && (len(spots) == 0 || d.Unit == spots[0].Unit) {
+					spots = append(spots, d)
 				}
-				var p [2]float64
-				switch {
-				case u.Hidden:
-					p, stugs = stugs[0], stugs[1:]
-				case u.Side == "german":
-					p, puma = puma[0], puma[1:]
-				default:
-					p = [2]float64{float64(8 + 6*step%60), 3}
-				}
-				facing := -90
-				if u.Side == "us" {
-					facing = 90
-				}
-				action = fmt.Sprintf(`{"kind":"deploy","unit":%q,"x":%g,"y":%g,"facing":%d}`, u.ID, p[0], p[1], facing)
-				break
 			}
+			if len(spots) == 0 {
+				t.Fatalf("step %d: no deploy candidates", step)
+			}
+			d := spots[0]
+			for _, u := range view.Units {
+				if u.ID == d.Unit && u.Hidden {
+					hidden++
+					if hiddenLast {
+						d = spots[len(spots)-1]
+					}
+				}
+			}
+			raw, _ := engine.EncodeAction(d)
+			action = string(raw)
 		case "choose-chain":
 			d := view.Sides[gs.Pending.Side]
 			for f := 2; f <= 5; f++ {
@@ -127,22 +141,34 @@ func usTranscript(t *testing.T, stugs [][2]float64) []string {
 		if r := e.act(c.GameID, token, st, action); r.status != 200 {
 			t.Fatalf("step %d %s: %d %s", step, action, r.status, r.body)
 		}
+		if a, err := mirror.Rules().DecodeAction(json.RawMessage(action)); err != nil {
+			t.Fatal(err)
+		} else if _, err := mirror.Apply(a); err != nil {
+			t.Fatalf("step %d: the mirror refuses %s: %v", step, action, err)
+		}
 		if gs.Pending.Side == 1 || st.Pending.Kind != "deploy" {
 			record()
 		}
+	}
+	if hidden < 2 {
+		t.Fatalf("%d hidden units deployed; the test needs hidden set-ups", hidden)
 	}
 	final := e.state(c.GameID, us)
 	streamed := collect(t, ws, final.N)
 	checkNumbering(t, "the US seat's stream", streamed, final.LastEvent)
 	b, _ := json.Marshal(streamed)
-	return append(out, string(b))
+	gerEvents := e.do("GET", "/api/games/"+c.GameID+"/events", ger, nil)
+	return append(out, string(b)), string(gerEvents.body)
 }
 
 // TestHiddenPositionsNeverReachTheOtherSide: two games differing only in
 // where the hidden StuGs stand give byte-identical answers to the US seat.
 func TestHiddenPositionsNeverReachTheOtherSide(t *testing.T) {
-	a := usTranscript(t, [][2]float64{{30, 44}, {34, 44}, {38, 44}})
-	b := usTranscript(t, [][2]float64{{55, 34}, {60, 34}, {65, 34}})
+	a, gerA := usTranscript(t, false)
+	b, gerB := usTranscript(t, true)
+	if gerA == gerB {
+		t.Fatal("the Germans' events are the same in both games: the hidden StuGs did not move")
+	}
 	if len(a) != len(b) || len(a) < 20 {
 		t.Fatalf("transcripts of %d and %d answers", len(a), len(b))
 	}
