@@ -50,7 +50,14 @@
 // "stale"), so a retried or stale request is never applied twice.
 // The store's Append repeats the check on the record count inside its
 // transaction, which also guards several servers sharing one PostgreSQL
-// database. An action is acknowledged, and pushed to WebSockets, only
+// database: of two actions submitted at once on two servers for one game,
+// one is stored and the other refused as stale.
+//
+// Servers sharing a PostgreSQL database hear each other's commits
+// (store.Watcher: LISTEN/NOTIFY) and bring their live games up to date
+// from the store, re-checking every record as a replay does, so a client
+// connected to one server gets the events of actions submitted on
+// another (fanout.go). A SQLite store is one server's alone. An action is acknowledged, and pushed to WebSockets, only
 // after its transaction committed; a live game's lock is held across the
 // commit. Live games are kept in memory (bounded, least recently used
 // evicted) with the store as the source of truth: loading a game is

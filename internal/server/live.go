@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -177,6 +178,30 @@ func (c *cache) get(ctx context.Context, id string) (*liveGame, error) {
 	return e.lg, nil
 }
 
+// peek returns the cache's entry for id, loaded or loading, or nil.
+func (c *cache) peek(id string) *cacheEntry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[id]
+}
+
+// live returns the loaded games.
+func (c *cache) live() []*liveGame {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]*liveGame, 0, len(c.m))
+	for _, e := range c.m {
+		select {
+		case <-e.ready:
+			if e.lg != nil {
+				out = append(out, e.lg)
+			}
+		default:
+		}
+	}
+	return out
+}
+
 func (c *cache) remove(e *cacheEntry) {
 	c.mu.Lock()
 	if c.m[e.id] == e {
@@ -239,7 +264,9 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(recs) != row.Actions {
+	// Another server sharing the store may have appended between the
+	// two reads: more records than the row said are fine.
+	if len(recs) < row.Actions {
 		return nil, fmt.Errorf("server: game %s: %d records stored, the game row says %d", id, len(recs), row.Actions)
 	}
 	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash}}
@@ -250,6 +277,10 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	g, err := engine.Replay(lg, func(_, sid string) (*scenario.Scenario, error) { return s.cfg.Catalog.Scenario(sid) })
 	if err != nil {
 		return nil, fmt.Errorf("server: game %s does not replay: %w", id, err)
+	}
+	row.Actions = len(recs)
+	if g.State().Result().Over {
+		row.Status = store.StatusOver
 	}
 	live := &liveGame{id: id, row: row, g: g, subs: map[*subscriber]struct{}{}}
 	live.indexEvents()
@@ -416,7 +447,12 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if e := s.commit(ctx, lg, side, a, "ai"); e != nil {
-		s.log.Error("AI action refused", "game", lg.id, "agent", name, "n", n, "code", e.Code, "err", e.Msg)
+		lvl := slog.LevelError
+		if e.Code == codeStale {
+			// Another server sharing the store played this seat first.
+			lvl = slog.LevelInfo
+		}
+		s.log.Log(ctx, lvl, "AI action refused", "game", lg.id, "agent", name, "n", n, "code", e.Code, "err", e.Msg)
 		if lg.dropped {
 			// Reload so the AI resumes from what the store holds.
 			s.bg.Add(1)

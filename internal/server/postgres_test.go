@@ -3,25 +3,34 @@ package server_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
+	"github.com/coder/websocket"
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/store"
 )
 
-// TestPostgresBackedServer plays a game against the AI to the end on a
-// PostgreSQL store, in a schema of its own.
-func TestPostgresBackedServer(t *testing.T) {
+var pgSchemas atomic.Int32
+
+// postgresSchema returns the URL of a fresh schema in the scratch
+// PostgreSQL database named by SANDTABLE_TEST_POSTGRES (see
+// .ci/postgres.sh), dropped after the test; it skips the test when the
+// variable is not set.
+func postgresSchema(t *testing.T) string {
+	t.Helper()
 	url := os.Getenv("SANDTABLE_TEST_POSTGRES")
 	if url == "" {
 		t.Skip("SANDTABLE_TEST_POSTGRES is not set: skipping the PostgreSQL server test (see .ci/postgres.sh)")
 	}
-	schema := fmt.Sprintf("srv_%d", os.Getpid())
+	schema := fmt.Sprintf("srv_%d_%d", os.Getpid(), pgSchemas.Add(1))
 	admin, err := sql.Open("pgx", url)
 	if err != nil {
 		t.Fatal(err)
@@ -30,15 +39,32 @@ func TestPostgresBackedServer(t *testing.T) {
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+	t.Cleanup(func() {
+		if admin, err := sql.Open("pgx", url); err == nil {
+			admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+			admin.Close()
+		}
+	})
 	sep := "?"
 	if strings.Contains(url, "?") {
 		sep = "&"
 	}
-	st, err := store.Open(context.Background(), url+sep+"search_path="+schema)
+	return url + sep + "search_path=" + schema
+}
+
+func openStore(t *testing.T, url string) store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// TestPostgresBackedServer plays a game against the AI to the end on a
+// PostgreSQL store, in a schema of its own.
+func TestPostgresBackedServer(t *testing.T) {
+	st := openStore(t, postgresSchema(t))
 	e := newEnv(t, server.Config{Store: st})
 	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "random", "seed": 21})
 	for {
@@ -58,4 +84,134 @@ func TestPostgresBackedServer(t *testing.T) {
 	if err != nil || len(acts) != secretMoves {
 		t.Errorf("PostgreSQL holds %d actions (%v), want %d", len(acts), err, secretMoves)
 	}
+}
+
+// twoServers starts two servers, each with its own store, on one
+// PostgreSQL schema: two `sandtable serve` processes sharing a database.
+func twoServers(t *testing.T) (a, b *env) {
+	url := postgresSchema(t)
+	return newEnv(t, server.Config{Store: openStore(t, url)}), newEnv(t, server.Config{Store: openStore(t, url)})
+}
+
+// TestPostgresTwoServersFanOut: actions submitted on server A reach the
+// WebSocket clients of server B (a seat and a spectator), numbered for
+// each as A numbers them, with no gap and no duplicate, and B answers
+// the same state as A.
+func TestPostgresTwoServersFanOut(t *testing.T) {
+	a, b := twoServers(t)
+	c := a.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "human", "seed": 4})
+	toks := []string{c.SeatToken, c.JoinToken}
+	watchers := map[string]string{"blue": c.JoinToken, "spectator": c.SpectatorToken}
+	streams := map[string]*websocket.Conn{}
+	for who, tok := range watchers {
+		ws, _, err := dialWS(t, b, c.GameID, tok, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.CloseNow()
+		streams[who] = ws
+		if m, raw := readWS(t, ws); m.Type != "hello" || m.N != 0 {
+			t.Fatalf("%s's hello from B: %s", who, raw)
+		}
+	}
+	for step := 0; ; step++ {
+		st := a.state(c.GameID, toks[0])
+		if st.Result.Over {
+			break
+		}
+		tok := toks[st.Pending.Side]
+		st = a.state(c.GameID, tok)
+		if step == 3 {
+			if r := a.act(c.GameID, tok, st, `{"kind":"wait"}`); r.status != 200 {
+				t.Fatalf("wait: %d %s", r.status, r.body)
+			}
+			st = a.state(c.GameID, tok)
+		}
+		if r := a.act(c.GameID, tok, st, fmt.Sprintf(`{"kind":"move","value":%d}`, step%3+1)); r.status != 200 {
+			t.Fatalf("step %d on A: %d %s", step, r.status, r.body)
+		}
+	}
+	for who, tok := range watchers {
+		want := a.state(c.GameID, tok)
+		got := collect(t, streams[who], want.N)
+		checkNumbering(t, who+"'s stream from B", got, want.LastEvent)
+		var fromA state
+		a.do("GET", "/api/games/"+c.GameID+"/events", tok, nil).decode(t, &fromA)
+		gb, _ := json.Marshal(got)
+		ga, _ := json.Marshal(fromA.Events)
+		if string(gb) != string(ga) {
+			t.Errorf("%s: B streamed\n%s\nA lists\n%s", who, gb, ga)
+		}
+		if bs := b.state(c.GameID, tok); bs.N != want.N || bs.LastEvent != want.LastEvent || string(bs.View) != string(want.View) || !bs.Result.Over {
+			t.Errorf("%s: B says n %d last_event %d view %s; A says %d %d %s", who, bs.N, bs.LastEvent, bs.View, want.N, want.LastEvent, want.View)
+		}
+	}
+}
+
+// TestPostgresTwoServersNeverApplyTwice: the same seat submits, from the
+// same position, one action to each server at once; exactly one is
+// applied every time, the other refused as stale.
+func TestPostgresTwoServersNeverApplyTwice(t *testing.T) {
+	a, b := twoServers(t)
+	c := a.create(map[string]any{"scenario": secretScenario.ID, "opponent": "human", "seed": 8})
+	toks := []string{c.SeatToken, c.JoinToken}
+	var applied []int
+	for step := 0; step < secretMoves; step++ {
+		st := a.state(c.GameID, toks[0])
+		tok := toks[st.Pending.Side]
+		st = a.state(c.GameID, tok)
+		if step%2 == 0 { // B up to date, or B behind: both must hold
+			waitFor(t, "B to catch up", func() bool { return b.state(c.GameID, tok).N == st.N })
+		}
+		var wg sync.WaitGroup
+		var ra, rb reply
+		wg.Add(2)
+		go func() { defer wg.Done(); ra = a.act(c.GameID, tok, st, `{"kind":"move","value":1}`) }()
+		go func() { defer wg.Done(); rb = b.act(c.GameID, tok, st, `{"kind":"move","value":2}`) }()
+		wg.Wait()
+		switch {
+		case ra.status == 200 && rb.status == 409 && rb.errCode() == "stale":
+			applied = append(applied, 1)
+		case rb.status == 200 && ra.status == 409 && ra.errCode() == "stale":
+			applied = append(applied, 2)
+		default:
+			t.Fatalf("step %d: A answered %d %s, B %d %s; want one 200 and one 409 stale", step, ra.status, ra.body, rb.status, rb.body)
+		}
+	}
+	acts, err := a.store.Actions(context.Background(), c.GameID, 0)
+	if err != nil || len(acts) != secretMoves {
+		t.Fatalf("%d actions stored (%v), want %d", len(acts), err, secretMoves)
+	}
+	for i, r := range acts {
+		if want := fmt.Sprintf(`{"kind":"move","value":%d}`, applied[i]); string(r.Action) != want {
+			t.Errorf("record %d is %s; the acknowledged action was %s", i+1, r.Action, want)
+		}
+	}
+}
+
+// TestPostgresTwoServersAIGame: a game against the AI created on A and
+// played on B (both servers hold it, so both may run the AI): it goes to
+// the end with every action stored once.
+func TestPostgresTwoServersAIGame(t *testing.T) {
+	a, b := twoServers(t)
+	c := a.create(map[string]any{"scenario": secretScenario.ID, "side": "blue", "opponent": "random", "seed": 9})
+	for {
+		var s state
+		waitFor(t, "blue's turn on B", func() bool { s = b.state(c.GameID, c.SeatToken); return s.Result.Over || s.Pending.Side == 1 })
+		if s.Result.Over {
+			break
+		}
+		if r := b.act(c.GameID, c.SeatToken, s, `{"kind":"move","value":2}`); r.status != 200 {
+			// B's copy may lag A's AI move by a notification: try again.
+			if r.status == 409 && r.errCode() == "stale" {
+				continue
+			}
+			t.Fatalf("move on B: %d %s", r.status, r.body)
+		}
+	}
+	acts, err := b.store.Actions(context.Background(), c.GameID, 0)
+	if err != nil || len(acts) != secretMoves {
+		t.Fatalf("%d actions stored (%v), want %d", len(acts), err, secretMoves)
+	}
+	waitFor(t, "A to see the end", func() bool { return a.state(c.GameID, c.SeatToken).Result.Over })
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -73,7 +74,12 @@ type Server struct {
 	// ctx ends WebSocket streams and waiting AI decisions on Close.
 	ctx    context.Context
 	cancel context.CancelFunc
-	bg     sync.WaitGroup // AI decisions and WebSocket streams
+	bg     sync.WaitGroup // AI decisions, WebSocket streams, following the store
+
+	// Commits of every server sharing the store (see fanout.go).
+	changes   chan store.Change
+	overflow  atomic.Bool
+	stopWatch func()
 }
 
 // New returns a server over cfg.Store and cfg.Catalog.
@@ -116,6 +122,10 @@ func New(cfg Config) (*Server, error) {
 		s.limiter = newRateLimiter(cfg.RateLimit, cfg.RateBurst)
 	}
 	s.handler = s.routes()
+	if err := s.watchStore(); err != nil {
+		s.cancel()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -167,6 +177,9 @@ func (s *Server) Resume(ctx context.Context) error {
 // waits for those under way to commit. Call it after http.Server.Shutdown
 // and before closing the store.
 func (s *Server) Close() {
+	if s.stopWatch != nil {
+		s.stopWatch()
+	}
 	s.cancel()
 	s.bg.Wait()
 }
