@@ -32,11 +32,14 @@ func TestTwoPlayersSeeOnlyTheirOwnHiddenUnits(t *testing.T) {
 		for _, b := range []*tab{de, us} {
 			b.waitFor("the page to catch up", `document.body.dataset.busy !== "1"`, 10*time.Second)
 			if s := b.state(); s.Pending == "deploy" && s.Mine {
-				y := 3.0
+				// Battle 2's set-up rules: the StuGs together behind a
+				// hedge (the Champ du Moulin's), the Pumas and the M5s on
+				// their own table edges.
+				at := [][2]float64{{20, 1.2}, {25, 1.2}, {30, 1.2}}
 				if s.Side == "german" {
-					y = 37
+					at = [][2]float64{{35, 33.55}, {38, 33.55}, {41, 33.55}, {10, 46.8}, {14, 46.8}}
 				}
-				b.deployAll(y)
+				b.deployAt(at)
 				progressed = true
 			}
 		}

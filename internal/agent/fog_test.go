@@ -86,8 +86,8 @@ func usDecisions(t *testing.T, name string, stugs [][2]float64) []string {
 // stand give the US agent's identical decisions until one is revealed.
 func TestFogOfWar(t *testing.T) {
 	for _, name := range []string{"random", "scripted", "mcts:12"} {
-		a := usDecisions(t, name, [][2]float64{{30, 44}, {34, 44}, {38, 44}})
-		b := usDecisions(t, name, [][2]float64{{55, 34}, {60, 34}, {65, 34}})
+		a := usDecisions(t, name, [][2]float64{{35, 33.55}, {38, 33.55}, {41, 33.55}})
+		b := usDecisions(t, name, [][2]float64{{57, 32.55}, {60, 32.55}, {63, 32.55}})
 		n := min(len(a), len(b))
 		if n < 5 {
 			t.Fatalf("%s: only %d decisions before a reveal; the test needs more", name, n)

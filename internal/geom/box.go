@@ -133,3 +133,18 @@ func (b Box) Clip(s Segment, dst []Interval) []Interval { return b.Frame().Clip(
 // IntersectsSegment reports whether s has at least one point in b (touching
 // counts).
 func (b Box) IntersectsSegment(s Segment) bool { return b.Frame().IntersectsSegment(s) }
+
+// DistToSegment returns the distance between the closest points of the box
+// and s: 0 when s touches or enters the box. Both being convex, the closest
+// pair is an end of s against the box or a corner of the box against s.
+func (b Box) DistToSegment(s Segment) float64 {
+	fr := b.Frame()
+	if fr.IntersectsSegment(s) {
+		return 0
+	}
+	best := math.Min(fr.DistToPoint(s.A), fr.DistToPoint(s.B))
+	for _, c := range fr.Corners() {
+		best = math.Min(best, s.DistToPoint(c))
+	}
+	return best
+}

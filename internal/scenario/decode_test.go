@@ -35,6 +35,14 @@ func TestBadFiles(t *testing.T) {
 		}},
 		{"duplicate_id.yaml", []want{{"38:18", `duplicate unit id "de-2" (first at line 26)`}}},
 		{"hill_no_level.yaml", []want{{"10:5", `terrain[1]: hill needs a level`}}},
+		{"bad_setup.yaml", []want{
+			{"24:20", `placement "hedgerow" is not one of "edge", "cover"`},
+			{"25:21", `min_placed only matters with may_join_reserves: true`},
+			{"31:32", `free_setup: reserve_from must be 1 or more, got 0`},
+			{"31:54", `max_hidden_groups must be 0 or more, got -1`},
+			{"41:21", `min_placed must be between 0 and the company's 2 units, got 3`},
+			{"47:19", `together is only for companies set up on the table (forces)`},
+		}},
 		{"point_outside.yaml", []want{
 			{"12:25", `terrain[1].polygon[1]: point [80, 10] is outside the 72×48" table`},
 			{"12:35", `terrain[1].polygon[2]: point [35, -2] is outside`},

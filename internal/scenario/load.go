@@ -76,15 +76,16 @@ type rawTerrain struct {
 }
 
 type rawSide struct {
-	ID          string       `yaml:"id"`
-	Name        string       `yaml:"name"`
-	Briefing    string       `yaml:"briefing"`
-	Edge        string       `yaml:"edge"`
-	DeployOrder int          `yaml:"deploy_order"`
-	Params      ast.Node     `yaml:"params"`
-	Zones       []rawZone    `yaml:"zones"`
-	Forces      []rawCompany `yaml:"forces"`
-	Reserves    []rawCompany `yaml:"reserves"`
+	ID          string        `yaml:"id"`
+	Name        string        `yaml:"name"`
+	Briefing    string        `yaml:"briefing"`
+	Edge        string        `yaml:"edge"`
+	DeployOrder int           `yaml:"deploy_order"`
+	Params      ast.Node      `yaml:"params"`
+	Zones       []rawZone     `yaml:"zones"`
+	Forces      []rawCompany  `yaml:"forces"`
+	Reserves    []rawCompany  `yaml:"reserves"`
+	FreeSetup   *rawFreeSetup `yaml:"free_setup"`
 	Pos         Pos
 	KeyPos      map[string]Pos
 }
@@ -97,12 +98,23 @@ type rawZone struct {
 }
 
 type rawCompany struct {
-	Company      string       `yaml:"company"`
-	Hidden       bool         `yaml:"hidden"`
-	EarliestTurn int          `yaml:"earliest_turn"`
-	Units        []rawUnitRef `yaml:"units"`
-	Pos          Pos
-	KeyPos       map[string]Pos
+	Company         string       `yaml:"company"`
+	Hidden          bool         `yaml:"hidden"`
+	EarliestTurn    int          `yaml:"earliest_turn"`
+	Placement       string       `yaml:"placement"`
+	Together        bool         `yaml:"together"`
+	MayJoinReserves bool         `yaml:"may_join_reserves"`
+	MinPlaced       int          `yaml:"min_placed"`
+	Units           []rawUnitRef `yaml:"units"`
+	Pos             Pos
+	KeyPos          map[string]Pos
+}
+
+type rawFreeSetup struct {
+	ReserveFrom     int `yaml:"reserve_from"`
+	MaxHiddenGroups int `yaml:"max_hidden_groups"`
+	Pos             Pos
+	KeyPos          map[string]Pos
 }
 
 type rawUnitRef struct {
@@ -144,6 +156,7 @@ var (
 	areaKinds    = []string{"woods", "hill", "field", "building"}
 	lineKinds    = []string{"hedge", "wall", "road"}
 	edges        = []string{"north", "south", "east", "west"}
+	placements   = []string{PlaceEdge, PlaceCover}
 )
 
 // at returns the position of key's value in a mapping, or the mapping's own
@@ -360,9 +373,24 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			var out []Company
 			for j, rc := range list {
 				cw := fmt.Sprintf("%s.%s[%d]", what, key, j)
-				c := Company{Name: rc.Company, Hidden: rc.Hidden, EarliestTurn: rc.EarliestTurn, Pos: rc.Pos}
+				c := Company{Name: rc.Company, Hidden: rc.Hidden, EarliestTurn: rc.EarliestTurn, Placement: rc.Placement,
+					Together: rc.Together, MayJoinReserves: rc.MayJoinReserves, MinPlaced: rc.MinPlaced, Pos: rc.Pos}
 				if rc.Company == "" {
 					d.add(rc.Pos, "%s: company name is missing", cw)
+				}
+				if rc.Placement != "" && !slices.Contains(placements, rc.Placement) {
+					d.add(at(rc.KeyPos, "placement", rc.Pos), "%s: placement %q is not one of %s", cw, rc.Placement, quoted(placements))
+				}
+				for _, k := range []string{"placement", "together", "may_join_reserves", "min_placed"} {
+					if _, given := rc.KeyPos[k]; given && reserve {
+						d.add(rc.KeyPos[k], "%s: %s is only for companies set up on the table (forces)", cw, k)
+					}
+				}
+				if rc.MinPlaced < 0 || rc.MinPlaced > len(rc.Units) {
+					d.add(at(rc.KeyPos, "min_placed", rc.Pos), "%s: min_placed must be between 0 and the company's %d units, got %d", cw, len(rc.Units), rc.MinPlaced)
+				}
+				if _, given := rc.KeyPos["min_placed"]; given && !rc.MayJoinReserves {
+					d.add(rc.KeyPos["min_placed"], "%s: min_placed only matters with may_join_reserves: true", cw)
 				}
 				if _, given := rc.KeyPos["earliest_turn"]; given && !reserve {
 					d.add(rc.KeyPos["earliest_turn"], "%s: earliest_turn is only for reserves", cw)
@@ -418,6 +446,15 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				out = append(out, c)
 			}
 			return out
+		}
+		if fs := rs.FreeSetup; fs != nil {
+			sd.FreeSetup = &FreeSetup{ReserveFrom: fs.ReserveFrom, MaxHiddenGroups: fs.MaxHiddenGroups}
+			if fs.ReserveFrom < 1 {
+				d.add(at(fs.KeyPos, "reserve_from", fs.Pos), "%s.free_setup: reserve_from must be 1 or more, got %d", what, fs.ReserveFrom)
+			}
+			if fs.MaxHiddenGroups < 0 {
+				d.add(at(fs.KeyPos, "max_hidden_groups", fs.Pos), "%s.free_setup: max_hidden_groups must be 0 or more, got %d", what, fs.MaxHiddenGroups)
+			}
 		}
 		sd.Forces = companies(rs.Forces, "forces", false)
 		sd.Reserves = companies(rs.Reserves, "reserves", true)

@@ -70,16 +70,43 @@ type Side struct {
 	Zones       []Zone
 	Forces      []Company // on the table at the start
 	Reserves    []Company
-	Pos         Pos
+	// FreeSetup, when set, lets the side decide at set-up which companies
+	// start on the table, hidden or in reserve, and move units between
+	// companies (Armour Battles, "What Next?").
+	FreeSetup *FreeSetup
+	Pos       Pos
 }
+
+// FreeSetup is a side's freedom at set-up.
+type FreeSetup struct {
+	ReserveFrom     int // the earliest turn of a company held in reserve
+	MaxHiddenGroups int // at most this many companies set up hidden
+}
+
+// Placement constraints of a company set up on the table.
+const (
+	PlaceEdge  = "edge"  // touching the side's own table edge (within 1")
+	PlaceCover = "cover" // behind a hedge or at a wood's edge (within 1" of one)
+)
 
 // Company is a group of units arriving together.
 type Company struct {
 	Name         string
 	Hidden       bool
 	EarliestTurn int // reserves only; 0 for forces
-	Units        []UnitRef
-	Pos          Pos
+	// Placement restricts where the company's units may be set up: "" for
+	// anywhere in the deployment zone, or PlaceEdge or PlaceCover.
+	Placement string
+	// Together: the company is set up as one command group, every unit
+	// within the command radius of the first one placed.
+	Together bool
+	// MayJoinReserves: instead of setting up, a unit may join a reserve
+	// company (one such unit per reserve company), keeping at least
+	// MinPlaced units of the company on the table.
+	MayJoinReserves bool
+	MinPlaced       int
+	Units           []UnitRef
+	Pos             Pos
 }
 
 // UnitRef is one unit in a scenario.

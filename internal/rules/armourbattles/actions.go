@@ -208,6 +208,7 @@ func init() {
 		engine.RegisterAction[Boost], engine.RegisterAction[BreakOffChoice], engine.RegisterAction[Repair],
 		engine.RegisterAction[CallMission], engine.RegisterAction[AdjustMission], engine.RegisterAction[MaintainMission],
 		engine.RegisterAction[CancelMission], engine.RegisterAction[EndLogistics],
+		engine.RegisterAction[Regroup], engine.RegisterAction[Station],
 	} {
 		reg(codec)
 	}

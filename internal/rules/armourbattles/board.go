@@ -20,6 +20,9 @@ type board struct {
 	radius  []float64 // half the footprint's diagonal, by type
 	params  ScenarioParams
 	maxTurn int
+	// home is the company each unit is listed in by the scenario, for
+	// its set-up constraints.
+	home map[string]*scenario.Company
 }
 
 type boardSide struct {
@@ -29,6 +32,7 @@ type boardSide struct {
 	order  int // deployment order, 1 first
 	params SideParams
 	zones  []geom.Polygon
+	free   *scenario.FreeSetup // the side's set-up freedom, or nil
 }
 
 // TurnCap ends a game that has no scenario turn limit as a draw; see the
@@ -45,7 +49,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	if len(sc.Sides) != 2 {
 		return nil, fmt.Errorf("armourbattles: scenario %s has %d sides; Armour Battles needs 2", sc.ID, len(sc.Sides))
 	}
-	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit}
+	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}}
 	if b.maxTurn == 0 {
 		b.maxTurn = TurnCap
 	}
@@ -57,7 +61,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 		return nil, fmt.Errorf("armourbattles: %w", err)
 	}
 	for _, sd := range sc.Sides {
-		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder}
+		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder, free: sd.FreeSetup}
 		p, ok := sd.Params.(*SideParams)
 		if !ok || p == nil {
 			return nil, fmt.Errorf("armourbattles: %s: side %s has no params", sc.ID, sd.ID)
@@ -70,8 +74,10 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	}
 	for _, sd := range sc.Sides {
 		for _, cos := range [][]scenario.Company{sd.Forces, sd.Reserves} {
-			for _, co := range cos {
+			for ci := range cos {
+				co := &cos[ci]
 				for _, ref := range co.Units {
+					b.home[ref.ID] = co
 					ut := sc.Units[ref.ID]
 					if ut == nil {
 						return nil, fmt.Errorf("armourbattles: %s: unit %s has no type", sc.ID, ref.ID)

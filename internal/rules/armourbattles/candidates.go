@@ -74,7 +74,7 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 	u := -1
 	for i := range s.Units {
-		if s.Units[i].Side == s.Active && !s.Units[i].Placed {
+		if s.Units[i].Side == s.Active && !s.Units[i].Placed && !s.Units[i].Reserve {
 			u = i
 			break
 		}
@@ -84,26 +84,19 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 	}
 	facing := s.b.towardEnemy(s.Active)
 	var spots []geom.Point
-	for _, z := range s.b.sides[s.Active].zones {
-		r := z.Bounds()
-		c := r.Center()
-		for x := r.Min.X + 2; x <= r.Max.X-2; x += 3 {
-			for _, y := range []float64{c.Y} {
-				p := geom.Point{X: x, Y: y}
-				b := s.boxAt(u, p, facing)
-				if s.b.inZone(s.Active, b) && s.overlapping(u, b) < 0 {
-					spots = append(spots, p)
-				}
-			}
+	for _, p := range s.deploySpots(u, facing) {
+		a := Deploy{Unit: s.Units[u].ID, X: round2(p.X), Y: round2(p.Y), Facing: round2(facing.Degrees())}
+		if s.validateDeploy(a) == nil {
+			spots = append(spots, geom.Point{X: a.X, Y: a.Y})
 		}
 	}
-	// Up to eight spots spread along the zone.
+	// Up to eight spots spread over those found.
 	n := len(spots)
 	for i := 0; i < min(8, n); i++ {
 		p := spots[i*n/min(8, n)]
 		dst = append(dst, Deploy{Unit: s.Units[u].ID, X: p.X, Y: p.Y, Facing: round2(facing.Degrees())})
 	}
-	return dst
+	return s.setupCandidates(dst)
 }
 
 func (s *State) chainCandidates(dst []engine.Action) []engine.Action {

@@ -25,7 +25,7 @@ func battle(t testing.TB, id string) *scenario.Scenario {
 	return sc
 }
 
-var allBattles = []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
+var allBattles = []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next", "armour-battles/what-next-artillery"}
 
 // invariant checks the rules' invariants after every action.
 func invariant(st engine.State) error {

@@ -69,7 +69,10 @@ func (s *State) Doctrine() engine.Action {
 func (s *State) doctrineDeploy(cands []engine.Action) engine.Action {
 	best, bestScore := cands[0], math.Inf(-1)
 	for i, a := range cands {
-		dp := a.(Deploy)
+		dp, ok := a.(Deploy)
+		if !ok {
+			continue // the scenario's set-up is kept as it is
+		}
 		p := geom.Point{X: dp.X, Y: dp.Y}
 		score := -s.distToWoods(p)
 		// Spread the companies along the zone: a little for each unit

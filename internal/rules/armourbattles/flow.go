@@ -14,7 +14,7 @@ func errorf(format string, args ...any) error {
 
 // allowed lists the action kinds that answer each kind of decision.
 var allowed = map[string][]string{
-	phaseDeploy:        {"deploy"},
+	phaseDeploy:        {"deploy", "regroup", "station"},
 	phaseReady:         {"begin"},
 	phaseChain:         {"choose-chain", "convert-wild"},
 	phaseOrders:        {"activate", "remove-suppression", "repair", "pass", "restock", "convert-wild", "add-staff-order", "call-mission", "cancel-mission"},
@@ -42,6 +42,10 @@ func (s *State) Validate(a engine.Action) error {
 	switch a := a.(type) {
 	case Deploy:
 		return s.validateDeploy(a)
+	case Regroup:
+		return s.validateRegroup(a)
+	case Station:
+		return s.validateStation(a)
 	case Begin:
 		return nil
 	case ChooseChain:
@@ -101,6 +105,10 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 	switch a := a.(type) {
 	case Deploy:
 		s.applyDeploy(a, src, out)
+	case Regroup:
+		s.applyRegroup(a, src, out)
+	case Station:
+		s.applyStation(a, src, out)
 	case Begin:
 		s.startTurn(src, out)
 	case ChooseChain:

@@ -31,6 +31,9 @@ func (s *State) validateDeploy(a Deploy) error {
 	if un.Placed {
 		return errorf("deploy: %s is already on the table", a.Unit)
 	}
+	if un.Reserve {
+		return errorf("deploy: %s waits in reserve and enters from turn %d with Commit Reserves", a.Unit, un.Arrive)
+	}
 	box := s.boxAt(u, geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing))
 	if !s.b.inZone(un.Side, box) {
 		return errorf("deploy: %s at (%.1f, %.1f) is not wholly inside %s's deployment zone", a.Unit, a.X, a.Y, s.b.sides[un.Side].id)
@@ -38,7 +41,7 @@ func (s *State) validateDeploy(a Deploy) error {
 	if o := s.overlapping(u, box); o >= 0 {
 		return errorf("deploy: %s at (%.1f, %.1f) overlaps %s", a.Unit, a.X, a.Y, s.Units[o].ID)
 	}
-	return nil
+	return s.placementErr(u, box)
 }
 
 func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
@@ -51,9 +54,7 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 	}
 	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, a.Facing), To: to,
 		Data: map[string]any{"unit": un.ID, "x": round2(a.X), "y": round2(a.Y), "heading": round2(a.Facing)}})
-	if s.Active = s.nextDeployer(); s.Active < 0 {
-		s.startGame(src, out)
-	}
+	s.nextSetup(src, out)
 }
 
 // overlapping returns a placed unit (other than u) whose footprint

@@ -56,6 +56,10 @@ type Unit struct {
 	// Reliability).
 	BrokeDown int `json:"broke_down,omitempty"`
 	Repaired  int `json:"repaired,omitempty"`
+	// Regrouped: the unit changed company at set-up; Stationed: its
+	// company's start (table, hidden, reserve) was chosen at set-up.
+	Regrouped bool `json:"regrouped,omitempty"`
+	Stationed bool `json:"stationed,omitempty"`
 }
 
 // Battery is an off-table artillery battery and its fire mission, if one
@@ -293,7 +297,7 @@ func (s *State) Pending() engine.Decision {
 	case s.Window != nil:
 		return engine.Decision{Side: 1 - s.Active, Kind: "opportunity-fire", Prompt: "opportunity fire at " + s.name(s.Window.Target) + "?", Reaction: true}
 	case s.Phase == phaseDeploy:
-		return engine.Decision{Side: s.Active, Kind: phaseDeploy, Prompt: "deploy a unit in your zone"}
+		return engine.Decision{Side: s.Active, Kind: phaseDeploy, Prompt: s.deployPrompt()}
 	case s.Phase == phaseReady:
 		return engine.Decision{Side: s.Active, Kind: phaseReady, Prompt: "begin the battle"}
 	case s.Phase == phaseChain:
@@ -395,7 +399,8 @@ func (s *State) Hash() uint64 {
 		h.Int(u.Arrive)
 		h.Int(u.BrokeDown)
 		h.Int(u.Repaired)
-		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden} {
+		h.String(u.Company)
+		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden, u.Regrouped, u.Stationed} {
 			if f {
 				flags |= 1 << j
 			}

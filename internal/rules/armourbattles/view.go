@@ -26,7 +26,22 @@ type View struct {
 	Act     *ActView            `json:"act,omitempty"`
 	Targets map[string][]string `json:"targets,omitempty"`
 	Smokes  []SmokeView         `json:"smokes,omitempty"`
-	Result  engine.Result       `json:"result"`
+	// Setup, for the side deploying only, lists its open set-up choices
+	// and where each of its units waiting to deploy may be placed.
+	Setup  *SetupView    `json:"setup,omitempty"`
+	Result engine.Result `json:"result"`
+}
+
+// SetupView is the deploying side's set-up choices.
+type SetupView struct {
+	// Regroup lists, by unit, the companies it may join.
+	Regroup map[string][]string `json:"regroup,omitempty"`
+	// Station lists, by company, the starts it may take (table, hidden,
+	// reserve).
+	Station map[string][]string `json:"station,omitempty"`
+	// Placement describes, by unit waiting to deploy, any limit on where
+	// it sets up beyond the deployment zone.
+	Placement map[string]string `json:"placement,omitempty"`
 }
 
 // SideView is a side's public standing: command dice are laid out where
@@ -189,6 +204,9 @@ func (s *State) View(side int) any {
 				v.Targets[un.ID] = ids
 			}
 		}
+	}
+	if s.Phase == phaseDeploy && side == s.Active && !s.Over {
+		v.Setup = s.setupView()
 	}
 	return v
 }

@@ -1,0 +1,423 @@
+package armourbattles
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Set-up choices made during the deploy phase, before a side's units are
+// all on the table: a unit joining another company (the Pumas of Battles 2
+// and 3 joining a panzer company; any regrouping in "What Next?") and, in
+// "What Next?", whether each company starts on the table, hidden, or in
+// reserve. See the rulings document (D19–D23).
+
+// Regroup moves a unit that is not yet on the table into another company
+// of its side; it then sets up or arrives with that company.
+type Regroup struct {
+	Unit    string `json:"unit"`
+	Company string `json:"company"`
+}
+
+// Station decides how a company of a free set-up side starts the game.
+type Station struct {
+	Company string `json:"company"`
+	As      string `json:"as"` // StationTable, StationHidden or StationReserve
+}
+
+// How a company may start under a free set-up.
+const (
+	StationTable   = "table"
+	StationHidden  = "hidden"
+	StationReserve = "reserve"
+)
+
+func (Regroup) Kind() string { return "regroup" }
+func (Station) Kind() string { return "station" }
+
+// Placement tolerances, in inches (rulings D20, D21).
+const (
+	// EdgeGap is how far a unit set up "on the table edge" may stand from it.
+	EdgeGap = 1.0
+	// CoverGap is how far a unit set up "behind a hedge or at a wood's
+	// edge" may stand from the hedge or the wood's outline.
+	CoverGap = 1.0
+)
+
+// companyUnits returns side's units in company name, in order.
+func (s *State) companyUnits(side int, name string) []int {
+	var out []int
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Company == name {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// companies returns side's company names in the order their first unit
+// appears.
+func (s *State) companies(side int) []string {
+	var out []string
+	for i := range s.Units {
+		if s.Units[i].Side == side && !slices.Contains(out, s.Units[i].Company) {
+			out = append(out, s.Units[i].Company)
+		}
+	}
+	return out
+}
+
+func (s *State) validateRegroup(a Regroup) error {
+	u := s.unitIndex(a.Unit)
+	if u < 0 {
+		return errorf("regroup: no unit %q", a.Unit)
+	}
+	un := &s.Units[u]
+	side := s.Active
+	switch {
+	case un.Side != side:
+		return errorf("regroup: %s is not %s's unit", a.Unit, s.b.sides[side].id)
+	case un.Placed:
+		return errorf("regroup: %s is already on the table", a.Unit)
+	case un.Regrouped:
+		return errorf("regroup: %s has already changed company once", a.Unit)
+	case a.Company == un.Company:
+		return errorf("regroup: %s is already in %s", a.Unit, a.Company)
+	}
+	members := s.companyUnits(side, a.Company)
+	if len(members) == 0 {
+		return errorf("regroup: %s has no company %q (companies: %q)", s.b.sides[side].id, a.Company, s.companies(side))
+	}
+	home := s.b.home[un.ID]
+	switch {
+	case s.b.sides[side].free != nil:
+	case home != nil && home.MayJoinReserves && !un.Reserve:
+		if !s.Units[members[0]].Reserve {
+			return errorf("regroup: %s may only join a reserve company, and %s is not in reserve", a.Unit, a.Company)
+		}
+		for _, m := range members {
+			if s.Units[m].Regrouped {
+				return errorf("regroup: %s already has %s joined to it; one per company", a.Company, s.Units[m].ID)
+			}
+		}
+		if stay := len(s.companyUnits(side, un.Company)) - 1; stay < home.MinPlaced {
+			return errorf("regroup: at least %d of %s must set up on the table", home.MinPlaced, un.Company)
+		}
+	default:
+		return errorf("regroup: %s must set up with %s in this scenario", a.Unit, un.Company)
+	}
+	recon := s.hasSpecial(u, Recon)
+	for _, m := range members {
+		recon = recon || s.hasSpecial(m, Recon)
+	}
+	limit := MaxGroup
+	if recon {
+		limit++
+	}
+	if len(members)+1 > limit {
+		return errorf("regroup: %s would have %d units; a company is one command group of at most %d", a.Company, len(members)+1, limit)
+	}
+	return nil
+}
+
+func (s *State) applyRegroup(a Regroup, src dice.Source, out engine.Emitter) {
+	u := s.unitIndex(a.Unit)
+	un := &s.Units[u]
+	ref := &s.Units[s.companyUnits(un.Side, a.Company)[0]]
+	un.Company, un.Regrouped = a.Company, true
+	un.Reserve, un.Arrive, un.Hidden = ref.Reserve, ref.Arrive, ref.Hidden
+	how := "to set up"
+	switch {
+	case un.Reserve:
+		how = fmt.Sprintf("in reserve from turn %d", un.Arrive)
+	case un.Hidden:
+		how = "to set up hidden"
+	}
+	out.Emit(engine.Event{Kind: "regroup", Text: fmt.Sprintf("%s joins %s, %s", s.name(u), a.Company, how), To: un.Side,
+		Data: map[string]any{"unit": un.ID, "company": a.Company}})
+	s.nextSetup(src, out)
+}
+
+func (s *State) validateStation(a Station) error {
+	side := s.Active
+	free := s.b.sides[side].free
+	if free == nil {
+		return errorf("station: %s sets up as the scenario says; only a free set-up (What Next?) chooses", s.b.sides[side].id)
+	}
+	if a.As != StationTable && a.As != StationHidden && a.As != StationReserve {
+		return errorf("station: as %q is not one of %q, %q, %q", a.As, StationTable, StationHidden, StationReserve)
+	}
+	members := s.companyUnits(side, a.Company)
+	if len(members) == 0 {
+		return errorf("station: %s has no company %q (companies: %q)", s.b.sides[side].id, a.Company, s.companies(side))
+	}
+	for _, m := range members {
+		if s.Units[m].Placed {
+			return errorf("station: %s of %s is already on the table", s.Units[m].ID, a.Company)
+		}
+		if s.Units[m].Stationed {
+			return errorf("station: %s has already been given its start", a.Company)
+		}
+	}
+	if a.As == StationHidden {
+		hidden := 0
+		for _, c := range s.companies(side) {
+			if c != a.Company && s.Units[s.companyUnits(side, c)[0]].Hidden {
+				hidden++
+			}
+		}
+		if hidden+1 > free.MaxHiddenGroups {
+			return errorf("station: %s already has %d hidden companies; at most %d", s.b.sides[side].id, hidden, free.MaxHiddenGroups)
+		}
+	}
+	return nil
+}
+
+func (s *State) applyStation(a Station, src dice.Source, out engine.Emitter) {
+	side := s.Active
+	free := s.b.sides[side].free
+	for _, m := range s.companyUnits(side, a.Company) {
+		un := &s.Units[m]
+		un.Stationed = true
+		un.Reserve, un.Hidden, un.Arrive = a.As == StationReserve, a.As == StationHidden, 0
+		if un.Reserve {
+			un.Arrive = free.ReserveFrom
+		}
+	}
+	text := map[string]string{StationTable: "sets up on the table", StationHidden: "sets up hidden", StationReserve: fmt.Sprintf("waits in reserve from turn %d", free.ReserveFrom)}[a.As]
+	out.Emit(engine.Event{Kind: "station", Text: fmt.Sprintf("%s %s", a.Company, text), To: side,
+		Data: map[string]any{"company": a.Company, "as": a.As}})
+	s.nextSetup(src, out)
+}
+
+// nextSetup passes the set-up to the next side with units to place, or
+// starts the game.
+func (s *State) nextSetup(src dice.Source, out engine.Emitter) {
+	if s.Active = s.nextDeployer(); s.Active < 0 {
+		s.startGame(src, out)
+	}
+}
+
+// placementErr says why unit u may not set up at box, or nil: its
+// company's placement (table edge, cover) and keeping together.
+func (s *State) placementErr(u int, box geom.Box) error {
+	un := &s.Units[u]
+	home := s.b.home[un.ID]
+	if home != nil && !un.Regrouped {
+		switch home.Placement {
+		case scenario.PlaceEdge:
+			if d := s.edgeGap(un.Side, box); d > EdgeGap+1e-9 {
+				return errorf("deploy: %s must set up on %s's table edge (within %g\"); it would be %.1f\" from it", un.ID, s.b.sides[un.Side].id, EdgeGap, d)
+			}
+		case scenario.PlaceCover:
+			if d, _ := s.coverGap(box); d > CoverGap+1e-9 {
+				return errorf("deploy: %s must set up behind a hedge or at the edge of a wood (within %g\"); the nearest is %.1f\" away", un.ID, CoverGap, d)
+			}
+		}
+	}
+	if s.together(u) {
+		for _, m := range s.companyUnits(un.Side, un.Company) {
+			if m != u && s.Units[m].Placed {
+				if d := box.DistToPoint(s.Units[m].Pos); d > GroupRadius+1e-9 {
+					return errorf("deploy: %s sets up as one group with %s: it must be within %g\" of %s, not %.1f\"", un.ID, un.Company, GroupRadius, s.Units[m].ID, d)
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// edgeGap returns how far box stands from side's own table edge.
+func (s *State) edgeGap(side int, box geom.Box) float64 {
+	w, h := s.b.table.Width(), s.b.table.Height()
+	gap := math.Inf(1)
+	for _, c := range box.Corners() {
+		var d float64
+		switch s.b.sides[side].edge {
+		case "north":
+			d = h - c.Y
+		case "south":
+			d = c.Y
+		case "west":
+			d = c.X
+		default:
+			d = w - c.X
+		}
+		gap = math.Min(gap, d)
+	}
+	return math.Max(0, gap)
+}
+
+// coverGap returns the distance from box to the nearest hedge or wood
+// outline, and that feature (nil if the table has none).
+func (s *State) coverGap(box geom.Box) (float64, *table.Feature) {
+	best, near := math.Inf(1), (*table.Feature)(nil)
+	for _, f := range s.b.table.Features() {
+		var pts []geom.Point
+		switch {
+		case f.Kind == table.KindHedge && len(f.Line) > 1:
+			pts = f.Line
+		case f.Kind == table.KindWoods && len(f.Area) > 2:
+			pts = append(append(pts, f.Area...), f.Area[0])
+		default:
+			continue
+		}
+		for i := 1; i < len(pts); i++ {
+			if d := box.DistToSegment(geom.Segment{A: pts[i-1], B: pts[i]}); d < best {
+				best, near = d, f
+			}
+		}
+	}
+	return best, near
+}
+
+// setupCandidates appends the set-up choices open to the active side.
+func (s *State) setupCandidates(dst []engine.Action) []engine.Action {
+	side := s.Active
+	cos := s.companies(side)
+	for i := range s.Units {
+		un := &s.Units[i]
+		if un.Side != side || un.Placed || un.Regrouped {
+			continue
+		}
+		for _, c := range cos {
+			if a := (Regroup{Unit: un.ID, Company: c}); c != un.Company && s.validateRegroup(a) == nil {
+				dst = append(dst, a)
+			}
+		}
+	}
+	if s.b.sides[side].free != nil {
+		for _, c := range cos {
+			for _, as := range []string{StationTable, StationHidden, StationReserve} {
+				if a := (Station{Company: c, As: as}); s.validateStation(a) == nil {
+					dst = append(dst, a)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// deploySpots returns candidate centres for unit u facing h: along the
+// zone's middle, along the table edge, behind hedges and at wood edges,
+// and around a company mate already placed. The caller filters them.
+func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
+	side := s.Units[u].Side
+	var spots []geom.Point
+	for _, z := range s.b.sides[side].zones {
+		r := z.Bounds()
+		c := r.Center()
+		for x := r.Min.X + 2; x <= r.Max.X-2; x += 3 {
+			spots = append(spots, geom.Point{X: x, Y: c.Y})
+		}
+	}
+	ut := s.b.types[s.Units[u].Type]
+	in := geom.Dir(h)
+	inset := ut.Footprint.Length/2 + 0.2
+	w, ht := s.b.table.Width(), s.b.table.Height()
+	switch s.b.sides[side].edge {
+	case "north", "south":
+		y := inset
+		if s.b.sides[side].edge == "north" {
+			y = ht - inset
+		}
+		for x := 2.0; x <= w-2; x += 3 {
+			spots = append(spots, geom.Point{X: x, Y: y})
+		}
+	default:
+		x := inset
+		if s.b.sides[side].edge == "east" {
+			x = w - inset
+		}
+		for y := 2.0; y <= ht-2; y += 3 {
+			spots = append(spots, geom.Point{X: x, Y: y})
+		}
+	}
+	for _, f := range s.b.table.Features() {
+		var pts []geom.Point
+		switch {
+		case f.Kind == table.KindHedge && len(f.Line) > 1:
+			pts = f.Line
+		case f.Kind == table.KindWoods && len(f.Area) > 2:
+			pts = append(append(pts, f.Area...), f.Area[0])
+		default:
+			continue
+		}
+		pl := geom.Polyline(pts)
+		for d := 1.0; d < pl.Length(); d += 2 {
+			p := pl.PointAt(d)
+			spots = append(spots, p.Sub(in.Mul(inset+0.3)), p)
+		}
+	}
+	for _, m := range s.companyUnits(side, s.Units[u].Company) {
+		if m == u || !s.Units[m].Placed {
+			continue
+		}
+		c := s.Units[m].Pos
+		for k := range 8 {
+			spots = append(spots, c.Add(geom.Dir(h+geom.Angle(k)*geom.Deg(45)).Mul(2.2+ut.Footprint.Width)))
+		}
+		break
+	}
+	return spots
+}
+
+// deployPrompt tells the deploying side what it may do.
+func (s *State) deployPrompt() string {
+	if len(s.setupCandidates(nil)) > 0 {
+		return "deploy a unit in your zone, or make a set-up choice"
+	}
+	return "deploy a unit in your zone"
+}
+
+// setupView lists the active side's set-up choices for its view.
+func (s *State) setupView() *SetupView {
+	sv := &SetupView{Regroup: map[string][]string{}, Station: map[string][]string{}, Placement: map[string]string{}}
+	for _, a := range s.setupCandidates(nil) {
+		switch a := a.(type) {
+		case Regroup:
+			sv.Regroup[a.Unit] = append(sv.Regroup[a.Unit], a.Company)
+		case Station:
+			sv.Station[a.Company] = append(sv.Station[a.Company], a.As)
+		}
+	}
+	for i := range s.Units {
+		un := &s.Units[i]
+		if un.Side != s.Active || un.Placed || un.Reserve {
+			continue
+		}
+		var parts []string
+		home := s.b.home[un.ID]
+		if home != nil && !un.Regrouped {
+			switch home.Placement {
+			case scenario.PlaceEdge:
+				parts = append(parts, fmt.Sprintf("on your table edge (within %g\")", EdgeGap))
+			case scenario.PlaceCover:
+				parts = append(parts, fmt.Sprintf("behind a hedge or at a wood's edge (within %g\")", CoverGap))
+			}
+		}
+		if s.together(i) {
+			parts = append(parts, fmt.Sprintf("within %g\" of the first of %s placed", GroupRadius, un.Company))
+		}
+		if len(parts) > 0 {
+			sv.Placement[un.ID] = strings.Join(parts, ", ")
+		}
+	}
+	return sv
+}
+
+// together reports whether unit u sets up as one group with its company:
+// the scenario says so, or it is a hidden group of a free set-up.
+func (s *State) together(u int) bool {
+	un := &s.Units[u]
+	home := s.b.home[un.ID]
+	return home != nil && home.Together && !un.Regrouped || s.b.sides[un.Side].free != nil && un.Hidden
+}
