@@ -28,6 +28,13 @@ type Scripted struct {
 	Samples, Depth int
 }
 
+// hider is implemented by rulesets that can tell whether anything is
+// hidden from a side; when nothing is, the scripted agent needs no
+// determinized copy.
+type hider interface {
+	HidesFrom(side int) bool
+}
+
 // NewScripted returns a scripted agent seeded with seed.
 func NewScripted(seed uint64) *Scripted {
 	return &Scripted{rng: rand.New(rand.NewPCG(seed, 0x5c41)), src: dice.NewPCG(seed ^ 0xd1ce), Samples: 2, Depth: 6}
@@ -39,18 +46,21 @@ func (*Scripted) Name() string { return "scripted" }
 // Choose returns the candidate with the best sampled look-ahead.
 func (a *Scripted) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
+	if doc, ok := st.(engine.Doctrine); ok {
+		// The ruleset's doctrine, on what this side may know: a
+		// determinized copy when the enemy has hidden units, the state
+		// itself (which the doctrine leaves as it found it) otherwise.
+		if h, ok := st.(hider); !ok || h.HidesFrom(side) {
+			doc = searchCopy(st, side, a.src).(engine.Doctrine)
+		}
+		return doc.Doctrine()
+	}
 	cands := st.Candidates(nil)
 	switch len(cands) {
 	case 0:
 		return nil
 	case 1:
 		return cands[0]
-	}
-	if _, ok := st.(engine.Doctrine); ok {
-		// The ruleset's doctrine, on what this side may know.
-		if a := searchCopy(st, side, a.src).(engine.Doctrine).Doctrine(); a != nil {
-			return a
-		}
 	}
 	best, bestV := 0, math.Inf(-1)
 	same := func(s engine.State) bool { return s.Pending().Side == side }

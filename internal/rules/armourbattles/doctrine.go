@@ -26,6 +26,7 @@ func (s *State) Doctrine() engine.Action {
 	if len(cands) == 0 {
 		return nil
 	}
+	dc := s.newDoc()
 	pick := func(ok func(engine.Action) bool) engine.Action {
 		for _, a := range cands {
 			if ok(a) {
@@ -46,9 +47,9 @@ func (s *State) Doctrine() engine.Action {
 		}
 		return EndLogistics{}
 	case phaseOrders:
-		return s.doctrineOrder(cands)
+		return dc.order(cands)
 	case phaseActivation:
-		return s.doctrineActivation(cands)
+		return dc.activation(cands)
 	case "opportunity-fire":
 		return s.doctrineOpp(cands)
 	case "reaction-boost":
@@ -133,34 +134,95 @@ func (s *State) shotValue(d ShotDice, t int) float64 {
 	return v * (1 + 0.5*float64(s.Units[t].DP))
 }
 
-// bestShot returns the value of u's best allowed shot now.
-func (s *State) bestShot(u int) float64 {
-	best := 0.0
-	for _, e := range s.visibleEnemies(u) {
-		sh := PendingShot{Firer: u, Target: e, Moves: s.movesFor(u), Flank: s.flank(u, e)}
-		if d, err := s.shotFor(&sh).Dice(); err == nil {
-			best = max(best, s.shotValue(d, e))
+// docCtx holds what one doctrine decision has already worked out: which
+// units see which (nothing moves while the doctrine decides) and each
+// unit's visible enemies.
+type docCtx struct {
+	*State
+	n     int
+	see   []int8 // 0 not asked yet, 1 sees, 2 does not
+	vis   [][]int
+	visOK []bool
+	best  []float64 // bestShot, NaN until asked
+}
+
+func (s *State) newDoc() *docCtx {
+	n := len(s.Units)
+	d := &docCtx{State: s, n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n)}
+	for i := range d.best {
+		d.best[i] = math.NaN()
+	}
+	return d
+}
+
+// sees is canSee, asked once per pair.
+func (d *docCtx) sees(a, b int) bool {
+	k := a*d.n + b
+	switch d.see[k] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	ok := d.canSee(a, b)
+	d.see[k] = 2
+	if ok {
+		d.see[k] = 1
+	}
+	return ok
+}
+
+// visible is visibleEnemies, worked out once per unit.
+func (d *docCtx) visible(u int) []int {
+	if d.visOK[u] {
+		return d.vis[u]
+	}
+	var out []int
+	fb := d.box(u)
+	for _, e := range d.enemiesOf(d.Units[u].Side) {
+		if d.fireArcOK(u, fb, d.Units[e].Pos) && d.sees(u, e) {
+			out = append(out, e)
 		}
 	}
+	sortedByDist(out, func(e int) float64 { return fb.Distance(d.box(e)) })
+	d.vis[u], d.visOK[u] = out, true
+	return out
+}
+
+// bestShot returns the value of u's best allowed shot now.
+func (d *docCtx) bestShot(u int) float64 {
+	if !math.IsNaN(d.best[u]) {
+		return d.best[u]
+	}
+	s := d.State
+	best := 0.0
+	for _, e := range d.visible(u) {
+		sh := PendingShot{Firer: u, Target: e, Moves: s.movesFor(u), Flank: s.flank(u, e)}
+		if sd, err := s.shotFor(&sh).Dice(); err == nil {
+			best = max(best, s.shotValue(sd, e))
+		}
+	}
+	d.best[u] = best
 	return best
 }
 
 // gunsInRange counts the group's units that have a good shot (eff) or any
 // shot in range.
-func (s *State) gunsInRange(units []int, eff bool) int {
+func (d *docCtx) gunsInRange(units []int, eff bool) int {
 	n := 0
 	for _, u := range units {
-		if s.Units[u].Suppressed || s.Units[u].Fired {
+		if d.Units[u].Suppressed || d.Units[u].Fired {
 			continue
 		}
-		if v := s.bestShot(u); eff && v >= GoodShot || !eff && v > 0 {
+		if v := d.bestShot(u); eff && v >= GoodShot || !eff && v > 0 {
 			n++
 		}
 	}
 	return n
 }
 
-func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
+func (d *docCtx) order(cands []engine.Action) engine.Action {
+	s := d.State
 	var best engine.Action
 	bestScore := 0.0
 	for _, a := range cands {
@@ -169,7 +231,7 @@ func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
 		case RemoveSuppression:
 			u := s.unitIndex(a.Unit)
 			s.Units[u].Suppressed = false
-			if s.gunsInRange([]int{u}, true) > 0 {
+			if d.gunsInRange([]int{u}, true) > 0 {
 				score = 2.5
 			}
 			s.Units[u].Suppressed = true
@@ -186,7 +248,7 @@ func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
 				dp, seen := 0, false
 				for _, u := range units {
 					dp += s.Units[u].DP
-					seen = seen || len(s.visibleEnemies(u)) > 0
+					seen = seen || len(d.visible(u)) > 0
 				}
 				if dp >= 2 && !seen {
 					score = 2 + float64(dp)*0.3
@@ -196,16 +258,18 @@ func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
 				if err != nil || a.Dice > 2 {
 					continue
 				}
-				threat := float64(s.threats(units))
-				if g := s.gunsInRange(units, true); g > 0 {
+				threat := float64(d.threats(units))
+				if g := d.gunsInRange(units, true); g > 0 {
 					if a.Dice == 1 {
 						// Shoot from where they stand, better once the
 						// enemy's guns that would answer have fired.
-						score = 2 + float64(g) - 0.6*threat
+						score = 2 + float64(g) - 0.3*threat
 					}
 					break
 				}
-				if threat > 0 && s.Turn <= 3 {
+				if threat > 0 && !(s.Turn > 20 && threat <= 1) {
+					// Never walk into guns that are ready to fire (but
+					// end a long stand-off).
 					break
 				}
 				covered := true
@@ -216,13 +280,16 @@ func (s *State) doctrineOrder(cands []engine.Action) engine.Action {
 				seen := false
 				for _, u := range units {
 					for _, e := range s.enemiesOf(s.Active) {
-						if s.canSee(e, u) {
+						if d.sees(e, u) {
 							seen = true
 						}
 					}
 				}
 				switch {
-				case seen && s.Turn <= 3, covered && !(s.Turn > 4 && far):
+				case seen && !covered && a.Dice == 1:
+					// Watched in the open: get to cover.
+					score = 1.5 + 0.1*float64(len(units))
+				case seen && s.Turn <= 3, covered && !(s.Turn > 5 && far):
 					// Hold on overwatch rather than cross ground the enemy
 					// watches; after a few turns, bound forward.
 				case a.Dice == 1 && !far, a.Dice == 2 && far:
@@ -252,7 +319,8 @@ func (s *State) nearestEnemyDist(u int) float64 {
 	return s.box(u).Distance(s.box(e))
 }
 
-func (s *State) doctrineActivation(cands []engine.Action) engine.Action {
+func (d *docCtx) activation(cands []engine.Action) engine.Action {
+	s := d.State
 	// Fire first: the best allowed shot.
 	var best engine.Action
 	bestScore := math.Inf(-1)
@@ -272,6 +340,9 @@ func (s *State) doctrineActivation(cands []engine.Action) engine.Action {
 		if score < GoodShot {
 			continue
 		}
+		if contains(s.Act.FiredAt, t) {
+			score += 0.3 // concentrate on the target already under fire
+		}
 		if score > bestScore {
 			best, bestScore = a, score
 		}
@@ -280,16 +351,107 @@ func (s *State) doctrineActivation(cands []engine.Action) engine.Action {
 		return best
 	}
 	for _, a := range cands {
-		if u, ok := a.(Unsuppress); ok && s.gunsInRange([]int{s.unitIndex(u.Unit)}, false) >= 0 {
+		if u, ok := a.(Unsuppress); ok && d.gunsInRange([]int{s.unitIndex(u.Unit)}, false) >= 0 {
 			return a
 		}
 	}
-	if !s.Act.MoveDone && s.gunsInRange(s.Act.Units, true) == 0 {
+	if !s.Act.MoveDone && d.gunsInRange(s.Act.Units, true) == 0 {
+		if d.exposed(s.Act.Units) {
+			if m, ok := s.coverMove(cands); ok {
+				return m
+			}
+		}
 		if m, ok := s.boundMove(); ok && s.Validate(m) == nil {
+			return m
+		}
+		// The bound is blocked: take the offered move that ends nearest
+		// the goal, so an activated group never stands idle.
+		if m, ok := s.fallbackMove(cands); ok {
 			return m
 		}
 	}
 	return EndActivation{}
+}
+
+// exposed reports whether any unit of the group stands outside a wood in
+// sight of an enemy unit.
+func (d *docCtx) exposed(units []int) bool {
+	for _, u := range units {
+		if !d.Units[u].Active() || d.inWoods(d.box(u)) {
+			continue
+		}
+		for _, e := range d.enemiesOf(d.Active) {
+			if d.sees(e, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coverMove returns the candidate move that takes the leader into a wood,
+// the shortest such move.
+func (s *State) coverMove(cands []engine.Action) (engine.Action, bool) {
+	leader := s.Act.Units[0]
+	var best engine.Action
+	bestD := math.Inf(1)
+	for _, a := range cands {
+		m, ok := a.(Move)
+		if !ok {
+			continue
+		}
+		for _, um := range m.Units {
+			if um.Unit != s.Units[leader].ID || len(um.To) == 0 {
+				continue
+			}
+			p := geom.Point{X: um.To[len(um.To)-1][0], Y: um.To[len(um.To)-1][1]}
+			if !s.inWoods(s.boxAt(leader, p, s.Units[leader].Heading)) {
+				continue
+			}
+			if dd := p.Dist(s.Units[leader].Pos); dd < bestD {
+				best, bestD = a, dd
+			}
+		}
+	}
+	return best, best != nil
+}
+
+// fallbackMove returns the candidate move whose leader ends nearest the
+// bound's goal, in cover first.
+func (s *State) fallbackMove(cands []engine.Action) (engine.Action, bool) {
+	leader := s.Act.Units[0]
+	goal := s.boundGoal(leader)
+	var best engine.Action
+	bestScore := math.Inf(1)
+	for _, a := range cands {
+		m, ok := a.(Move)
+		if !ok {
+			continue
+		}
+		for _, um := range m.Units {
+			if um.Unit != s.Units[leader].ID || len(um.To) == 0 {
+				continue
+			}
+			p := geom.Point{X: um.To[len(um.To)-1][0], Y: um.To[len(um.To)-1][1]}
+			score := p.Dist(goal)
+			if s.inWoods(s.boxAt(leader, p, s.Units[leader].Heading)) {
+				score -= 6
+			}
+			if score < bestScore {
+				best, bestScore = a, score
+			}
+		}
+	}
+	return best, best != nil
+}
+
+// boundGoal is where unit u's bounds lead: the nearest enemy, or 20"
+// toward the enemy's edge.
+func (s *State) boundGoal(u int) geom.Point {
+	if e := s.nearestEnemy(u); e >= 0 {
+		return s.Units[e].Pos
+	}
+	return s.Units[u].Pos.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(20))
 }
 
 func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
@@ -370,7 +532,8 @@ func (s *State) boundMove() (Move, bool) {
 
 // threats counts enemy units that could answer the group with opportunity
 // fire: unfired, unsuppressed, in range of and seeing one of its units.
-func (s *State) threats(units []int) int {
+func (d *docCtx) threats(units []int) int {
+	s := d.State
 	n := 0
 	for _, e := range s.enemiesOf(s.Active) {
 		un := &s.Units[e]
@@ -382,7 +545,7 @@ func (s *State) threats(units []int) int {
 			continue
 		}
 		for _, u := range units {
-			if s.box(e).Distance(s.box(u)) <= float64(st.Range[2]) && s.canSee(e, u) {
+			if s.box(e).Distance(s.box(u)) <= float64(st.Range[2]) && d.sees(e, u) {
 				n++
 				break
 			}

@@ -78,6 +78,17 @@ func (s *State) inRangeShare(side int) float64 {
 	return float64(in) / float64(n)
 }
 
+// HidesFrom reports whether side's enemy has hidden units on the table:
+// only then does Determinize differ from a plain copy.
+func (s *State) HidesFrom(side int) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
+			return true
+		}
+	}
+	return false
+}
+
 // Determinize returns a copy in which the enemy's hidden units stand at
 // positions sampled from their deployment zones, away from the spots
 // side's units would have spotted them (15"), facing side's edge: what
