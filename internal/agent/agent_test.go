@@ -27,6 +27,13 @@ func battle(t testing.TB, id string) (engine.Rules, *scenario.Scenario) {
 // play runs one game on the fast path with every choice validated.
 func play(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) engine.Result {
 	t.Helper()
+	res, _ := playCount(t, r, sc, seed, names)
+	return res
+}
+
+// playCount is play that also returns the number of actions.
+func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.Result, int) {
+	t.Helper()
 	st, err := r.New(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -38,18 +45,23 @@ func play(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, name
 		}
 	}
 	src := dice.NewPCG(seed)
+	actions := 0
 	for n := 0; !st.Result().Over; n++ {
 		if n > 100000 {
 			t.Fatalf("seed %d: game too long", seed)
 		}
 		side := st.Pending().Side
 		a := ags[side].Choose(st)
+		if a == nil {
+			t.Fatalf("seed %d: %s chose nothing for %s", seed, names[side], st.Pending().Kind)
+		}
 		if err := st.Validate(a); err != nil {
 			t.Fatalf("seed %d: %s chose an illegal %s: %v", seed, names[side], a.Kind(), err)
 		}
 		st.Apply(a, src, engine.Discard)
+		actions++
 	}
-	return st.Result()
+	return st.Result(), actions
 }
 
 func TestScriptedBeatsRandom(t *testing.T) {

@@ -1,0 +1,49 @@
+package agent_test
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+)
+
+var agentGames = flag.Int("agent-games", 20, "seeded games per Armour Battles scenario and pairing in TestAgentsPlayLegally (mcts pairings play a tenth as many)")
+
+// TestAgentsPlayLegally plays seeded games of every Armour Battles scenario
+// with scripted against random, scripted against scripted and a small MCTS
+// against random, sides swapped on odd seeds, and fails on the first action
+// an agent chooses that Validate rejects (play checks every one). Run it
+// with -agent-games 1000 for the acceptance figures.
+func TestAgentsPlayLegally(t *testing.T) {
+	games := *agentGames
+	if testing.Short() {
+		games = min(games, 4)
+	}
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"} {
+		r, sc := battle(t, id)
+		for _, p := range []struct {
+			a, b string
+			n    int
+		}{
+			{"scripted", "random", games},
+			{"scripted", "scripted", games},
+			{"mcts:8", "random", max(1, games/10)},
+		} {
+			t.Run(fmt.Sprintf("%s/%s-%s", id, p.a, p.b), func(t *testing.T) {
+				t.Parallel()
+				actions := 0
+				for g := 0; g < p.n; g++ {
+					names := [2]string{p.a, p.b}
+					if g%2 == 1 {
+						names = [2]string{p.b, p.a}
+					}
+					res, n := playCount(t, r, sc, uint64(1000+g), names)
+					if !res.Over {
+						t.Fatalf("seed %d: game not over", 1000+g)
+					}
+					actions += n
+				}
+				t.Logf("%d games, %d actions, every one legal", p.n, actions)
+			})
+		}
+	}
+}
