@@ -359,7 +359,7 @@ func (s *Server) commit(ctx context.Context, lg *liveGame, side int, a engine.Ac
 		return errf(http.StatusServiceUnavailable, codeUnavailable, "the action could not be stored; it was not applied")
 	}
 	lg.row.Actions, lg.row.Status = rec.N, status
-	s.metrics.actions.WithLabelValues(source).Inc()
+	s.metrics.applied(source).Inc()
 	lg.poke()
 	s.maybeAI(lg)
 	return nil

@@ -14,6 +14,20 @@ type metrics struct {
 	wsClients  prometheus.Gauge
 	aiDecision prometheus.Histogram
 	rejected   *prometheus.CounterVec
+	// byHuman and byAI are actions' two series, looked up once.
+	byHuman, byAI prometheus.Counter
+}
+
+// applied returns the counter of actions chosen by source ("human" or
+// "ai").
+func (m *metrics) applied(source string) prometheus.Counter {
+	switch source {
+	case "human":
+		return m.byHuman
+	case "ai":
+		return m.byAI
+	}
+	return m.actions.WithLabelValues(source)
 }
 
 func newMetrics(live func() float64) *metrics {
@@ -42,6 +56,7 @@ func newMetrics(live func() float64) *metrics {
 			Help: "Submitted actions refused, by error code.",
 		}, []string{"code"}),
 	}
+	m.byHuman, m.byAI = m.actions.WithLabelValues("human"), m.actions.WithLabelValues("ai")
 	m.reg.MustRegister(m.actions, m.latency, m.wsClients, m.aiDecision, m.rejected,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "sandtable_games_live",

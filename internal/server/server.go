@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -282,7 +283,7 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 			lvl := slog.LevelDebug
 			if sw.status >= 500 {
 				lvl = slog.LevelError
-			} else if r.Method != http.MethodGet || sw.status >= 400 {
+			} else if sw.status >= 400 || (r.Method != http.MethodGet && !isAction(r)) {
 				lvl = slog.LevelInfo
 			}
 			s.log.Log(r.Context(), lvl, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
@@ -293,3 +294,11 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// isAction reports whether r submits an action: accepted ones are logged
+// at debug level only, as GETs are, since a line per action was a write
+// to stderr on the hot path (sandtable_actions_applied_total counts them;
+// refusals are still logged at info).
+func isAction(r *http.Request) bool {
+	return r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/actions")
+}
