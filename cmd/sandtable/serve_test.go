@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
+	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -329,5 +333,89 @@ func TestServeFlags(t *testing.T) {
 	err := runServe(ctx, serveOptions{addr: "127.0.0.1:0", db: "postgres://nobody@127.0.0.1:1/x?connect_timeout=1", logLevel: "info"}, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "serve:") {
 		t.Errorf("serve with an unreachable PostgreSQL: %v, want an error", err)
+	}
+}
+
+// TestServeTwoProcessesSharePostgres runs two `sandtable serve`
+// processes on one PostgreSQL database (SANDTABLE_TEST_POSTGRES, see
+// .ci/postgres.sh): a seat's WebSocket on server B gets, with no gap and
+// no duplicate, the events of the actions submitted on server A.
+func TestServeTwoProcessesSharePostgres(t *testing.T) {
+	url := os.Getenv("SANDTABLE_TEST_POSTGRES")
+	if url == "" {
+		t.Skip("SANDTABLE_TEST_POSTGRES is not set: skipping the PostgreSQL serve test (see .ci/postgres.sh)")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	schema := fmt.Sprintf("serve_%d", os.Getpid())
+	admin, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	db := url + sep + "search_path=" + schema
+	a := startServer(t, db)
+	b := startServer(t, db)
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := cat.Scenario("armour-battles/battle-2") // hidden units: private events
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, a.url, sc, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"/api/games/"+c.id+"/ws?after=0",
+		&websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + c.tokens[1]}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	c.play(a.url, 40)
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	var got []engine.Event
+	for n := -1; n < c.acked; {
+		_, raw, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("B's stream after %d events: %v", len(got), err)
+		}
+		var m struct {
+			Events []engine.Event `json:"events"`
+			N      int            `json:"n"`
+		}
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		got, n = append(got, m.Events...), m.N
+	}
+	var want struct {
+		Events    []engine.Event `json:"events"`
+		LastEvent int            `json:"last_event"`
+	}
+	if _, err := call("GET", a.url+"/api/games/"+c.id+"/events", c.tokens[1], nil, &want); err != nil {
+		t.Fatal(err)
+	}
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want.Events)
+	if string(gb) != string(wb) || len(got) != want.LastEvent {
+		t.Fatalf("B streamed %d events, A lists %d (last_event %d):\n%s\n%s", len(got), len(want.Events), want.LastEvent, gb, wb)
+	}
+	for i, e := range got {
+		if e.Seq != i+1 {
+			t.Fatalf("event %d numbered %d", i+1, e.Seq)
+		}
 	}
 }
