@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -69,6 +70,7 @@ func TestLoad(t *testing.T) {
 	// server sees rate actions/s offered).
 	phase := func(name string, rate float64, d time.Duration) {
 		commits0, appends0 := store.CommitStats(e.store)
+		cpu0 := cpuTime()
 		var mu sync.Mutex
 		var lat []time.Duration
 		start := time.Now()
@@ -114,6 +116,7 @@ func TestLoad(t *testing.T) {
 		}
 		wg.Wait()
 		elapsed := time.Since(start)
+		cpu := cpuTime() - cpu0
 		commits1, appends1 := store.CommitStats(e.store)
 		if len(lat) == 0 {
 			t.Fatal("no action acknowledged")
@@ -123,9 +126,10 @@ func TestLoad(t *testing.T) {
 			return lat[min(len(lat)-1, int(p*float64(len(lat))))].Round(10 * time.Microsecond)
 		}
 		commits, appends := commits1-commits0, appends1-appends0
-		t.Logf("%s: %d games, %v: %d actions acknowledged, %.0f actions/s; latency p50 %v p90 %v p99 %v max %v; %d commits, %.1f appends per commit",
+		t.Logf("%s: %d games, %v: %d actions acknowledged, %.0f actions/s; latency p50 %v p90 %v p99 %v max %v; %d commits, %.1f appends per commit; process CPU %.0f µs per action (client and server)",
 			name, len(ids), elapsed.Round(time.Millisecond), len(lat), float64(len(lat))/elapsed.Seconds(),
-			pct(0.5), pct(0.9), pct(0.99), lat[len(lat)-1].Round(10*time.Microsecond), commits, float64(appends)/float64(max(commits, 1)))
+			pct(0.5), pct(0.9), pct(0.99), lat[len(lat)-1].Round(10*time.Microsecond), commits, float64(appends)/float64(max(commits, 1)),
+			float64(cpu.Microseconds())/float64(len(lat)))
 	}
 	phase("closed loop (as fast as acknowledged)", 0, *loadDuration)
 	phase(fmt.Sprintf("open loop at %.0f actions/s offered", *loadRate), *loadRate, *loadDuration)
@@ -181,4 +185,15 @@ func seenBy(g *engine.Game, side int) int {
 		}
 	}
 	return n
+}
+
+// cpuTime returns the CPU time (user and system) the process has used,
+// a figure of the work per action that the machine's load does not
+// change as it does latency.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
