@@ -1,6 +1,8 @@
 package armourbattles
 
 import (
+	"math"
+
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -36,9 +38,17 @@ func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box, buf []friend) s
 	q := sight{from: fa.Frame(), to: fb.Frame(), lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center)}
 	side := s.Units[a].Side
 	q.friends = buf[:0]
+	// Every ray runs from fa's centre to a point of fb, so it lies within
+	// reach of the axis between the centres: a friend whose bounding
+	// circle is further than that from the axis cannot block any of them.
+	axis := geom.Segment{A: fa.Center, B: fb.Center}
+	reach := math.Sqrt(fb.Length*fb.Length+fb.Width*fb.Width)/2 + 1e-6
 	for i := range s.Units {
 		u := &s.Units[i]
 		if i == a || i == b || u.Side != side || !u.Active() || u.Hidden {
+			continue
+		}
+		if axis.DistToPoint(u.Pos) > s.b.radius[u.Type]+reach {
 			continue
 		}
 		q.friends = append(q.friends, friend{unit: i, c: u.Pos, r: s.b.radius[u.Type]})
