@@ -12,6 +12,9 @@ const FIXED = 6; // inches of fixed move per die
 const RADIUS = 6; // command radius
 const BURST_RADIUS = 4; // a fire mission's burst
 const SMOKE_LENGTH = 12, SMOKE_WIDTH = 1; // a smoke screen
+// The view rounds a mover's reach to the hundredth; a point this far short
+// of the shown reach is never beyond the true one.
+const REACH_SLACK = 0.0051;
 
 const ORDERS = [
   ["move-fire", "Move & fire", "Activate a group to move and shoot"],
@@ -273,7 +276,7 @@ export class Game {
     if (key) {
       if (!this.focusKey) this.savedView = { ...this.board.vb };
       const pts = [...w.path];
-      for (const id of [w.target, ...(w.spans || []).map((s) => s.unit)]) { const u = this.unit(id); if (u && u.placed) pts.push([u.x, u.y]); }
+      for (const id of [w.target, ...this.oppSpans().map((s) => s.unit)]) { const u = this.unit(id); if (u && u.placed) pts.push([u.x, u.y]); }
       this.board.focus(pts, 6, 36);
     } else if (this.savedView) {
       this.board.vb = this.savedView;
@@ -725,14 +728,43 @@ export class Game {
     }
   }
 
-  // oppSpan returns where along the mover's path unit sp.unit may still
+  // oppSpans returns the window's spans of the units that may still fire:
+  // on the table, not suppressed, no fire marker (a unit that has fired
+  // in this window stays listed in it) and, on a move, still able to see
+  // the mover somewhere ahead of where it stands.
+  oppSpans() {
+    const w = this.view.window;
+    if (!w) return [];
+    return (w.spans || []).filter((sp) => {
+      const u = this.unit(sp.unit);
+      if (!u || !this.onTable(u) || u.suppressed || u.fired) return false;
+      return w.kind !== "move" || sp.to >= (w.at || 0) - 1e-9;
+    });
+  }
+
+  // oppRange returns where along the mover's path unit sp.unit may still
   // shoot: from where it first sees the mover (or where the mover stands
-  // now) to where it last sees it (or the mover's reach).
+  // now) to where it last sees it (or the mover's reach). The view gives
+  // the reach to the hundredth, rounded either way, and the server takes
+  // no point beyond the true reach: a span ending at the reach ends just
+  // short of it here.
   oppRange(sp) {
     const w = this.view.window || {};
     const lo = Math.max(sp.from, w.at || 0);
-    const hi = w.reach > 0 ? Math.min(sp.to, w.reach) : sp.to;
+    let hi = w.reach > 0 ? Math.min(sp.to, w.reach) : sp.to;
+    if (w.reach > 0 && hi > w.reach - REACH_SLACK) hi = w.reach - REACH_SLACK;
+    // A unit that sees the mover only at the very end of its move.
+    if (hi < lo && lo > (w.at || 0)) return [hi, hi];
     return [lo, Math.max(lo, hi)];
+  }
+
+  // oppAim is the point the page proposes for sp: the first of short
+  // range, effective range and first sight still ahead of the mover (the
+  // points the server sampled and saw), else where the mover stands.
+  oppAim(sp) {
+    const [lo, hi] = this.oppRange(sp);
+    for (const x of [sp.short, sp.effective, sp.from]) if (x >= 0 && x >= lo - 1e-9 && x <= hi + 1e-9) return clamp(x, lo, hi);
+    return lo;
   }
 
   panelOpp(box) {
@@ -743,7 +775,7 @@ export class Game {
     const t = this.unit(w.target);
     const tname = t ? `${t.id} (${t.name})` : w.target;
     const moving = w.kind === "move";
-    const spans = w.spans || [];
+    const spans = this.oppSpans();
     if (!ui.oppUnit || !spans.some((sp) => sp.unit === ui.oppUnit)) ui.oppUnit = spans.length ? spans[0].unit : null;
     box.appendChild(h("p", {}, moving
       ? h("span", {}, h("b", {}, tname), ` is moving: it stands ${fmt1(w.at || 0)}" along its path and will get ${fmt1(w.reach || 0)}". Your ringed units can see it along the coloured stretches; pick a point on the path (slider or click) and fire, or hold fire.`)
@@ -758,8 +790,7 @@ export class Game {
         h("b", {}, sp.unit), u ? h("span", { class: "muted" }, " " + u.name) : null);
       if (moving && sp.from >= 0) {
         const [lo, hi] = this.oppRange(sp);
-        const best = sp.short >= 0 ? sp.short : sp.effective >= 0 ? sp.effective : sp.from;
-        if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = clamp(best, lo, hi);
+        if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = this.oppAim(sp);
         row.appendChild(spanBar(sp, total, ui.at[sp.unit], w.at || 0));
         row.appendChild(h("div", { class: "muted small" }, `in sight ${fmt1(sp.from)}"–${fmt1(sp.to)}" along the path` +
           (sp.effective >= 0 ? `, effective range from ${fmt1(sp.effective)}"` : "") + (sp.short >= 0 ? `, short from ${fmt1(sp.short)}"` : "")));
@@ -768,7 +799,7 @@ export class Game {
         row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
       }
       row.appendChild(h("div", { class: "row" },
-        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round2(ui.at[sp.unit] ?? 0) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
+        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round4(ui.at[sp.unit] ?? this.oppAim(sp)) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
       box.appendChild(row);
     }
     if (!spans.length) box.appendChild(h("p", { class: "muted" }, "None of your units can see it."));
@@ -897,7 +928,8 @@ export class Game {
     const b = this.board, ui = this.ui;
     const t = this.unit(w.target);
     if (t) this.ring(t, "threat-ring");
-    for (const sp of w.spans || []) { const u = this.unit(sp.unit); if (u) this.ring(u, "firer-ring" + (ui.oppUnit === sp.unit ? " current" : "")); }
+    const live = this.oppSpans();
+    for (const sp of live) { const u = this.unit(sp.unit); if (u) this.ring(u, "firer-ring" + (ui.oppUnit === sp.unit ? " current" : "")); }
     const path = w.path;
     if (w.kind !== "move" || !path || !path.length) return;
     const full = pathLength(path);
@@ -907,7 +939,7 @@ export class Game {
     if (full > reach + 0.05) el("polyline", { points: b.pts(pathSlice(path, reach, full)), class: "path-beyond" }, g);
     el("polyline", { points: b.pts(pathSlice(path, now, reach)), class: "path-ahead", "marker-end": "url(#arrow)" }, g);
     // Other units' stretches thin, the chosen unit's thick on top.
-    const spans = [...(w.spans || [])].filter((sp) => sp.from >= 0).sort((a, c) => (a.unit === ui.oppUnit) - (c.unit === ui.oppUnit));
+    const spans = [...live].filter((sp) => sp.from >= 0).sort((a, c) => (a.unit === ui.oppUnit) - (c.unit === ui.oppUnit));
     for (const sp of spans) {
       const cur = sp.unit === ui.oppUnit;
       const sg = el("g", { class: "span-path" + (cur ? " current" : ""), "data-testid": "span-path-" + sp.unit }, g);
@@ -923,7 +955,7 @@ export class Game {
       const end = pathAt(path, reach);
       this.ghost({ ...t, x: end.p[0], y: end.p[1], heading: end.h }, "ghost mover-end");
     }
-    const sp = (w.spans || []).find((x) => x.unit === ui.oppUnit);
+    const sp = live.find((x) => x.unit === ui.oppUnit);
     const at = ui.at && ui.at[ui.oppUnit];
     if (sp && at !== undefined) {
       const q = pathAt(path, at);
@@ -1030,13 +1062,13 @@ export class Game {
       case "opportunity-fire": {
         // A click near the mover's path aims the chosen unit there.
         const w = this.view.window;
-        const sp = w && (w.spans || []).find((s) => s.unit === ui.oppUnit);
+        const sp = w && this.oppSpans().find((s) => s.unit === ui.oppUnit);
         if (!w || w.kind !== "move" || !w.path || !sp || sp.from < 0) return;
         const q = projectOnPath(w.path, pt);
         if (q.off > 4) { toast("Click on the mover's path to choose where to shoot", "info"); return; }
         const [lo, hi] = this.oppRange(sp);
         ui.at = ui.at || {};
-        ui.at[sp.unit] = round2(clamp(q.along, lo, hi));
+        ui.at[sp.unit] = round4(clamp(q.along, lo, hi));
         if (q.along < lo - 0.05 || q.along > hi + 0.05) toast(`${sp.unit} sees the mover only from ${fmt1(lo)}" to ${fmt1(hi)}" along its path`, "info");
         this.render();
         return;
@@ -1093,7 +1125,7 @@ export class Game {
       }
       case "opportunity-fire": {
         const w = this.view.window;
-        if (own && w && (w.spans || []).some((s) => s.unit === id)) { ui.oppUnit = id; this.render(); return; }
+        if (own && w && this.oppSpans().some((s) => s.unit === id)) { ui.oppUnit = id; this.render(); return; }
         this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
         return;
       }
@@ -1270,6 +1302,7 @@ export class Game {
 
 function samePending(a, b) { return a && b && a.kind === b.kind && a.side === b.side && a.prompt === b.prompt; }
 const round2 = (x) => Math.round(x * 100) / 100;
+const round4 = (x) => Math.round(x * 10000) / 10000;
 const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
 // rangeBand names the range band of distance d for stats (the client's
 // reading from the hulls; the odds come from the server).
