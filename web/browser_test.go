@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -134,11 +135,23 @@ func (b *tab) idle() {
 // with a real mouse event (SVG shapes included).
 func (b *tab) click(sel string) {
 	b.t.Helper()
-	b.waitFor(sel+" to be shown", fmt.Sprintf(`document.querySelector(%q)`, sel), 15*time.Second)
-	pt := eval[[]float64](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center", inline: "center"});
-		const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, sel))
+	pt := b.pointAt(sel)
 	b.do(chromedp.MouseClickXY(pt[0], pt[1]))
 	b.idle()
+}
+
+// pointAt scrolls the first element matching sel into view and returns
+// its centre, once the element there is sel's (not one still moving into
+// place, nor one covering it).
+func (b *tab) pointAt(sel string) []float64 {
+	b.t.Helper()
+	b.waitFor(sel+" to be shown and uncovered", fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+		e.scrollIntoView({block: "center", inline: "center"});
+		const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const at = document.elementFromPoint(x, y);
+		const same = (k) => !!e.closest(k) && at.closest(k) === e.closest(k); // a unit's shapes, a label's text
+		return !!at && (at === e || e.contains(at) || same("[data-unit]") || same("label")); })()`, sel), 15*time.Second)
+	return eval[[]float64](b, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, sel))
 }
 
 // exists reports whether a CSS selector matches an enabled element.
@@ -239,8 +252,19 @@ func (b *tab) state() pageState {
 }
 
 // deployAll places every unit the page offers along the middle of the
-// zone's depth, 5" apart, by clicking the unit and then the table.
+// zone's depth, 5.5" apart, by clicking the unit and then the table.
 func (b *tab) deployAll(y float64) int {
+	b.t.Helper()
+	var at [][2]float64
+	for n := 0; n <= 20; n++ {
+		at = append(at, [2]float64{5 + float64(n)*5.5, y})
+	}
+	return b.deployAt(at)
+}
+
+// deployAt places the units the page offers, in its order, at the points
+// given (inches), by clicking the unit and then the table.
+func (b *tab) deployAt(at [][2]float64) int {
 	b.t.Helper()
 	n := 0
 	for b.state().Pending == "deploy" && b.state().Mine {
@@ -248,14 +272,17 @@ func (b *tab) deployAll(y float64) int {
 		if !b.exists(sel) {
 			b.t.Fatalf("%s: deploy pending but no unit offered", b.name)
 		}
+		if n >= len(at) {
+			b.t.Fatalf("%s: deploying more than %d units", b.name, len(at))
+		}
 		b.click(sel)
 		before := b.state().N
-		b.clickTable(5+float64(n)*5.5, y)
+		b.clickTable(at[n][0], at[n][1])
 		b.waitFor("the deployment to land", fmt.Sprintf(`window.sandtable.game.pos.n > %d || document.querySelector("[data-testid=error]")`, before), 10*time.Second)
-		n++
-		if n > 20 {
-			b.t.Fatalf("%s: deploying more than 20 units", b.name)
+		if b.state().N == before {
+			b.t.Fatalf("%s: deploying at %v refused: %s", b.name, at[n], eval[string](b, `window.sandtable.lastError()`))
 		}
+		n++
 	}
 	return n
 }
@@ -285,4 +312,36 @@ func createViaAPI(t *testing.T, base string, body map[string]any) map[string]any
 		t.Fatalf("POST /api/games: %d %v", resp.StatusCode, out)
 	}
 	return out
+}
+
+// chooseOption picks the option of a <select> whose value is value as a
+// keyboard user does: click the control after it (next), Shift+Tab back
+// to the select, then step through the options with the arrow keys (a
+// click on the select itself would open its list, which a headless
+// browser draws apart from the page).
+func (b *tab) chooseOption(sel, next, value string) {
+	b.t.Helper()
+	idx := eval[int](b, fmt.Sprintf(`[...document.querySelector(%q).options].findIndex((o) => o.value === %q)`, sel, value))
+	if idx < 0 {
+		b.t.Fatalf("%s offers no option %q", sel, value)
+	}
+	b.click(next)
+	b.do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	if !eval[bool](b, fmt.Sprintf(`document.activeElement === document.querySelector(%q)`, sel)) {
+		b.t.Fatalf("Shift+Tab from %s does not reach %s", next, sel)
+	}
+	for i := 0; i < 10; i++ {
+		cur := eval[int](b, fmt.Sprintf(`document.querySelector(%q).selectedIndex`, sel))
+		if cur == idx {
+			break
+		}
+		k := kb.ArrowDown
+		if cur > idx {
+			k = kb.ArrowUp
+		}
+		b.key(k)
+	}
+	if got := eval[string](b, fmt.Sprintf(`document.querySelector(%q).value`, sel)); got != value {
+		b.t.Fatalf("%s holds %q after the keyboard, want %q", sel, got, value)
+	}
 }

@@ -12,16 +12,32 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// playSeed seeds the dice of the battle TestPlayBattle1AgainstAI plays.
-const playSeed = "1"
+// The battle TestPlayBattle1AgainstAI plays is the same every run: the
+// dice are seeded, the scripted AI plays the ruleset's doctrine (no
+// random choices on a battle without hidden units) and the driver's
+// clicks depend only on what the page shows. SANDTABLE_PLAY_SEED and
+// SANDTABLE_PLAY_OPPONENT try another battle.
+const (
+	playSeed     = "4"
+	playOpponent = "scripted"
+	// playTurns is the last turn the driver plays to see every kind of
+	// action happen; two full turns are always played.
+	playTurns = 4
+)
+
+// usDeploy places the American companies side by side in the middle of
+// their zone, 3" apart within a company, so each forms a command group
+// and the advance meets the Germans on and around Hill 272.
+var usDeploy = [][2]float64{{27, 4}, {30, 4}, {33, 4}, {38, 4}, {41, 4}, {44, 4}, {49, 4}, {52, 4}, {55, 4}}
 
 // played counts what the driver did by clicking.
 type played map[string]int
 
-// TestPlayBattle1AgainstAI sets up Battle 1 in the lobby against the random
-// AI and plays two full turns by clicking: deployment, dice chains,
-// command groups, moves, fire with the odds shown, opportunity fire and
-// rallies when the dice allow. Halfway it reloads the page and resumes.
+// TestPlayBattle1AgainstAI sets up Battle 1 in the lobby against the
+// scripted AI and plays at least two full turns by clicking: deployment,
+// dice chains, command groups, moves, fire with the odds shown,
+// opportunity fire and a rally, and asserts each happened and was
+// accepted by the server. Halfway it reloads the page and resumes.
 func TestPlayBattle1AgainstAI(t *testing.T) {
 	base := newSiteURL(t)
 	browser := newBrowser(t)
@@ -30,14 +46,21 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	b.click(`[data-testid="scenario-armour-battles-battle-1"]`)
 	b.waitFor("the map preview", `document.querySelector("[data-testid=map-preview] svg [data-terrain=woods]")`, 10*time.Second)
 	b.click(`[data-testid="side-us"]`)
-	eval[bool](b, `(() => { const s = document.querySelector("[data-testid=opponent]"); s.value = "random"; s.dispatchEvent(new Event("change")); return true; })()`)
-	// The dice are seeded (the random AI's choices still vary);
-	// SANDTABLE_PLAY_SEED tries another seed.
-	seed := playSeed
+	opp, seed := playOpponent, playSeed
+	if v := os.Getenv("SANDTABLE_PLAY_OPPONENT"); v != "" {
+		opp = v
+	}
 	if v := os.Getenv("SANDTABLE_PLAY_SEED"); v != "" {
 		seed = v
 	}
-	eval[bool](b, `(() => { const s = document.querySelector("[data-testid=seed]"); s.value = "`+seed+`"; s.dispatchEvent(new Event("input")); return true; })()`)
+	// Choose the opponent and type the seed as a user would, with the
+	// keyboard.
+	b.chooseOption(`[data-testid="opponent"]`, `[data-testid="seed"]`, opp)
+	b.click(`[data-testid="seed"]`)
+	b.do(chromedp.KeyEvent(seed))
+	if got := eval[string](b, `document.querySelector("[data-testid=opponent]").value + "/" + document.querySelector("[data-testid=seed]").value`); got != opp+"/"+seed {
+		t.Fatalf("the lobby form holds %s, want %s/%s", got, opp, seed)
+	}
 	b.shot("lobby")
 	b.click(`[data-testid="create-game"]`)
 	b.waitFor("the battlefield", `window.sandtable && document.querySelector("[data-testid=board] [data-testid=table]")`, 15*time.Second)
@@ -48,13 +71,26 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 
 	did := played{}
 	reloaded := false
-	for step := 0; ; step++ {
-		if step > 400 {
-			t.Fatalf("no end of turn 2 after %d steps; did %v", step, did)
+	need := []string{"deploy", "chain", "activate", "move", "fire", "opportunity-fire", "rally", "reload"}
+	missing := func() []string {
+		var m []string
+		for _, k := range need {
+			if did[k] == 0 {
+				m = append(m, k)
+			}
 		}
-		b.waitFor("a decision of ours or the end", `document.body.dataset.over === "1" || (document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1")`, 60*time.Second)
+		return m
+	}
+	for step := 0; ; step++ {
+		if step > 600 {
+			t.Fatalf("no end of turn %d after %d steps; did %v", playTurns, step, did)
+		}
+		b.waitFor("a decision of ours or the end", `document.body.dataset.over === "1" || (document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1")`, 90*time.Second)
 		s := b.state()
-		if (s.Over || s.Turn >= 3) && reloaded {
+		if len(missing()) == 0 && did["all-done-turn"] == 0 {
+			did["all-done-turn"] = s.Turn
+		}
+		if reloaded && (s.Over || s.Turn > playTurns || s.Turn >= 3 && len(missing()) == 0) {
 			t.Logf("stopping at turn %d, over %v: %s", s.Turn, s.Over, eval[string](b, `JSON.stringify(window.sandtable.game.g.result)`))
 			break
 		}
@@ -78,9 +114,12 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	}
 	b.shot("end")
 	t.Logf("played by clicking: %v", did)
-	for _, k := range []string{"deploy", "chain", "activate", "move", "reload"} {
-		if did[k] == 0 {
-			t.Errorf("the game went on without a single %q by clicking (did %v)", k, did)
+	if m := missing(); len(m) > 0 {
+		t.Errorf("by turn %d the player never did %v by clicking (did %v)", playTurns, m, did)
+	}
+	for _, k := range []string{"opportunity-refused", "fire-refused", "move-refused", "activate-refused", "rally-refused"} {
+		if did[k] > 0 {
+			t.Errorf("the server refused %d %s action(s) the page offered (did %v)", did[k], strings.TrimSuffix(k, "-refused"), did)
 		}
 	}
 	if errs := b.pageErrors(); len(errs) > 0 {
@@ -88,6 +127,9 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	}
 	// The log shows the dice and the turns.
 	logText := eval[string](b, `document.querySelector("[data-testid=log]").innerText`)
+	if os.Getenv("SANDTABLE_PLAY_LOG") != "" {
+		t.Logf("battle log:\n%s", logText)
+	}
 	for _, want := range []string{"rolls", "chain", "moves"} {
 		if !strings.Contains(logText, want) {
 			t.Errorf("battle log lacks %q:\n%s", want, logText)
@@ -118,15 +160,13 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 // among what it offers.
 func (b *tab) step(s pageState, did played) {
 	b.t.Helper()
-	last := map[string]bool{}
-	_ = last
 	switch s.Pending {
 	case "deploy":
-		y := 3.0
 		if s.Side == "german" {
-			y = 45
+			did["deploy"] += b.deployAll(45)
+		} else {
+			did["deploy"] += b.deployAt(usDeploy)
 		}
-		did["deploy"] += b.deployAll(y)
 		b.shot("deployed")
 	case "ready":
 		b.click(`[data-testid="begin"]`)
@@ -139,33 +179,7 @@ func (b *tab) step(s pageState, did played) {
 	case "activation":
 		b.activation(s, did)
 	case "opportunity-fire":
-		try := fmt.Sprintf("opp-tries@%d", s.N)
-		did[try]++
-		if did[try] > 1 {
-			b.t.Logf("opportunity fire refused: %s", eval[string](b, `window.sandtable.lastError()`))
-			did["opportunity-refused"]++
-		}
-		if did[try] <= 2 && b.exists(`[data-testid^="opp-fire-"]`) {
-			// A move window draws the mover's path and each unit's
-			// stretches of it, with the point aimed at.
-			if eval[bool](b, `(window.sandtable.view().window || {}).kind === "move"`) {
-				for _, sel := range []string{`[data-testid="mover-path"] .path-ahead`, `[data-testid^="span-path-"] > *`, `[data-testid="opp-aim"]`} {
-					if !b.exists(sel) {
-						b.shot("no-path")
-						b.t.Errorf("the opportunity-fire prompt on a move draws no %s", sel)
-					}
-				}
-				did["opportunity-path"]++
-			}
-			if did["opportunity-fire"] == 0 {
-				b.shot("opportunity")
-			}
-			b.click(`[data-testid^="opp-fire-"]`)
-			did["opportunity-fire"]++
-		} else {
-			b.click(`[data-testid="opp-pass"]`)
-			did["opportunity-pass"]++
-		}
+		b.opportunity(s, did)
 	case "reaction-boost":
 		b.click(`[data-testid="boost-none"]`)
 		did["boost"]++
@@ -179,7 +193,63 @@ func (b *tab) step(s pageState, did played) {
 	}
 }
 
+// accepted reports whether the page's last action moved the game on from
+// action n; a refusal is counted under what+"-refused" and logged with
+// the server's reason.
+func (b *tab) accepted(n int, what string, did played) bool {
+	b.t.Helper()
+	if b.state().N > n {
+		did[what]++
+		return true
+	}
+	did[what+"-refused"]++
+	b.t.Logf("%s refused: %s", what, eval[string](b, `window.sandtable.lastError()`))
+	return false
+}
+
+// opportunity fires with the first unit the prompt offers, at the point
+// the page proposes, checking the prompt offers only units that may fire
+// and draws the mover's path.
+func (b *tab) opportunity(s pageState, did played) {
+	b.t.Helper()
+	if !b.exists(`[data-testid^="opp-fire-"]`) {
+		b.click(`[data-testid="opp-pass"]`)
+		did["opportunity-pass"]++
+		return
+	}
+	// Every unit offered may fire: not suppressed, no fire marker, and
+	// still able to see the mover ahead of where it stands.
+	if bad := eval[string](b, `(() => { const v = window.sandtable.view(), w = v.window, bad = [];
+		for (const e of document.querySelectorAll('[data-testid^="opp-fire-"]')) {
+			const id = e.dataset.testid.slice(9), u = v.units.find((x) => x.id === id), sp = w.spans.find((x) => x.unit === id);
+			if (!u || !sp || u.fired || u.suppressed || !u.placed || u.dispersed) bad.push(id + " cannot fire");
+			else if (w.kind === "move" && sp.to < w.at) bad.push(id + " no longer sees the mover");
+		}
+		return bad.join("; "); })()`); bad != "" {
+		b.t.Errorf("the opportunity-fire prompt offers units that cannot fire: %s", bad)
+	}
+	if eval[bool](b, `(window.sandtable.view().window || {}).kind === "move"`) {
+		for _, sel := range []string{`[data-testid="mover-path"] .path-ahead`, `[data-testid^="span-path-"] > *`, `[data-testid="opp-aim"]`} {
+			if !b.exists(sel) {
+				b.shot("no-path")
+				b.t.Errorf("the opportunity-fire prompt on a move draws no %s", sel)
+			}
+		}
+		did["opportunity-path"]++
+	}
+	if did["opportunity-fire"] == 0 {
+		b.shot("opportunity")
+	}
+	before := s.N
+	b.click(`[data-testid^="opp-fire-"]`)
+	if !b.accepted(before, "opportunity-fire", did) {
+		b.click(`[data-testid="opp-pass"]`)
+		did["opportunity-pass"]++
+	}
+}
+
 func (b *tab) order(s pageState, did played) {
+	b.t.Helper()
 	var free []unitJ
 	for _, u := range s.Units {
 		if u.Side == s.Side && u.Placed && !u.Dispersed && !u.Activated {
@@ -191,39 +261,58 @@ func (b *tab) order(s pageState, did played) {
 		did["pass"]++
 		return
 	}
-	// Rally a disrupted, unsuppressed unit on turn 2.
+	// Rally a disrupted unit as soon as there is one; lift its
+	// suppression first.
 	for _, u := range free {
-		if u.DP > 0 && !u.Suppress && s.Turn >= 2 && did["rally"] == 0 {
-			b.click(`[data-testid="order-rally"]`)
+		if u.DP == 0 {
+			continue
+		}
+		before := s.N
+		if u.Suppress {
+			b.click(`[data-testid="order-remove-suppression"]`)
 			b.click(fmt.Sprintf(`[data-testid="unit-%s"]`, u.ID))
 			b.key("\r")
-			did["rally"]++
+			b.accepted(before, "remove-suppression", did)
 			return
 		}
+		b.click(`[data-testid="order-rally"]`)
+		b.click(fmt.Sprintf(`[data-testid="unit-%s"]`, u.ID))
+		if !b.exists(`[data-testid="command-radius"]`) {
+			b.t.Errorf("no command radius drawn around the rallying %s", u.ID)
+		}
+		b.key("\r")
+		if b.accepted(before, "rally", did) {
+			b.shot("rally")
+		}
+		return
 	}
 	leader := free[0]
 	if leader.Suppress {
+		before := s.N
 		b.click(`[data-testid="order-remove-suppression"]`)
 		b.click(fmt.Sprintf(`[data-testid="unit-%s"]`, leader.ID))
 		b.key("\r")
-		did["remove-suppression"]++
+		b.accepted(before, "remove-suppression", did)
 		return
 	}
 	b.click(`[data-testid="order-move-fire"]`)
-	dice := min(s.Slots, 3)
+	// Two dice for the advance on turn 1, one after.
+	dice := min(s.Slots, 2)
 	if s.Turn >= 2 {
 		dice = 1
 	}
 	b.key(fmt.Sprint(dice))
 	b.click(fmt.Sprintf(`[data-testid="unit-%s"]`, leader.ID))
-	// One member within 6" (the page draws the radius).
+	// Its company's unsuppressed units within 6" join it (the page draws
+	// the radius).
 	if !b.exists(`[data-testid="command-radius"]`) {
 		b.t.Fatalf("no command radius drawn around leader %s", leader.ID)
 	}
+	members := 0
 	for _, u := range free[1:] {
-		if !u.Suppress && math.Hypot(u.X-leader.X, u.Y-leader.Y) < 5.5 {
+		if !u.Suppress && members < 2 && math.Hypot(u.X-leader.X, u.Y-leader.Y) < 5.5 {
 			b.click(fmt.Sprintf(`[data-testid="unit-%s"]`, u.ID))
-			break
+			members++
 		}
 	}
 	if did["activate"] == 0 {
@@ -231,15 +320,17 @@ func (b *tab) order(s pageState, did played) {
 	}
 	before := b.state().N
 	b.key("\r")
-	if b.state().N > before {
-		did["activate"]++
-	} else {
+	if !b.accepted(before, "activate", did) {
 		b.key("p")
 		did["pass"]++
 	}
 }
 
+// activation moves the group 12" towards the Germans (once), then fires
+// each unit that has an enemy in range at the first target the page
+// offers, and ends the activation.
 func (b *tab) activation(s pageState, did played) {
+	b.t.Helper()
 	if s.Group != nil && !s.Group.Moved && did["move-tries@"+fmt.Sprint(s.N)] == 0 {
 		did["move-tries@"+fmt.Sprint(s.N)]++
 		var l unitJ
@@ -253,25 +344,22 @@ func (b *tab) activation(s pageState, did played) {
 			dir = -1
 		}
 		b.key("v")
-		b.clickTable(l.X, math.Max(2, math.Min(46, l.Y+dir*12)))
+		b.clickTable(l.X, math.Max(2, math.Min(40, l.Y+dir*16)))
 		if did["move"] == 0 {
 			b.shot("move-preview")
 		}
 		before := b.state().N
 		b.key("\r")
-		if b.state().N > before {
-			did["move"]++
-		}
+		b.accepted(before, "move", did)
 		return
 	}
-	// Fire: try the targets in the page's order (the priority one first)
-	// until the server accepts one; a refused shot is struck through.
+	// Fire: only the targets target priority allows are offered, the
+	// priority one first, and only they are ringed on the table.
+	const inRange = `.fire-row button.target:not(.refused):not(.out)`
 	key := "fire-tries@" + fmt.Sprint(s.N)
-	if did[key] == 0 && b.exists(`.fire-row button.target:not(.refused)`) {
+	if did[key] == 0 && b.exists(`.fire-row button.target`) {
 		did[key]++
 		b.key("f")
-		// Only the targets the view allows are offered, priority first,
-		// and only they are ringed on the table.
 		if bad := eval[string](b, `(() => { const t = window.sandtable.view().targets || {}; const bad = [];
 			for (const e of document.querySelectorAll(".fire-row button.target")) {
 				const [, f, g] = e.dataset.testid.match(/^fire-([a-z]+-[a-z0-9-]+?)-([a-z]+-[a-z0-9-]+)$/) || [];
@@ -285,20 +373,22 @@ func (b *tab) activation(s pageState, did played) {
 			b.t.Errorf("the fire step offers targets outside the view's targets: %s", bad)
 		}
 		did["fire-checked"]++
-		for try := 0; try < 4 && b.exists(`.fire-row button.target:not(.refused)`); try++ {
-			b.click(`.fire-row button.target:not(.refused)`)
-			b.waitFor("the odds", `document.querySelector("[data-testid=odds]") && !/Working/.test(document.querySelector("[data-testid=odds]").innerText)`, 10*time.Second)
-			if did["fire"] == 0 {
-				b.shot("odds")
-			}
-			before := b.state().N
-			b.key("\r")
-			if b.state().N > before {
-				did["fire"]++
-				return
-			}
-			did["fire-refused"]++
+	}
+	// On turn 1 the group holds its fire, to answer the Germans' moves
+	// and shots with opportunity fire.
+	if s.Turn >= 2 && did[key] > 0 && did[key] <= 4 && b.exists(inRange) {
+		did[key]++
+		b.click(inRange)
+		b.waitFor("the odds", `document.querySelector("[data-testid=odds]") && !/Working/.test(document.querySelector("[data-testid=odds]").innerText)`, 10*time.Second)
+		if odds := eval[string](b, `document.querySelector("[data-testid=odds]").innerText`); !strings.Contains(odds, "Dispersed") {
+			b.t.Errorf("the odds box before firing shows no odds: %q", odds)
 		}
+		if did["fire"] == 0 {
+			b.shot("odds")
+		}
+		before := b.state().N
+		b.key("\r")
+		b.accepted(before, "fire", did)
 		return
 	}
 	b.key("e")

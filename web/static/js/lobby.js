@@ -17,6 +17,7 @@ export async function showLobby(root, navigate) {
   let chosen = scenarios[0];
   let side = chosen ? chosen.sides[0].id : null;
   let opponent = opponents.includes("random") ? "random" : opponents[0];
+  const maps = new Map();
 
   const list = h("div", { class: "scenario-list", testid: "scenarios" });
   const detail = h("div", { class: "scenario-detail" });
@@ -49,13 +50,24 @@ export async function showLobby(root, navigate) {
         sdBrief && sdBrief.briefing ? h("p", { class: "briefing side" }, sdBrief.briefing) : null,
         h("div", { class: "row" }, h("b", {}, "Opponent: "), opp, h("label", {}, " Seed ", seed)),
         h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")));
-    try {
-      const map = await api.map(s.id);
+    // The map is fetched once per scenario and the preview keeps the
+    // table's proportions from the start, so the form below it does not
+    // jump when the map arrives.
+    const draw = (map) => {
       preview.replaceChildren();
       const b = new Board(preview, map, {});
       b.drawZones(map.sides, Object.fromEntries(map.sides.map((x, i) => [x.id, ["#5d6873", "#6e7c36", "#8a6d3b"][i % 3]])));
-    } catch (e) {
-      preview.replaceChildren(h("p", { class: "muted" }, "No map preview: " + e.message));
+    };
+    const cached = maps.get(s.id);
+    if (cached) draw(cached);
+    else {
+      try {
+        const map = await api.map(s.id);
+        maps.set(s.id, map);
+        if (chosen === s) draw(map);
+      } catch (e) {
+        preview.replaceChildren(h("p", { class: "muted" }, "No map preview: " + e.message));
+      }
     }
     async function create() {
       const body = { scenario: s.id, side, opponent };
