@@ -90,6 +90,19 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 			spots = append(spots, geom.Point{X: a.X, Y: a.Y})
 		}
 	}
+	if len(spots) == 0 {
+		// Crowded: look over the whole zone, inch by inch.
+		for _, z := range s.b.sides[s.Active].zones {
+			r := z.Bounds()
+			for x := math.Ceil(r.Min.X); x <= r.Max.X; x++ {
+				for y := math.Ceil(r.Min.Y); y <= r.Max.Y; y++ {
+					if s.validateDeploy(Deploy{Unit: s.Units[u].ID, X: x, Y: y, Facing: round2(facing.Degrees())}) == nil {
+						spots = append(spots, geom.Point{X: x, Y: y})
+					}
+				}
+			}
+		}
+	}
 	// Up to eight spots spread over those found.
 	n := len(spots)
 	for i := 0; i < min(8, n); i++ {

@@ -223,13 +223,16 @@ func (s *State) placementErr(u int, box geom.Box) error {
 		}
 	}
 	if s.together(u) {
+		nearest, best := -1, math.Inf(1)
 		for _, m := range s.companyUnits(un.Side, un.Company) {
 			if m != u && s.Units[m].Placed {
-				if d := box.DistToPoint(s.Units[m].Pos); d > GroupRadius+1e-9 {
-					return errorf("deploy: %s sets up as one group with %s: it must be within %g\" of %s, not %.1f\"", un.ID, un.Company, GroupRadius, s.Units[m].ID, d)
+				if d := box.DistToPoint(s.Units[m].Pos); d < best {
+					nearest, best = m, d
 				}
-				break
 			}
+		}
+		if nearest >= 0 && best > GroupRadius+1e-9 {
+			return errorf("deploy: %s sets up together with %s: it must be within %g\" of one already placed; the nearest, %s, is %.1f\" away", un.ID, un.Company, GroupRadius, s.Units[nearest].ID, best)
 		}
 	}
 	return nil
@@ -281,34 +284,55 @@ func (s *State) coverGap(box geom.Box) (float64, *table.Feature) {
 
 // setupCandidates appends the set-up choices open to the active side.
 func (s *State) setupCandidates(dst []engine.Action) []engine.Action {
+	s.eachSetupChoice(func(a engine.Action) bool {
+		dst = append(dst, a)
+		return true
+	})
+	return dst
+}
+
+// eachSetupChoice calls yield with each legal set-up choice of the active
+// side until it returns false. Units that may not change company are
+// skipped without building an error for each pair.
+func (s *State) eachSetupChoice(yield func(engine.Action) bool) {
 	side := s.Active
-	cos := s.companies(side)
+	free := s.b.sides[side].free != nil
+	var cos []string
 	for i := range s.Units {
 		un := &s.Units[i]
 		if un.Side != side || un.Placed || un.Regrouped {
 			continue
 		}
+		if home := s.b.home[un.ID]; !free && (home == nil || !home.MayJoinReserves || un.Reserve) {
+			continue
+		}
+		if cos == nil {
+			cos = s.companies(side)
+		}
 		for _, c := range cos {
-			if a := (Regroup{Unit: un.ID, Company: c}); c != un.Company && s.validateRegroup(a) == nil {
-				dst = append(dst, a)
+			if a := (Regroup{Unit: un.ID, Company: c}); c != un.Company && s.validateRegroup(a) == nil && !yield(a) {
+				return
 			}
 		}
 	}
-	if s.b.sides[side].free != nil {
+	if free {
+		if cos == nil {
+			cos = s.companies(side)
+		}
 		for _, c := range cos {
 			for _, as := range []string{StationTable, StationHidden, StationReserve} {
-				if a := (Station{Company: c, As: as}); s.validateStation(a) == nil {
-					dst = append(dst, a)
+				if a := (Station{Company: c, As: as}); s.validateStation(a) == nil && !yield(a) {
+					return
 				}
 			}
 		}
 	}
-	return dst
 }
 
 // deploySpots returns candidate centres for unit u facing h: along the
 // zone's middle, along the table edge, behind hedges and at wood edges,
-// and around a company mate already placed. The caller filters them.
+// (where the unit must) and around a company mate already placed. The
+// caller filters them.
 func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
 	side := s.Units[u].Side
 	var spots []geom.Point
@@ -341,9 +365,13 @@ func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
 			spots = append(spots, geom.Point{X: x, Y: y})
 		}
 	}
+	home := s.b.home[s.Units[u].ID]
+	cover := home != nil && home.Placement == scenario.PlaceCover && !s.Units[u].Regrouped
 	for _, f := range s.b.table.Features() {
 		var pts []geom.Point
 		switch {
+		case !cover:
+			continue // spots by hedges and woods only where they are required
 		case f.Kind == table.KindHedge && len(f.Line) > 1:
 			pts = f.Line
 		case f.Kind == table.KindWoods && len(f.Area) > 2:
@@ -361,18 +389,22 @@ func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
 		if m == u || !s.Units[m].Placed {
 			continue
 		}
+		// Rings within the 6" radius around each company mate placed.
 		c := s.Units[m].Pos
-		for k := range 8 {
-			spots = append(spots, c.Add(geom.Dir(h+geom.Angle(k)*geom.Deg(45)).Mul(2.2+ut.Footprint.Width)))
+		for _, r := range []float64{1.6 + ut.Footprint.Width, GroupRadius - 0.4} {
+			for k := range 16 {
+				spots = append(spots, c.Add(geom.Dir(h+geom.Angle(k)*geom.Deg(22.5)).Mul(r)))
+			}
 		}
-		break
 	}
 	return spots
 }
 
 // deployPrompt tells the deploying side what it may do.
 func (s *State) deployPrompt() string {
-	if len(s.setupCandidates(nil)) > 0 {
+	any := false
+	s.eachSetupChoice(func(engine.Action) bool { any = true; return false })
+	if any {
 		return "deploy a unit in your zone, or make a set-up choice"
 	}
 	return "deploy a unit in your zone"
@@ -405,7 +437,7 @@ func (s *State) setupView() *SetupView {
 			}
 		}
 		if s.together(i) {
-			parts = append(parts, fmt.Sprintf("within %g\" of the first of %s placed", GroupRadius, un.Company))
+			parts = append(parts, fmt.Sprintf("within %g\" of a unit of %s already placed", GroupRadius, un.Company))
 		}
 		if len(parts) > 0 {
 			sv.Placement[un.ID] = strings.Join(parts, ", ")

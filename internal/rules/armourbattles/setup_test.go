@@ -34,7 +34,7 @@ func TestBattle2StuGsSetUpBehindHedgesOrAtWoodEdgesAsACompany(t *testing.T) {
 	}
 	// Behind the Champ du Moulin hedge, but 24" from the first StuG: the
 	// company sets up together.
-	f.reject(Deploy{Unit: "de-ag-2", X: 40, Y: 33.55, Facing: south}, "within 6\" of de-ag-1")
+	f.reject(Deploy{Unit: "de-ag-2", X: 40, Y: 33.55, Facing: south}, "the nearest, de-ag-1, is 23.2\" away")
 	f.do(Deploy{Unit: "de-ag-2", X: 18.5, Y: 32.55, Facing: south})
 	// At the edge of the Bois du Moulin (its corner at (31, 36)) but too
 	// far from the company; then inside the wood's edge, near the others.
