@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -185,7 +184,8 @@ var shotDir = sync.OnceValue(func() string {
 })
 
 // reviewed are the screenshots kept in testdata/screenshots for review.
-var reviewed = map[string]bool{"german-hidden-set-up": true, "us-group": true, "us-odds": true, "us-opportunity": true}
+var reviewed = map[string]bool{"german-hidden-set-up": true, "us-group": true, "us-odds": true, "us-opportunity": true,
+	"tablet-portrait": true, "tablet-landscape": true, "spectator-watching": true}
 
 // shot saves a screenshot of the page as an artefact.
 func (b *tab) shot(name string) string {
@@ -312,36 +312,4 @@ func createViaAPI(t *testing.T, base string, body map[string]any) map[string]any
 		t.Fatalf("POST /api/games: %d %v", resp.StatusCode, out)
 	}
 	return out
-}
-
-// chooseOption picks the option of a <select> whose value is value as a
-// keyboard user does: click the control after it (next), Shift+Tab back
-// to the select, then step through the options with the arrow keys (a
-// click on the select itself would open its list, which a headless
-// browser draws apart from the page).
-func (b *tab) chooseOption(sel, next, value string) {
-	b.t.Helper()
-	idx := eval[int](b, fmt.Sprintf(`[...document.querySelector(%q).options].findIndex((o) => o.value === %q)`, sel, value))
-	if idx < 0 {
-		b.t.Fatalf("%s offers no option %q", sel, value)
-	}
-	b.click(next)
-	b.do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
-	if !eval[bool](b, fmt.Sprintf(`document.activeElement === document.querySelector(%q)`, sel)) {
-		b.t.Fatalf("Shift+Tab from %s does not reach %s", next, sel)
-	}
-	for i := 0; i < 10; i++ {
-		cur := eval[int](b, fmt.Sprintf(`document.querySelector(%q).selectedIndex`, sel))
-		if cur == idx {
-			break
-		}
-		k := kb.ArrowDown
-		if cur > idx {
-			k = kb.ArrowUp
-		}
-		b.key(k)
-	}
-	if got := eval[string](b, fmt.Sprintf(`document.querySelector(%q).value`, sel)); got != value {
-		b.t.Fatalf("%s holds %q after the keyboard, want %q", sel, got, value)
-	}
 }

@@ -53,12 +53,10 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	if v := os.Getenv("SANDTABLE_PLAY_SEED"); v != "" {
 		seed = v
 	}
-	// Choose the opponent and type the seed as a user would, with the
-	// keyboard.
-	b.chooseOption(`[data-testid="opponent"]`, `[data-testid="seed"]`, opp)
+	b.click(`[data-testid="opponent-` + opp + `"]`)
 	b.click(`[data-testid="seed"]`)
 	b.do(chromedp.KeyEvent(seed))
-	if got := eval[string](b, `document.querySelector("[data-testid=opponent]").value + "/" + document.querySelector("[data-testid=seed]").value`); got != opp+"/"+seed {
+	if got := eval[string](b, `document.querySelector("[data-testid=opponent] input:checked").value + "/" + document.querySelector("[data-testid=seed]").value`); got != opp+"/"+seed {
 		t.Fatalf("the lobby form holds %s, want %s/%s", got, opp, seed)
 	}
 	b.shot("lobby")

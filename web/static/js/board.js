@@ -104,40 +104,87 @@ export class Board {
     return [q.x, q.y];
   }
 
+  // bindPointer handles mouse, pen and touch alike with pointer events: a
+  // press and release without moving is a click (on a unit or the
+  // table); a drag pans; the wheel or a two-finger pinch zooms.
   bindPointer() {
     let down = null;
-    this.svg.addEventListener("wheel", (ev) => {
+    const touches = new Map(); // touch pointers on the table: id → [clientX, clientY]
+    let pinch = null;
+    const svg = this.svg;
+    svg.style.touchAction = "none"; // the page must not scroll or zoom under a drag or pinch
+    svg.addEventListener("wheel", (ev) => {
       ev.preventDefault();
       const [x, y] = this.svgPoint(ev.clientX, ev.clientY);
       this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
     }, { passive: false });
-    this.svg.addEventListener("pointerdown", (ev) => {
+    const startPinch = () => {
+      const [a, b] = [...touches.values()];
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, vb: { ...this.vb }, mid: this.svgPoint((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) };
+    };
+    svg.addEventListener("pointerdown", (ev) => {
+      if (ev.pointerType === "touch") {
+        touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
+        if (touches.size === 2) { down = null; startPinch(); return; }
+        if (touches.size > 2) return;
+      }
       if (ev.button !== 0) return;
-      down = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb }, panning: false, id: ev.pointerId };
+      down = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb }, panning: false, id: ev.pointerId, type: ev.pointerType };
     });
-    this.svg.addEventListener("pointermove", (ev) => {
-      if (down && (down.panning || Math.hypot(ev.clientX - down.x, ev.clientY - down.y) > 6)) {
-        if (!down.panning) { down.panning = true; try { this.svg.setPointerCapture(down.id); } catch { /* synthetic */ } }
-        const rect = this.svg.getBoundingClientRect();
+    svg.addEventListener("pointermove", (ev) => {
+      if (touches.has(ev.pointerId)) touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pinch && touches.size >= 2) {
+        const [a, b] = [...touches.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+        const k = Math.min(this.full.w * 1.5, Math.max(6, pinch.vb.w * pinch.d / d)) / pinch.vb.w;
+        const [mx, my] = pinch.mid;
+        this.vb = { x: mx - (mx - pinch.vb.x) * k, y: my - (my - pinch.vb.y) * k, w: pinch.vb.w * k, h: pinch.vb.h * k };
+        this.applyViewBox();
+        return;
+      }
+      // A finger moves further than a mouse before a press is a drag.
+      const slop = down && down.type === "touch" ? 10 : 6;
+      if (down && down.id === ev.pointerId && (down.panning || Math.hypot(ev.clientX - down.x, ev.clientY - down.y) > slop)) {
+        if (!down.panning) { down.panning = true; try { svg.setPointerCapture(down.id); } catch { /* synthetic */ } }
+        const rect = svg.getBoundingClientRect();
         const scale = Math.max(down.vb.w / rect.width, down.vb.h / rect.height);
         this.vb = { ...down.vb, x: down.vb.x - (ev.clientX - down.x) * scale, y: down.vb.y - (ev.clientY - down.y) * scale };
         this.applyViewBox();
         return;
       }
+      if (ev.pointerType === "touch") return; // no hover under a finger
       this.opts.onPointer && this.opts.onPointer(this.toTable(ev.clientX, ev.clientY), ev);
       const u = ev.target.closest && ev.target.closest("[data-unit]");
       const id = u ? u.getAttribute("data-unit") : null;
       if (id !== this.hovered) { this.hovered = id; this.opts.onHover && this.opts.onHover(id, ev); }
       else if (id && this.opts.onHoverMove) this.opts.onHoverMove(ev);
     });
-    this.svg.addEventListener("pointerleave", () => {
-      if (this.hovered) { this.hovered = null; this.opts.onHover && this.opts.onHover(null); }
+    svg.addEventListener("pointerleave", (ev) => {
+      if (ev.pointerType !== "touch" && this.hovered) { this.hovered = null; this.opts.onHover && this.opts.onHover(null); }
     });
-    this.svg.addEventListener("pointerup", (ev) => {
+    const lift = (ev) => {
+      touches.delete(ev.pointerId);
+      if (pinch) { if (touches.size < 2) pinch = null; down = null; return true; }
+      return false;
+    };
+    svg.addEventListener("pointercancel", (ev) => { lift(ev); if (down && down.id === ev.pointerId) down = null; });
+    svg.addEventListener("pointerup", (ev) => {
+      if (lift(ev)) return;
       const d = down;
+      if (!d || d.id !== ev.pointerId) return;
       down = null;
-      if (!d || d.panning) return;
-      const u = ev.target.closest && ev.target.closest("[data-unit]");
+      if (d.panning) return;
+      // Under a finger the pointer's target is where the touch began;
+      // the point where it lifted is the one that counts.
+      const hit = ev.pointerType === "touch" ? document.elementFromPoint(ev.clientX, ev.clientY) : ev.target;
+      const u = hit && hit.closest && hit.closest("[data-unit]");
+      if (ev.pointerType === "touch") {
+        // A tap shows a unit's statistics, as hovering does with a mouse.
+        const id = u ? u.getAttribute("data-unit") : null;
+        this.hovered = id;
+        this.opts.onHover && this.opts.onHover(id, ev);
+        this.opts.onPointer && this.opts.onPointer(this.toTable(ev.clientX, ev.clientY), ev);
+      }
       if (u && this.opts.onUnit) { this.opts.onUnit(u.getAttribute("data-unit"), ev); return; }
       this.opts.onClick && this.opts.onClick(this.toTable(ev.clientX, ev.clientY), ev);
     });

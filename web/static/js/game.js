@@ -223,9 +223,9 @@ export class Game {
     this.tooltip = h("div", { class: "tooltip", testid: "unit-info", hidden: true });
     this.toolbar = h("div", { class: "toolbar" },
       h("button", { testid: "tool-measure", title: "Measure distance and line of sight (M)", onclick: () => this.toggleMeasure() }, "Measure (M)"),
-      h("button", { title: "Zoom in (+)", onclick: () => this.board.zoom(1 / 1.3) }, "+"),
-      h("button", { title: "Zoom out (−)", onclick: () => this.board.zoom(1.3) }, "−"),
-      h("button", { title: "Whole table (0)", onclick: () => this.board.resetZoom() }, "Fit"),
+      h("button", { testid: "tool-zoom-in", title: "Zoom in (+, or pinch)", onclick: () => this.board.zoom(1 / 1.3) }, "+"),
+      h("button", { testid: "tool-zoom-out", title: "Zoom out (−, or pinch)", onclick: () => this.board.zoom(1.3) }, "−"),
+      h("button", { testid: "tool-fit", title: "Whole table (0)", onclick: () => this.board.resetZoom() }, "Fit"),
       h("span", { class: "hint", testid: "hint" }, ""),
       h("button", { class: "help-btn", title: "Keyboard shortcuts (?)", onclick: () => this.showHelp() }, "?"),
     );
@@ -468,11 +468,15 @@ export class Game {
       const who = p.side >= 0 ? this.sideName(this.g.sides[p.side]) : "";
       box.appendChild(h("div", { class: "waiting", testid: "waiting" },
         h("div", { class: "spinner" }), h("p", {}, this.mySide ? `${who} is deciding: ${p.prompt || p.kind}` : `${who}: ${p.prompt || p.kind}`)));
+      if (!this.mySide) {
+        box.appendChild(h("p", { class: "muted", testid: "spectator-note" },
+          "You are watching: the table shows what both sides can see (no hidden units) and the log the events both sides hear. Spectators give no orders."));
+      }
       this.hint("");
       return;
     }
     box.appendChild(h("h2", { class: "prompt", testid: "prompt" }, promptTitle(p), p.reaction ? h("span", { class: "tag react" }, "reaction") : null));
-    if (p.prompt) box.appendChild(h("p", { class: "muted" }, p.prompt));
+    if (p.prompt && p.prompt.toLowerCase() !== promptTitle(p).toLowerCase()) box.appendChild(h("p", { class: "muted" }, p.prompt));
     const f = {
       deploy: () => this.panelDeploy(box),
       ready: () => box.appendChild(h("button", { class: "primary", testid: "begin", onclick: () => this.act({ kind: "begin" }) }, "Begin the battle (Enter)")),
@@ -498,6 +502,20 @@ export class Game {
       class: "unit-choice" + (u.id === this.ui.deployUnit ? " selected" : ""), testid: "deploy-unit-" + u.id,
       onclick: () => { this.ui.deployUnit = u.id; this.renderPanel(); this.renderUnits(); },
     }, `${u.id} · ${u.name}`, hidden.has(u.id) || u.hidden ? h("span", { class: "tag" }, "hidden") : null))));
+    // Where the chosen unit may stand beyond the zone (table edge, cover,
+    // with its company), and the set-up choices the rules offer.
+    const setup = this.view.setup || {};
+    const where = (setup.placement || {})[this.ui.deployUnit];
+    if (where) box.appendChild(h("p", { class: "placement", testid: "placement" }, h("b", {}, `${this.ui.deployUnit}: `), where));
+    const joins = (setup.regroup || {})[this.ui.deployUnit] || [];
+    if (joins.length) {
+      box.appendChild(h("div", { class: "row" }, `Or let ${this.ui.deployUnit} join `, joins.map((c) =>
+        h("button", { testid: "regroup-" + slug(c), title: `${this.ui.deployUnit} sets up or arrives with ${c}`, onclick: () => this.act({ kind: "regroup", unit: this.ui.deployUnit, company: c }) }, c))));
+    }
+    for (const [c, starts] of Object.entries(setup.station || {})) {
+      box.appendChild(h("div", { class: "row" }, h("b", {}, c), " starts ", starts.map((as) =>
+        h("button", { testid: `station-${slug(c)}-${as}`, onclick: () => this.act({ kind: "station", company: c, as }) }, { table: "on the table", hidden: "hidden", reserve: "in reserve" }[as] || as))));
+    }
     box.appendChild(h("div", { class: "row" }, "Facing ", h("b", { testid: "facing" }, Math.round(this.ui.facing) + "°"),
       h("button", { onclick: () => this.rotate(45) }, "⟲ 45°"), h("button", { onclick: () => this.rotate(-45) }, "⟳ 45°")));
     this.hint("Click in your deployment zone to place " + (this.ui.deployUnit || ""));
@@ -1276,6 +1294,9 @@ export class Game {
       h("div", { class: "tt-state" }, state));
     t.hidden = false;
     if (ev) this.placeTooltip(ev);
+    // A tap shows it for a while: no pointer leaves a unit on a touch screen.
+    clearTimeout(this.tooltipTimer);
+    if (ev && ev.pointerType === "touch") this.tooltipTimer = setTimeout(() => { t.hidden = true; }, 5000);
   }
 
   placeTooltip(ev) {

@@ -37,8 +37,12 @@ export async function showLobby(root, navigate) {
     const preview = h("div", { class: "preview", testid: "map-preview" });
     const sides = h("div", { class: "choices" }, s.sides.map((sd) => h("label", { class: "radio" + (sd.id === side ? " selected" : "") },
       h("input", { type: "radio", name: "side", value: sd.id, testid: "side-" + sd.id, checked: sd.id === side || null, onchange: () => { side = sd.id; renderDetail(); } }), " ", sd.name)));
-    const opp = h("select", { testid: "opponent", onchange: (e) => { opponent = e.target.value; } },
-      opponents.map((o) => h("option", { value: o, selected: o === opponent || null }, AI_LABEL[o] || o)));
+    // The opponents are buttons, not a drop-down: one tap on a tablet.
+    const opp = h("div", { class: "choices", testid: "opponent" }, opponents.map((o) => h("label", { class: "radio" + (o === opponent ? " selected" : "") },
+      h("input", { type: "radio", name: "opponent", value: o, testid: "opponent-" + o, checked: o === opponent || null, onchange: (e) => {
+        opponent = o;
+        for (const l of opp.querySelectorAll("label")) l.classList.toggle("selected", l.contains(e.target));
+      } }), " ", AI_LABEL[o] || o)));
     const seed = h("input", { type: "number", min: 0, placeholder: "random", testid: "seed", class: "seed" });
     const sdBrief = s.sides.find((x) => x.id === side);
     detail.replaceChildren(
@@ -48,7 +52,8 @@ export async function showLobby(root, navigate) {
       h("div", { class: "form" },
         h("div", {}, h("b", {}, "Your side: "), sides),
         sdBrief && sdBrief.briefing ? h("p", { class: "briefing side" }, sdBrief.briefing) : null,
-        h("div", { class: "row" }, h("b", {}, "Opponent: "), opp, h("label", {}, " Seed ", seed)),
+        h("div", {}, h("b", {}, "Opponent: "), opp),
+        h("div", { class: "row" }, h("label", { title: "The same seed rolls the same dice" }, h("b", {}, "Dice seed: "), seed)),
         h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")));
     // The map is fetched once per scenario and the preview keeps the
     // table's proportions from the start, so the form below it does not
