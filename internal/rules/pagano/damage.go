@@ -88,6 +88,7 @@ func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 	u.Heading = h
 	s.fixTurret(t)
 	u.Motion = Stopped
+	u.DugIn = false
 	from := u.Pos
 	dir := geom.Dir(h)
 	// Roll on up to 1", staying on the table.

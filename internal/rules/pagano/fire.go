@@ -334,9 +334,16 @@ func (s *State) situation(u int, ub geom.Box, t int, tb geom.Box, q Sight, d flo
 		Firer: s.stats(u), Target: s.stats(t), FirerNation: s.b.types[s.Units[u].Type].Nation,
 		Range: d, FirerMotion: s.Units[u].Motion, TargetMotion: s.Units[t].Motion,
 		Facing:   tb.HitFacing(ub.Center),
-		HullDown: q.TargetHullDown, Woods: s.inWoodsOrBuilding(tb), Hedge: q.HedgeOrWall, Hedgerow: q.Hedgerow,
+		HullDown: q.TargetHullDown || s.dugInAt(t, tb), Woods: s.inWoodsOrBuilding(tb), Hedge: q.HedgeOrWall, Hedgerow: q.Hedgerow,
 		Ambush: ambush,
 	}
+}
+
+// dugInAt reports whether unit t, standing at footprint tb, is dug in:
+// only where it dug in, so that a doctrine weighing a move does not carry
+// the cover along (ruling P27).
+func (s *State) dugInAt(t int, tb geom.Box) bool {
+	return s.Units[t].DugIn && tb.Center == s.Units[t].Pos
 }
 
 // ToHit returns the To-Hit modifiers (Table 2) of a shot from u at t

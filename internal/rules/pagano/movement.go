@@ -338,6 +338,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 func (s *State) startMove(p movePlan, out engine.Emitter) {
 	un := &s.Units[p.unit]
 	un.Done, un.Moved = true, true
+	// A dug-in vehicle that moves leaves its position (ruling P27).
+	un.DugIn = false
 	m := &Transit{Unit: p.unit, Path: p.path, Length: geom.Polyline(p.path).Length(), Stop: p.stop, Exit: p.exit}
 	f, t := p.facing, p.turret
 	m.Facing, m.Turret = &f, &t

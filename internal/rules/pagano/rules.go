@@ -3,6 +3,7 @@ package pagano
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -32,6 +33,7 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 	}
 	s := &State{b: b, Winner: -1}
 	for si, sd := range sc.Sides {
+		p, _ := sd.Params.(*SideParams)
 		for _, co := range sd.Forces {
 			for _, ref := range co.Units {
 				ut := sc.Units[ref.ID]
@@ -40,6 +42,7 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 				}
 				h := b.towardEnemy(si)
 				u := Unit{ID: ref.ID, Type: b.typeIndex(ut), Side: si, Platoon: b.unitPlatoon[ref.ID], Heading: h, Turret: h, Motion: Stationary}
+				u.DugIn = p != nil && slices.Contains(p.DugIn, ref.ID)
 				if ref.At != nil {
 					u.Pos = geom.Point{X: ref.At[0], Y: ref.At[1]}
 					if ref.Facing != nil {

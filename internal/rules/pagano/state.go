@@ -67,6 +67,9 @@ type Unit struct {
 	Done     bool `json:"done,omitempty"`
 	Moved    bool `json:"moved,omitempty"`
 	Ambushed bool `json:"ambushed,omitempty"`
+	// DugIn marks a vehicle dug in where it stands, until it moves
+	// (ruling P27).
+	DugIn bool `json:"dug_in,omitempty"`
 }
 
 // Active reports whether the unit stands on the table in action.
@@ -254,7 +257,7 @@ func (s *State) Hash() uint64 {
 		h.Int(u.FiredIn)
 		h.Int(u.StunAt)
 		flags := 0
-		for j, f := range []bool{u.Placed, u.Stunned, u.Immobile, u.Out, u.Wrecked, u.Exited, u.Puff, u.Retreat, u.Done, u.Moved, u.Ambushed} {
+		for j, f := range []bool{u.Placed, u.Stunned, u.Immobile, u.Out, u.Wrecked, u.Exited, u.Puff, u.Retreat, u.Done, u.Moved, u.Ambushed, u.DugIn} {
 			if f {
 				flags |= 1 << j
 			}

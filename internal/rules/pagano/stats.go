@@ -90,6 +90,9 @@ type SideParams struct {
 	// Independent lists unit ids that act independently and never roll
 	// morale (Pagano, Morale).
 	Independent []string `yaml:"independent,omitempty" json:"independent,omitempty"`
+	// DugIn lists unit ids that begin the game dug in where they set up:
+	// −2 to hit them until they move (Table 2; ruling P27).
+	DugIn []string `yaml:"dug_in,omitempty" json:"dug_in,omitempty"`
 }
 
 // ScenarioParams is the scenario-level `params:` block.
@@ -231,6 +234,11 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 		for _, id := range p.Independent {
 			if !sideHasUnit(sd, id) {
 				ps = append(ps, b.At("independent").Problemf("side %q: independent unit %q is not one of its units", sd.ID, id))
+			}
+		}
+		for _, id := range p.DugIn {
+			if !sideHasUnit(sd, id) {
+				ps = append(ps, b.At("dug_in").Problemf("side %q: dug-in unit %q is not one of its units", sd.ID, id))
 			}
 		}
 	}

@@ -38,6 +38,7 @@ type UnitView struct {
 	Exited   bool    `json:"exited"`
 	Retreat  bool    `json:"retreat"`
 	Done     bool    `json:"done"`
+	DugIn    bool    `json:"dug_in,omitempty"`
 }
 
 // AmbushView is a move under way, with where each enemy may fire ambush.
@@ -67,7 +68,7 @@ func (s *State) View(side int) any {
 		v.Units = append(v.Units, UnitView{ID: u.ID, Type: ut.ID, Name: ut.Name, Side: s.b.sides[u.Side].id, Platoon: s.b.platoons[u.Platoon].name,
 			X: round2(u.Pos.X), Y: round2(u.Pos.Y), Heading: round2(u.Heading.Degrees()), Turret: round2(u.Turret.Degrees()),
 			Length: ut.Footprint.Length, Width: ut.Footprint.Width, Placed: u.Placed, Motion: u.Motion.String(), Shots: u.Shots,
-			Stunned: u.Stunned, Immobile: u.Immobile, Out: u.Out, Exited: u.Exited, Retreat: u.Retreat, Done: u.Done})
+			Stunned: u.Stunned, Immobile: u.Immobile, Out: u.Out, Exited: u.Exited, Retreat: u.Retreat, Done: u.Done, DugIn: u.DugIn})
 	}
 	if m := s.Move; m != nil {
 		av := &AmbushView{Mover: s.Units[m.Unit].ID, At: round2(m.At)}
