@@ -476,7 +476,9 @@ export class Game {
       return;
     }
     box.appendChild(h("h2", { class: "prompt", testid: "prompt" }, promptTitle(p), p.reaction ? h("span", { class: "tag react" }, "reaction") : null));
-    if (p.prompt && p.prompt.toLowerCase() !== promptTitle(p).toLowerCase()) box.appendChild(h("p", { class: "muted" }, p.prompt));
+    // The server's prompt, unless it only restates the title or the
+    // orders left (shown with the chain).
+    if (p.prompt && p.prompt.toLowerCase() !== promptTitle(p).toLowerCase() && p.kind !== "order") box.appendChild(h("p", { class: "muted" }, p.prompt));
     const f = {
       deploy: () => this.panelDeploy(box),
       ready: () => box.appendChild(h("button", { class: "primary", testid: "begin", onclick: () => this.act({ kind: "begin" }) }, "Begin the battle (Enter)")),
@@ -528,6 +530,9 @@ export class Game {
     const ui = this.ui;
     ui.wild = ui.wild || 0;
     ui.staff = ui.staff || 0;
+    // With one kind of chain on offer, it is chosen already.
+    const offered = [2, 3, 4, 5].filter((f) => sd.dice[f] > 0).concat(sd.wild > 0 ? [6] : []);
+    if (!ui.face && offered.length === 1) { ui.face = offered[0]; if (ui.face === 6) ui.wild = Math.max(1, ui.wild); }
     box.appendChild(h("p", {}, "A chain is all your dice of one face: each die is one order. Add wild dice (sixes) or staff orders to lengthen it."));
     const faces = h("div", { class: "choices" });
     for (let f = 2; f <= 5; f++) {

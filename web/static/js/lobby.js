@@ -13,7 +13,9 @@ export async function showLobby(root, navigate) {
   let data;
   try { data = await api.scenarios(); } catch (e) { root.replaceChildren(h("p", { class: "error" }, "Cannot load scenarios: " + e.message)); return; }
   const scenarios = data.scenarios.filter((s) => s.rules === "armour-battles" || true);
-  const opponents = data.opponents || ["random"];
+  // Easiest first, a friend last.
+  const rank = (o) => { const i = ["random", "scripted", "mcts", "human"].indexOf(o.split(":")[0]); return i < 0 ? 3 : i; };
+  const opponents = [...(data.opponents || ["random"])].sort((a, b) => rank(a) - rank(b));
   let chosen = scenarios[0];
   let side = chosen ? chosen.sides[0].id : null;
   let opponent = opponents.includes("random") ? "random" : opponents[0];
