@@ -454,3 +454,22 @@ func TestErrantTurnIntoNeighbour(t *testing.T) {
 			puma.Pos, puma.Heading.Degrees(), puma.Immobile, pz.Immobile, f.log())
 	}
 }
+
+// TestLastShotOfTheLastTurn: a side whose last vehicle is knocked out in
+// the last fire phase of the last turn loses; the turn limit's draw is
+// only for a battle still undecided (ruling P20).
+func TestLastShotOfTheLastTurn(t *testing.T) {
+	f := newFixture(t, nil, 10,
+		placed{id: "pz4", typ: "panzer-iv-h", side: german, x: 30, y: 30, facing: -90, motion: Stopped},
+		placed{id: "m4", typ: "m4-76", side: us, x: 30, y: 27, facing: 90, motion: Stopped},
+	)
+	f.s.Turn = f.s.b.maxTurn
+	// To hit: under 4" +2; a 6 hits. Effect on the front: under 6" +2,
+	// L +1, front −2: a 9 wrecks.
+	f.dice(6, 9)
+	f.do(Fire{Shots: []Shot{{Unit: "m4", Target: "pz4"}}})
+	f.usedAll()
+	if !f.s.Over || f.s.Winner != us {
+		t.Errorf("game over %v, winner %d (%s): want a US win\n%s", f.s.Over, f.s.Winner, f.s.Reason, f.log())
+	}
+}

@@ -166,7 +166,12 @@ func (s *State) nextPhase(out engine.Emitter) {
 	s.Serial++
 	if s.Phase > len(sequence) {
 		if s.Turn >= s.b.maxTurn {
-			s.endByTurnLimit(out)
+			// A side left with nothing fighting by the last fire phase
+			// has lost before the limit is reached (ruling P20).
+			s.Phase = len(sequence)
+			if !s.checkEnd(out) {
+				s.endByTurnLimit(out)
+			}
 			return
 		}
 		s.Turn++
