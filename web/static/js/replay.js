@@ -54,16 +54,41 @@ export async function showReplay(root, id, token) {
     return pos;
   }
 
+  // turnAt returns the turn the events up to the current step have reached.
+  function turnAt() {
+    let turn = 0;
+    for (const e of events.slice(0, step)) {
+      const m = /^turn (\d+)/.exec(e.text || "");
+      if (m) turn = Math.max(turn, +m[1]);
+    }
+    return turn;
+  }
+
   function draw() {
-    counter.textContent = ` event ${step} of ${events.length}`;
+    const turn = turnAt();
+    counter.textContent = ` event ${step} of ${events.length}` + (turn ? ` · turn ${turn}` : " · set-up");
     board.gUnits.replaceChildren();
     board.gLabels.querySelectorAll(".unit-label").forEach((n) => n.remove());
     const pos = positions();
+    // Labels above the unit, else below, else the id alone: neighbours'
+    // labels must not run into each other.
+    const boxes = [];
+    const fits = (x, text, ly) => {
+      const w = text.length * 0.34, box = [x - w / 2, ly - 0.55, x + w / 2, ly + 0.1];
+      return boxes.every((o) => box[2] <= o[0] || box[0] >= o[2] || box[3] <= o[1] || box[1] >= o[3]) ? box : null;
+    };
     for (const u of final) {
       const p = pos[u.id] || (step === events.length && u.placed ? u : null);
       if (!p || p.gone || p.x === undefined) continue;
       board.unitShape(board.gUnits, { ...u, x: p.x, y: p.y, heading: p.heading }, "side-" + u.side, COLORS[u.side] || "#777");
-      el("text", { x: p.x, y: board.sy(p.y) - 1.6, class: "unit-label", text: u.id.replace(/^[a-z]+-/, "") + " " + (types[u.type] ? shortName(types[u.type].name) : u.type) }, board.gLabels);
+      const id = u.id.replace(/^[a-z]+-/, ""), full = id + " " + (types[u.type] ? shortName(types[u.type].name) : u.type);
+      const half = Math.max(u.length || 2.5, u.width || 1.5) / 2, sy = board.sy(p.y);
+      let pick = [id, sy - half - 0.35];
+      for (const [text, ly] of [[full, sy - half - 0.35], [full, sy + half + 0.75], [id, sy - half - 0.35], [id, sy + half + 0.75]]) {
+        const box = fits(p.x, text, ly);
+        if (box) { boxes.push(box); pick = [text, ly]; break; }
+      }
+      el("text", { x: p.x, y: pick[1], class: "unit-label", text: pick[0] }, board.gLabels);
     }
     [...list.children].forEach((li, i) => li.classList.toggle("current", i === step - 1));
     const cur = list.children[step - 1];
