@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -215,6 +216,10 @@ func TestTabletTouch(t *testing.T) {
 		t.Fatalf("no move by tapping")
 	}
 	b.checkLayout("portrait, after the move", 820, 1180)
+	// No keyboard shortcuts nor clicks are offered to a finger.
+	if txt := eval[string](b, `document.querySelector("[data-testid=decision]").innerText + " " + document.querySelector("[data-testid=hint]").innerText`); regexp.MustCompile(`\((Enter|Esc|[A-Z])\)|\b[Cc]lick\b`).MatchString(txt) {
+		t.Errorf("the touch page speaks of keys or clicks: %q", txt)
+	}
 	b.shot("portrait")
 
 	// The same page turned to landscape.

@@ -229,6 +229,7 @@ export class Game {
       h("span", { class: "hint", testid: "hint" }, ""),
       h("button", { class: "help-btn", title: "Keyboard shortcuts (?)", onclick: () => this.showHelp() }, "?"),
     );
+    markKeys(this.toolbar);
     this.measureOut = h("div", { class: "measure-out", testid: "measure-out", hidden: true });
     const main = h("div", { class: "board-col" }, this.toolbar, this.boardBox, this.measureOut);
     this.standing = h("section", { class: "standing", testid: "standing" });
@@ -443,7 +444,7 @@ export class Game {
 
   hint(text) {
     const el = this.toolbar && this.toolbar.querySelector(".hint");
-    if (el) el.textContent = text || "";
+    if (el) el.textContent = forFingers(text || "");
   }
 
   // --- the decision panel ---------------------------------------------------------
@@ -491,6 +492,7 @@ export class Game {
       logistics: () => this.panelLogistics(box),
     }[p.kind];
     if (f) f(); else box.appendChild(h("p", {}, "No controls for " + p.kind));
+    markKeys(box);
   }
 
   // deploy: pick a unit, point at the table, click to place.
@@ -1231,6 +1233,10 @@ export class Game {
   }
 
   showHelp() {
+    if (coarse()) {
+      toast("Tap a unit to see its statistics and to pick it; tap the table to place, move or aim. Drag to pan, pinch to zoom, Fit for the whole table.", "info", 12000);
+      return;
+    }
     toast("Keys: Enter confirm · Esc cancel · P pass / hold fire · E end activation · 1/2/3 dice · V move · F fire · R rotate · M measure · +/−/0 zoom. Drag to pan, wheel to zoom.", "info", 12000);
   }
 
@@ -1325,6 +1331,33 @@ export class Game {
 }
 
 // --- small pieces ---------------------------------------------------------------
+
+// coarse reports whether the page is used with fingers.
+const coarse = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
+// forFingers rewords a hint for a touch screen: taps, not clicks, and no
+// keyboard shortcuts.
+function forFingers(text) {
+  if (!coarse()) return text;
+  return text.replace(/,? (Enter|Esc) (to \w+|fires|cancels)/g, "").replace(/^Enter fires; Esc cancels$/, "Fire, or pick another target")
+    .replace(/\s*\((?:Enter|Esc|[A-Z])\)/g, "").replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap");
+}
+
+// markKeys wraps a button's trailing keyboard shortcut, "Move (Enter)", in
+// a span.key, which touch screens hide: they have no such keys.
+function markKeys(root) {
+  for (const b of root.querySelectorAll("button")) {
+    for (const n of [...b.childNodes]) {
+      const m = n.nodeType === 3 && /^(.*\S)\s*(\((?:Enter|Esc|[A-Z])\))$/.exec(n.textContent);
+      if (m) n.replaceWith(m[1], h("span", { class: "key" }, " " + m[2]));
+    }
+  }
+  if (!coarse()) return;
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.parentElement.closest("button")) n.textContent = forFingers(n.textContent);
+  }
+}
 
 function samePending(a, b) { return a && b && a.kind === b.kind && a.side === b.side && a.prompt === b.prompt; }
 const round2 = (x) => Math.round(x * 100) / 100;
