@@ -63,6 +63,28 @@ func (b *tab) pinch(x, y, from, to float64) {
 	}))
 }
 
+// drag moves one finger from (x, y) by (dx, dy).
+func (b *tab) drag(x, y, dx, dy float64) {
+	b.t.Helper()
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		for i := 0; i <= 6; i++ {
+			typ := input.DispatchTouchEventTypeTouchMove
+			if i == 0 {
+				typ = input.DispatchTouchEventTypeTouchStart
+			}
+			f := float64(i) / 6
+			if _, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{{X: x + dx*f, Y: y + dy*f}}}); err != nil {
+				return err
+			}
+		}
+		// Hold still before lifting, as a drag (not a fling) ends.
+		time.Sleep(150 * time.Millisecond)
+		_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return err
+	}))
+	b.idle()
+}
+
 type rect struct{ Left, Top, Right, Bottom float64 }
 
 func (r rect) String() string {
@@ -148,7 +170,19 @@ func TestTabletTouch(t *testing.T) {
 	if w1 := eval[float64](b, `window.sandtable.game.board.vb.w`); w1 > w0*0.5 {
 		t.Errorf("a pinch out zooms the table from %.1f\" to %.1f\" across, want under half", w0, w1)
 	}
+	// One finger drags the zoomed table along.
+	x0 := eval[float64](b, `window.sandtable.game.board.vb.x`)
+	b.drag((br.Left+br.Right)/2, (br.Top+br.Bottom)/2, 120, 0)
+	if x1 := eval[float64](b, `window.sandtable.game.board.vb.x`); x1 >= x0-1 {
+		t.Errorf("a drag of 120px to the right pans the view from x=%.1f to %.1f, want it further west", x0, x1)
+	}
+	if n := b.state().N; n != len(usDeploy)+7 {
+		t.Errorf("pinching and dragging the table changed the game: n=%d", n)
+	}
 	b.tap(`[data-testid="tool-fit"]`)
+	if !eval[bool](b, `(() => { const b = window.sandtable.game.board; return b.vb.w === b.full.w && b.vb.x === b.full.x; })()`) {
+		t.Errorf("Fit does not show the whole table again")
+	}
 
 	// Play up to our first activation, tapping the buttons.
 	moved := false
