@@ -143,12 +143,28 @@ func (s *State) windowHasFirers() bool {
 		return false
 	}
 	for _, sp := range w.Spans {
-		if s.oppEligible(sp.Unit) {
+		if s.canAnswerFire(sp.Unit, w.Target) {
 			return true
 		}
 	}
 	return false
 }
+
+// canAnswerFire reports whether unit u may still fire at the firer t in a
+// fire window: eligible, in range and arc, and seeing it where it stands
+// now (a shot may have forced it back out of sight).
+func (s *State) canAnswerFire(u, t int) bool {
+	return s.oppEligible(u) && s.oppCanHit(u, s.box(t)) && s.canSee(u, t)
+}
+
+// AtSlack is how far, in inches, an opportunity-fire point may fall outside
+// the rest of the mover's path and still be taken (at the nearest end):
+// views round distances to 0.01", so a point read from one may overshoot
+// by half of that.
+const AtSlack = 0.005
+
+// clampAt brings a point along the mover's path within what is left of it.
+func clampAt(at float64, m *Mover) float64 { return max(m.At, min(m.Reach, at)) }
 
 // closeWindow ends the opportunity-fire window.
 func (s *State) closeWindow(out engine.Emitter) {
@@ -173,10 +189,10 @@ func (s *State) validateOppFire(a OppFire) error {
 	tb := s.box(w.Target)
 	if w.Kind == "move" {
 		m := s.currentMover()
-		if math.IsNaN(a.At) || a.At < m.At-1e-6 || a.At > m.Reach+1e-6 {
+		if math.IsNaN(a.At) || a.At < m.At-AtSlack || a.At > m.Reach+AtSlack {
 			return errorf("opportunity-fire: at %.2f\" is outside the rest of the mover's path (%.2f\" to %.2f\")", a.At, m.At, m.Reach)
 		}
-		tb = s.moverBox(m, a.At)
+		tb = s.moverBox(m, clampAt(a.At, m))
 	}
 	if !s.fireArcOK(u, s.box(u), tb.Center) {
 		return errorf("opportunity-fire: the target is outside %s's arc of fire", a.Unit)
@@ -193,11 +209,11 @@ func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
 	w := s.Window
 	if w.Kind == "move" {
 		m := s.currentMover()
-		m.At = a.At
-		b := s.moverBox(m, a.At)
+		m.At = clampAt(a.At, m)
+		b := s.moverBox(m, m.At)
 		un := &s.Units[m.Unit]
 		un.Pos, un.Heading = s.nudgeOnTable(m.Unit, b.Center, b.Heading), b.Heading
-		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), a.At), To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), m.At), To: engine.Everyone})
 	}
 	if s.Units[u].Hidden {
 		// declareShot reveals it and adds the ambush die.

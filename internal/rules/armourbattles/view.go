@@ -168,6 +168,9 @@ func (s *State) View(side int) any {
 	if w := s.Window; w != nil && side >= 0 && side != s.Active {
 		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID}
 		for _, sp := range w.Spans {
+			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) {
+				continue // fired already, or can no longer answer
+			}
 			wv.Spans = append(wv.Spans, SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)})
 		}
 		if m := s.currentMover(); w.Kind == "move" && m != nil {
