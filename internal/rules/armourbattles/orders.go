@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -52,7 +53,7 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 	if un.Hidden {
 		to, how = un.Side, "deploys hidden"
 	}
-	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, a.Facing), To: to,
+	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s %s at (%.1f, %.1f) facing %.0f°", s.name(u), how, a.X, a.Y, compass(a.Facing)), To: to,
 		Data: map[string]any{"unit": un.ID, "x": round2(a.X), "y": round2(a.Y), "heading": round2(a.Facing)}})
 	s.nextSetup(src, out)
 }
@@ -466,4 +467,13 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	removed := min(un.DP, max(0, r.Successes-o.Successes))
 	un.DP -= removed
 	out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: s.to(u)})
+}
+
+// compass returns a heading in degrees as 0 to 360, as the UI shows it.
+func compass(deg float64) float64 {
+	if d := math.Mod(deg, 360); d < 0 {
+		return d + 360
+	} else {
+		return d
+	}
 }
