@@ -17,10 +17,12 @@ import (
 // come; rally disrupted units out of sight; activate the group with the
 // most guns in range, firing first at the priority target (flank shots and
 // wavering targets preferred) and then moving; otherwise advance by bounds
-// toward the enemy or to the nearest wood, leaving other groups unactivated
-// to keep overwatch; opportunity fire only at effective range or better;
-// break off from heavy guns; add staff orders to a reaction when two or
-// more hits are coming. It is what the scripted agent plays.
+// toward the enemy or into woods, but only along paths that ready enemy
+// guns (unfired, unsuppressed) do not watch: a watched move waits until
+// those guns have fired, leaving the group on overwatch; opportunity fire
+// only at effective range or better; break off from heavy guns; add staff
+// orders to a reaction when two or more hits are coming. It is what the
+// scripted agent plays.
 func (s *State) Doctrine() engine.Action {
 	cands := s.Candidates(nil)
 	if len(cands) == 0 {
@@ -144,6 +146,10 @@ type docCtx struct {
 	vis   [][]int
 	visOK []bool
 	best  []float64 // bestShot, NaN until asked
+	// ready lists the enemy units that could answer with opportunity
+	// fire (readyEnemies).
+	ready   []int
+	readyOK bool
 }
 
 func (s *State) newDoc() *docCtx {
@@ -267,33 +273,22 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 					}
 					break
 				}
-				if threat > 0 && !(s.Turn > 20 && threat <= 1) {
-					// Never walk into guns that are ready to fire (but
-					// end a long stand-off).
-					break
+				far := s.nearestEnemyDist(units[0]) > 24
+				if (a.Dice == 2) != far {
+					break // single moves near the enemy, double moves far
 				}
-				covered := true
+				covered, hidden := true, false
 				for _, u := range units {
 					covered = covered && s.inWoods(s.box(u))
+					hidden = hidden || s.Units[u].Hidden
 				}
-				far := s.nearestEnemyDist(units[0]) > 24
-				seen := false
-				for _, u := range units {
-					for _, e := range s.enemiesOf(s.Active) {
-						if d.sees(e, u) {
-							seen = true
-						}
-					}
+				if hidden || covered && !(s.Turn > 5 && far) {
+					// Hold on overwatch (or in ambush) in cover; after a
+					// few turns, bound forward from far away.
+					break
 				}
-				switch {
-				case seen && !covered && a.Dice == 1:
-					// Watched in the open: get to cover.
-					score = 1.5 + 0.1*float64(len(units))
-				case seen && s.Turn <= 3, covered && !(s.Turn > 5 && far):
-					// Hold on overwatch rather than cross ground the enemy
-					// watches; after a few turns, bound forward.
-				case a.Dice == 1 && !far, a.Dice == 2 && far:
-					score = 1 + 0.1*float64(len(units))
+				if pm, ok := d.bestMove(units, a.Dice); ok {
+					score = 1 + 0.1*float64(len(units)) + 0.05*math.Max(-5, math.Min(5, pm.score))
 				}
 			}
 		case Restock:
@@ -356,93 +351,11 @@ func (d *docCtx) activation(cands []engine.Action) engine.Action {
 		}
 	}
 	if !s.Act.MoveDone && d.gunsInRange(s.Act.Units, true) == 0 {
-		if d.exposed(s.Act.Units) {
-			if m, ok := s.coverMove(cands); ok {
-				return m
-			}
-		}
-		if m, ok := s.boundMove(); ok && s.Validate(m) == nil {
-			return m
-		}
-		// The bound is blocked: take the offered move that ends nearest
-		// the goal, so an activated group never stands idle.
-		if m, ok := s.fallbackMove(cands); ok {
-			return m
+		if pm, ok := d.bestMove(s.Act.Units, s.Act.Dice); ok && s.Validate(pm.m) == nil {
+			return pm.m
 		}
 	}
 	return EndActivation{}
-}
-
-// exposed reports whether any unit of the group stands outside a wood in
-// sight of an enemy unit.
-func (d *docCtx) exposed(units []int) bool {
-	for _, u := range units {
-		if !d.Units[u].Active() || d.inWoods(d.box(u)) {
-			continue
-		}
-		for _, e := range d.enemiesOf(d.Active) {
-			if d.sees(e, u) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// coverMove returns the candidate move that takes the leader into a wood,
-// the shortest such move.
-func (s *State) coverMove(cands []engine.Action) (engine.Action, bool) {
-	leader := s.Act.Units[0]
-	var best engine.Action
-	bestD := math.Inf(1)
-	for _, a := range cands {
-		m, ok := a.(Move)
-		if !ok {
-			continue
-		}
-		for _, um := range m.Units {
-			if um.Unit != s.Units[leader].ID || len(um.To) == 0 {
-				continue
-			}
-			p := geom.Point{X: um.To[len(um.To)-1][0], Y: um.To[len(um.To)-1][1]}
-			if !s.inWoods(s.boxAt(leader, p, s.Units[leader].Heading)) {
-				continue
-			}
-			if dd := p.Dist(s.Units[leader].Pos); dd < bestD {
-				best, bestD = a, dd
-			}
-		}
-	}
-	return best, best != nil
-}
-
-// fallbackMove returns the candidate move whose leader ends nearest the
-// bound's goal, in cover first.
-func (s *State) fallbackMove(cands []engine.Action) (engine.Action, bool) {
-	leader := s.Act.Units[0]
-	goal := s.boundGoal(leader)
-	var best engine.Action
-	bestScore := math.Inf(1)
-	for _, a := range cands {
-		m, ok := a.(Move)
-		if !ok {
-			continue
-		}
-		for _, um := range m.Units {
-			if um.Unit != s.Units[leader].ID || len(um.To) == 0 {
-				continue
-			}
-			p := geom.Point{X: um.To[len(um.To)-1][0], Y: um.To[len(um.To)-1][1]}
-			score := p.Dist(goal)
-			if s.inWoods(s.boxAt(leader, p, s.Units[leader].Heading)) {
-				score -= 6
-			}
-			if score < bestScore {
-				best, bestScore = a, score
-			}
-		}
-	}
-	return best, best != nil
 }
 
 // boundGoal is where unit u's bounds lead: the nearest enemy, or 20"
@@ -499,37 +412,6 @@ func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
 	return OppPass{}
 }
 
-// boundMove moves the activated group by a bound: to the wood that brings
-// it closest to the enemy without crossing open ground for long, or 10"
-// toward the enemy when no wood is on the way.
-func (s *State) boundMove() (Move, bool) {
-	leader := s.Act.Units[0]
-	lp := s.Units[leader].Pos
-	e := s.nearestEnemy(leader)
-	goal := lp.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(20))
-	if e >= 0 {
-		goal = s.Units[e].Pos
-	}
-	here := lp.Dist(goal)
-	best, bestScore := geom.Point{}, math.Inf(1)
-	for _, f := range s.b.table.Features() {
-		if f.Kind != table.KindWoods || len(f.Area) == 0 || f.Area.Contains(lp) {
-			continue
-		}
-		c := f.Area.Bounds().Center()
-		if c.Dist(goal) >= here-2 {
-			continue // not forward
-		}
-		if score := lp.Dist(c) + 0.5*c.Dist(goal); score < bestScore {
-			best, bestScore = c, score
-		}
-	}
-	if !math.IsInf(bestScore, 1) && lp.Dist(best) < 30 {
-		return s.shiftGroup(leader, best, lp.Dist(best))
-	}
-	return s.shiftGroup(leader, goal, 10)
-}
-
 // threats counts enemy units that could answer the group with opportunity
 // fire: unfired, unsuppressed, in range of and seeing one of its units.
 func (d *docCtx) threats(units []int) int {
@@ -552,4 +434,243 @@ func (d *docCtx) threats(units []int) int {
 		}
 	}
 	return n
+}
+
+// readyEnemies returns the enemy units the doctrine can see that could
+// still answer with opportunity fire: on the table, not hidden, not
+// suppressed, no fire marker, with a gun.
+func (d *docCtx) readyEnemies() []int {
+	if d.readyOK {
+		return d.ready
+	}
+	for _, e := range d.enemiesOf(d.Active) {
+		if un := &d.Units[e]; !un.Fired && !un.Suppressed && len(d.stats(e).Range) == 3 {
+			d.ready = append(d.ready, e)
+		}
+	}
+	d.readyOK = true
+	return d.ready
+}
+
+// maxMove is the longest move a group of units can make with k dice.
+func (s *State) maxMove(units []int, k int) float64 {
+	fast := true
+	for _, u := range units {
+		fast = fast && s.stats(u).Move == MoveFast
+	}
+	v := 6.0
+	if fast {
+		v = 12
+	}
+	return float64(k) * (FixedMove + v)
+}
+
+// RiskStep is the spacing at which the doctrine checks a planned path for
+// the enemy's opportunity fire.
+const RiskStep = 2.0
+
+// moveRisk is the doctrine's estimate of what a move costs in opportunity
+// fire: for every ready enemy unit, the value of its best shot at any of
+// the group's units anywhere along their straight paths (to ends, at most
+// reach inches, each unit facing its move), summed over the enemy units
+// (each fires once). Units already seen by a ready enemy are shot at as
+// soon as they move.
+func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64) float64 {
+	ready := d.readyEnemies()
+	if len(ready) == 0 {
+		return 0
+	}
+	s := d.State
+	type step struct {
+		u  int
+		mb geom.Box
+	}
+	var steps []step
+	for i, u := range units {
+		un := &s.Units[u]
+		v := ends[i].Sub(un.Pos)
+		l := min(v.Norm(), reach)
+		if l < 0.1 {
+			continue
+		}
+		h := v.Heading()
+		dir := v.Normalize()
+		n := int(math.Ceil(l / RiskStep))
+		for k := 0; k <= n; k++ {
+			steps = append(steps, step{u, s.boxAt(u, un.Pos.Add(dir.Mul(l*float64(k)/float64(n))), h)})
+		}
+	}
+	risk := 0.0
+	for _, e := range ready {
+		eb := s.box(e)
+		rng := float64(s.stats(e).Range[2])
+		best := 0.0
+		for _, st := range steps {
+			if eb.Distance(st.mb) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
+				continue
+			}
+			if !s.canSeeBox(e, eb, st.u, st.mb) {
+				continue
+			}
+			un := &s.Units[st.u]
+			saved, savedH := un.Pos, un.Heading
+			un.Pos, un.Heading = st.mb.Center, st.mb.Heading
+			sh := PendingShot{Firer: e, Target: st.u, Flank: s.flank(e, st.u)}
+			sd, err := s.shotFor(&sh).Dice()
+			un.Pos, un.Heading = saved, savedH
+			if err == nil {
+				best = max(best, s.shotValue(sd, st.u))
+			}
+		}
+		risk += best
+	}
+	return risk
+}
+
+// plannedMove is a group move the doctrine considers.
+type plannedMove struct {
+	m       Move
+	risk    float64
+	score   float64
+	covered bool
+}
+
+// shiftUnits moves every unit the same distance toward target (keeping the
+// formation), as shiftGroup does for the activated group.
+func (s *State) shiftUnits(units []int, leader int, target geom.Point, dist float64) (Move, []geom.Point, bool) {
+	lp := s.Units[leader].Pos
+	v := target.Sub(lp)
+	if v.Norm() < 1 || dist < 0.5 {
+		return Move{}, nil, false
+	}
+	dist = min(dist, v.Norm()-3)
+	if dist < 0.5 {
+		return Move{}, nil, false
+	}
+	off := v.Normalize().Mul(dist)
+	var m Move
+	var ends []geom.Point
+	for _, u := range units {
+		un := &s.Units[u]
+		if !un.Active() {
+			continue
+		}
+		p := un.Pos.Add(off)
+		p.X = math.Max(1.5, math.Min(s.b.table.Width()-1.5, p.X))
+		p.Y = math.Max(1.5, math.Min(s.b.table.Height()-1.5, p.Y))
+		p = geom.Point{X: round2(p.X), Y: round2(p.Y)}
+		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}})
+		ends = append(ends, p)
+	}
+	return m, ends, len(m.Units) > 0
+}
+
+// RiskOK is the most opportunity fire (expected disruption) the doctrine
+// accepts for a move; a move watched by more waits for the enemy's guns to
+// fire.
+const RiskOK = 0.3
+
+// bestMove returns the move the doctrine would make with the group: of a
+// bound to the wood ahead, moves toward the enemy (straight or oblique)
+// and a move into the nearest wood, the one that gains most ground and
+// cover for the least opportunity fire; none if every move is watched by
+// ready enemy guns or gains nothing.
+func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
+	s := d.State
+	var movers []int
+	for _, u := range units {
+		un := &s.Units[u]
+		if !un.Active() || un.BrokeDown != 0 || un.Repaired == s.Turn {
+			continue
+		}
+		if act := s.Act; act != nil && act.index(u) >= 0 && act.Moved[act.index(u)] {
+			continue
+		}
+		movers = append(movers, u)
+	}
+	if len(movers) == 0 {
+		return plannedMove{}, false
+	}
+	leader := movers[0]
+	lp := s.Units[leader].Pos
+	goal := s.boundGoal(leader)
+	reach := s.maxMove(movers, k)
+	typical := float64(k) * (FixedMove + 3.5)
+	if reach > 12*float64(k) {
+		typical = float64(k) * (FixedMove + 7)
+	}
+	type option struct {
+		to   geom.Point
+		dist float64
+	}
+	var opts []option
+	if wd, ok := s.woodAhead(leader, goal); ok {
+		opts = append(opts, option{wd, lp.Dist(wd)})
+	}
+	if w, ok := s.nearestWood(leader); ok {
+		opts = append(opts, option{w, lp.Dist(w)})
+	}
+	dir := goal.Sub(lp)
+	for _, turn := range []float64{0, 35, -35, 70, -70} {
+		v := geom.Dir(dir.Heading() + geom.Deg(turn)).Mul(typical + 3)
+		opts = append(opts, option{lp.Add(v), typical})
+		if turn == 0 {
+			opts = append(opts, option{lp.Add(v), 4})
+		}
+	}
+	hereD := lp.Dist(goal)
+	hereCovered := s.inWoods(s.box(leader))
+	best, found := plannedMove{score: math.Inf(-1)}, false
+	for _, o := range opts {
+		m, ends, ok := s.shiftUnits(movers, leader, o.to, o.dist)
+		if !ok {
+			continue
+		}
+		v := ends[0].Sub(lp)
+		lend := ends[0]
+		if v.Norm() > typical {
+			lend = lp.Add(v.Normalize().Mul(typical))
+		}
+		progress := hereD - lend.Dist(goal)
+		covered := s.inWoods(s.boxAt(leader, lend, v.Heading()))
+		if progress < 0.5 && !(covered && !hereCovered) {
+			continue
+		}
+		risk := d.moveRisk(movers, ends, reach)
+		if risk > RiskOK {
+			continue
+		}
+		score := 0.1*progress - 3*risk
+		if covered {
+			score++
+		}
+		if hereCovered && !covered {
+			score -= 0.5
+		}
+		if score > best.score {
+			best, found = plannedMove{m: m, risk: risk, score: score, covered: covered}, true
+		}
+	}
+	return best, found
+}
+
+// woodAhead returns the centre of the wood that brings unit u closest to
+// goal without crossing open ground for long (boundMove's choice).
+func (s *State) woodAhead(u int, goal geom.Point) (geom.Point, bool) {
+	lp := s.Units[u].Pos
+	here := lp.Dist(goal)
+	best, bestScore := geom.Point{}, math.Inf(1)
+	for _, f := range s.b.table.Features() {
+		if f.Kind != table.KindWoods || len(f.Area) == 0 || f.Area.Contains(lp) {
+			continue
+		}
+		c := f.Area.Bounds().Center()
+		if c.Dist(goal) >= here-2 {
+			continue // not forward
+		}
+		if score := lp.Dist(c) + 0.5*c.Dist(goal); score < bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best, !math.IsInf(bestScore, 1) && lp.Dist(best) < 30
 }
