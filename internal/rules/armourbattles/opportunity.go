@@ -23,6 +23,10 @@ type Span struct {
 	// in effective or short range (-1 if never).
 	Effective float64 `json:"effective"`
 	Short     float64 `json:"short"`
+	// Seen lists the stretches [from, to] of the path where the unit sees
+	// the mover, when its sight is broken in between (nil when it sees it
+	// all the way from From to To).
+	Seen [][2]float64 `json:"seen,omitempty"`
 }
 
 // oppEligible reports whether unit u may use opportunity fire: on the
@@ -101,6 +105,15 @@ func (s *State) openMoveWindow(m *Mover) bool {
 			sp := &spans[j]
 			if sp.From < 0 {
 				sp.From = d
+			}
+			if sp.To >= 0 && d-sp.To > PathStep+1e-9 {
+				// Sight was broken since the last point seen: a new stretch.
+				if sp.Seen == nil {
+					sp.Seen = [][2]float64{{sp.From, sp.To}}
+				}
+				sp.Seen = append(sp.Seen, [2]float64{d, d})
+			} else if n := len(sp.Seen); n > 0 {
+				sp.Seen[n-1][1] = d
 			}
 			sp.To = d
 			band, _, _ := RangeBand(s.stats(u), s.box(u).Distance(mb))

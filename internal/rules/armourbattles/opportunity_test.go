@@ -50,3 +50,30 @@ func TestFireWindowDropsUnitsThatCannotSeeTheFirer(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveWindowListsBrokenSight: a wood between the mover's path and a
+// reacting unit breaks its sight; the window says where it sees the mover,
+// and a shot in the gap is refused.
+func TestMoveWindowListsBrokenSight(t *testing.T) {
+	// The Panzer IV drives west along y = 30 past a wood (x 33–35) that
+	// stands between it and the M4 at (34, 20).
+	terrain := []table.Feature{rect(table.KindWoods, 33, 22, 35, 28)}
+	f := newFixture(t, terrain, german, 1, placed{"us-1", "m4-75", us, 34, 20, 90}, placed{"de-1", "panzer-iv-h", german, 40, 30, 180})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{26, 30}}}}})
+	f.pending("opportunity-fire")
+	w := f.s.View(us).(View).Window
+	if w == nil || len(w.Spans) != 1 || len(w.Spans[0].Seen) != 2 {
+		t.Fatalf("window %+v, want one unit seeing the mover in two stretches", w)
+	}
+	sp := w.Spans[0]
+	gap := (sp.Seen[0][1] + sp.Seen[1][0]) / 2
+	if sp.Seen[0][1] >= sp.Seen[1][0] || sp.From != sp.Seen[0][0] || sp.To != sp.Seen[1][1] {
+		t.Fatalf("stretches %v do not fit from %v to %v", sp.Seen, sp.From, sp.To)
+	}
+	f.reject(OppFire{Unit: "us-1", At: gap}, "no line of sight")
+	if err := f.s.Validate(OppFire{Unit: "us-1", At: sp.Seen[1][0]}); err != nil {
+		t.Fatalf("a shot where the second stretch begins is refused: %v", err)
+	}
+}

@@ -489,6 +489,11 @@ func (s *State) Hash() uint64 {
 			h.Float(sp.To)
 			h.Float(sp.Effective)
 			h.Float(sp.Short)
+			h.Int(len(sp.Seen))
+			for _, st := range sp.Seen {
+				h.Float(st[0])
+				h.Float(st[1])
+			}
 		}
 	}
 	if m := s.Move; m != nil {

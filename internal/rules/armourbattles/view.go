@@ -130,6 +130,9 @@ type SpanView struct {
 	To        float64 `json:"to"`
 	Effective float64 `json:"effective"`
 	Short     float64 `json:"short"`
+	// Seen: the stretches of the path in sight, when sight is broken
+	// between From and To.
+	Seen [][2]float64 `json:"seen,omitempty"`
 }
 
 // View returns what side may know: enemy units not yet on the table and
@@ -171,7 +174,11 @@ func (s *State) View(side int) any {
 			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) {
 				continue // fired already, or can no longer answer
 			}
-			wv.Spans = append(wv.Spans, SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)})
+			spv := SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)}
+			for _, st := range sp.Seen {
+				spv.Seen = append(spv.Seen, [2]float64{round2(st[0]), round2(st[1])})
+			}
+			wv.Spans = append(wv.Spans, spv)
 		}
 		if m := s.currentMover(); w.Kind == "move" && m != nil {
 			for _, p := range m.Path {

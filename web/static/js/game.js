@@ -788,8 +788,30 @@ export class Game {
   // points the server sampled and saw), else where the mover stands.
   oppAim(sp) {
     const [lo, hi] = this.oppRange(sp);
-    for (const x of [sp.short, sp.effective, sp.from]) if (x >= 0 && x >= lo - 1e-9 && x <= hi + 1e-9) return clamp(x, lo, hi);
-    return lo;
+    for (const x of [sp.short, sp.effective, sp.from]) if (x >= 0 && x >= lo - 1e-9 && x <= hi + 1e-9) return this.oppSnap(sp, clamp(x, lo, hi));
+    return this.oppSnap(sp, lo);
+  }
+
+  // oppSnap moves a point along the path into the nearest stretch where
+  // the unit sees the mover, when its sight is broken (sp.seen), keeping
+  // it within oppRange.
+  oppSnap(sp, x) {
+    if (!sp.seen || !sp.seen.length) return x;
+    const [lo, hi] = this.oppRange(sp);
+    let best = x, bestD = Infinity;
+    for (const [a, b] of sp.seen) {
+      const a2 = Math.max(a, lo), b2 = Math.min(b, hi);
+      if (b2 < a2 - 1e-9) continue;
+      const y = clamp(x, a2, Math.max(a2, b2));
+      if (Math.abs(y - x) < bestD) { best = y; bestD = Math.abs(y - x); }
+    }
+    return best;
+  }
+
+  // seenText describes where sp's unit sees the mover.
+  seenText(sp) {
+    const parts = sp.seen && sp.seen.length ? sp.seen : [[sp.from, sp.to]];
+    return parts.map(([a, b]) => `${fmt1(a)}"–${fmt1(b)}"`).join(", ");
   }
 
   panelOpp(box) {
@@ -817,10 +839,10 @@ export class Game {
         const [lo, hi] = this.oppRange(sp);
         if (ui.at[sp.unit] === undefined) ui.at[sp.unit] = this.oppAim(sp);
         row.appendChild(spanBar(sp, total, ui.at[sp.unit], w.at || 0));
-        row.appendChild(h("div", { class: "muted small" }, `in sight ${fmt1(sp.from)}"–${fmt1(sp.to)}" along the path` +
+        row.appendChild(h("div", { class: "muted small" }, `in sight ${this.seenText(sp)} along the path` + (sp.seen ? " (a gap where its view is blocked)" : "") +
           (sp.effective >= 0 ? `, effective range from ${fmt1(sp.effective)}"` : "") + (sp.short >= 0 ? `, short from ${fmt1(sp.short)}"` : "")));
         const inp = h("input", { type: "range", min: lo, max: hi, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
-          oninput: (e) => { ui.at[sp.unit] = +e.target.value; ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(+e.target.value) + '"'; this.renderOverlay(); } });
+          oninput: (e) => { ui.at[sp.unit] = this.oppSnap(sp, +e.target.value); ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(ui.at[sp.unit]) + '"'; this.renderOverlay(); } });
         row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
       }
       row.appendChild(h("div", { class: "row" },
@@ -968,11 +990,18 @@ export class Game {
     for (const sp of spans) {
       const cur = sp.unit === ui.oppUnit;
       const sg = el("g", { class: "span-path" + (cur ? " current" : ""), "data-testid": "span-path-" + sp.unit }, g);
+      // Each band runs from where it starts to the end of sight, cut where
+      // the unit's view of the mover is blocked (sp.seen).
+      const stretches = sp.seen && sp.seen.length ? sp.seen : [[sp.from, sp.to]];
       const parts = [["seen", sp.from], ["eff", sp.effective], ["short", sp.short]];
       for (const [cls, d0] of parts) {
         if (d0 < 0) continue;
-        if (sp.to - d0 < 0.05) { const q = pathAt(path, d0).p; el("circle", { cx: q[0], cy: b.sy(q[1]), r: cur ? 0.6 : 0.35, class: cls }, sg); continue; }
-        el("polyline", { points: b.pts(pathSlice(path, d0, sp.to)), class: cls }, sg);
+        for (const [a, z] of stretches) {
+          const s0 = Math.max(a, d0);
+          if (z < s0) continue;
+          if (z - s0 < 0.05) { const q = pathAt(path, s0).p; el("circle", { cx: q[0], cy: b.sy(q[1]), r: cur ? 0.6 : 0.35, class: cls }, sg); continue; }
+          el("polyline", { points: b.pts(pathSlice(path, s0, z)), class: cls }, sg);
+        }
       }
     }
     // Where the mover will end, and where the chosen unit would shoot.
@@ -1093,8 +1122,8 @@ export class Game {
         if (q.off > 4) { toast("Click on the mover's path to choose where to shoot", "info"); return; }
         const [lo, hi] = this.oppRange(sp);
         ui.at = ui.at || {};
-        ui.at[sp.unit] = round4(clamp(q.along, lo, hi));
-        if (q.along < lo - 0.05 || q.along > hi + 0.05) toast(`${sp.unit} sees the mover only from ${fmt1(lo)}" to ${fmt1(hi)}" along its path`, "info");
+        ui.at[sp.unit] = round4(this.oppSnap(sp, clamp(q.along, lo, hi)));
+        if (Math.abs(ui.at[sp.unit] - q.along) > 0.05) toast(`${sp.unit} sees the mover only at ${this.seenText(sp)} along its path`, "info");
         this.render();
         return;
       }
@@ -1407,9 +1436,9 @@ function spanBar(sp, total, at, now) {
   const pc = (d) => `${Math.max(0, Math.min(100, (d / total) * 100))}%`;
   return h("div", { class: "span-bar" },
     now > 0 ? h("i", { class: "past", style: `left:0;width:${pc(now)}` }) : null,
-    h("i", { class: "seen", style: `left:${pc(sp.from)};width:calc(${pc(sp.to)} - ${pc(sp.from)})` }),
-    sp.effective >= 0 ? h("i", { class: "eff", style: `left:${pc(sp.effective)};width:calc(${pc(sp.to)} - ${pc(sp.effective)})` }) : null,
-    sp.short >= 0 ? h("i", { class: "short", style: `left:${pc(sp.short)};width:calc(${pc(sp.to)} - ${pc(sp.short)})` }) : null,
+    ...[["seen", sp.from], ["eff", sp.effective], ["short", sp.short]].flatMap(([cls, d0]) => d0 < 0 ? [] :
+      (sp.seen && sp.seen.length ? sp.seen : [[sp.from, sp.to]]).filter(([, z]) => z >= d0).map(([a, z]) =>
+        h("i", { class: cls, style: `left:${pc(Math.max(a, d0))};width:calc(${pc(z)} - ${pc(Math.max(a, d0))})` }))),
     at !== undefined ? h("b", { class: "at-pin", style: `left:${pc(at)}` }) : null);
 }
 
