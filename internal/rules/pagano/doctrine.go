@@ -276,7 +276,19 @@ var tune = struct {
 	// fireEarly is the least worth of a shot taken before the last fire
 	// phase of the loading cycle.
 	fireEarly float64
-}{aggrBase: 0.02, aggrLate: 0.02, aggrOutnumber: 0.04, lateTurns: 8, threat: 0.6, closeIn: 0, holdBonus: 0.02, fireEarly: 0.06}
+	// endThreat replaces threat once the side outnumbers the enemy 2 to
+	// 1 or fewer than lateThreat turns are left; nonStop favours staying
+	// in motion where no enemy can be seen or fire.
+	endThreat, nonStop float64
+	lateThreat         int
+	// offArc weighs the threat of an enemy whose gun does not bear on a
+	// place: its next fire phases come before it may turn.
+	offArc float64
+	// surround, if positive, offers places all round the enemies within
+	// reach.
+	surround float64
+}{aggrBase: 0.02, aggrLate: 0.02, aggrOutnumber: 0.04, lateTurns: 8, threat: 1, closeIn: 0, holdBonus: 0.02, fireEarly: 0.06,
+	endThreat: 0.6, nonStop: 0.01, lateThreat: 3, offArc: 0.3, surround: 1}
 
 // spot is a place a vehicle might end its movement phase.
 type spot struct {
@@ -352,7 +364,13 @@ func (s *State) doctrineMove() engine.Action {
 	// have there, less the shots the enemy will have at it, plus a pull
 	// toward the enemy.
 	aggr := s.aggression(side)
-	score := func(b geom.Box, m Motion) float64 {
+	threatW := tune.threat
+	if mine, theirs := s.fightingCount(side), s.fightingCount(1-side); theirs > 0 && float64(mine) >= 2*float64(theirs) || s.b.maxTurn-s.Turn < tune.lateThreat {
+		threatW = tune.endThreat
+	}
+	// score returns the worth of ending the phase at b with marker m, and
+	// whether the place is out of the fight (no shot either way).
+	score := func(b geom.Box, m Motion) (float64, bool) {
 		_, off := aim(b, m)
 		threat := 0.0
 		nd := math.Inf(1)
@@ -362,12 +380,19 @@ func (s *State) doctrineMove() engine.Action {
 			if s.Units[e].Stunned {
 				continue
 			}
-			threat += s.shotWorth(e, eb, s.Units[e].Motion, u, b, m, false) * s.worth(u)
+			w := s.shotWorth(e, eb, s.Units[e].Motion, u, b, m, false) * s.worth(u)
+			if w > 0 && !s.inGunArc(e, eb, b.Center) {
+				// Its next fire phases come before it can turn its gun.
+				w *= tune.offArc
+			}
+			threat += w
 		}
-		return off - tune.threat*threat - aggr*math.Max(0, nd-tune.closeIn)
+		quiet := off == 0 && threat == 0
+		return off - threatW*threat - aggr*math.Max(0, nd-tune.closeIn), quiet
 	}
 	best := hold()
-	bestV := score(here, Stationary) + tune.holdBonus
+	bestV, _ := score(here, Stationary)
+	bestV += tune.holdBonus
 	budget := s.budget(u)
 	if budget <= 0 {
 		return best
@@ -400,6 +425,26 @@ func (s *State) doctrineMove() engine.Action {
 		}
 		spots = append(spots, s.coverSpots(u, toward, kind, depth)...)
 	}
+	// Close around enemies within reach: from any side, to see into
+	// woods and over crests and to find a flank.
+	if tune.surround > 0 {
+		for _, e := range enemies {
+			ep := s.Units[e].Pos
+			d := ep.Dist(un.Pos)
+			if d > budget+4 {
+				continue
+			}
+			for _, r := range []float64{1.4, 3} {
+				for k := 0; k < 8; k++ {
+					p := ep.Add(geom.Dir(geom.Deg(45 * float64(k))).Mul(r))
+					if p.Dist(un.Pos) > budget+0.5 {
+						continue
+					}
+					spots = append(spots, spot{p: p, facing: ep.Sub(p).Heading(), stop: true})
+				}
+			}
+		}
+	}
 	for _, sp := range spots {
 		m, ok := s.boundTo(u, sp, budget, toward, turret)
 		if !ok {
@@ -414,12 +459,54 @@ func (s *State) doctrineMove() engine.Action {
 		if !m.Stop {
 			motion = Moving
 		}
-		v := score(s.boxAt(u, end, face), motion)
+		v, quiet := score(s.boxAt(u, end, face), motion)
+		if quiet && m.Stop && tune.nonStop > 0 {
+			// Out of the fight there, it stays in motion: it saves the
+			// point it would pay to start again next turn.
+			if mm, ok := s.keepMoving(m); ok {
+				m = mm
+				if v2, quiet2 := score(s.boxAt(u, end, s.travelHeading(u, m)), Moving); quiet2 {
+					v = v2 + tune.nonStop
+				} else {
+					m.Stop = true
+				}
+			}
+		}
 		if v > bestV {
 			best, bestV = m, v
 		}
 	}
 	return best
+}
+
+// inGunArc reports whether p is within the fire arc of unit e standing at
+// box eb (Pagano, Firing: 60° turret, 40° bow).
+func (s *State) inGunArc(e int, eb geom.Box, p geom.Point) bool {
+	facing, half := s.Units[e].Turret, TurretHalfArc
+	if s.stats(e).Mount == MountBow {
+		facing, half = eb.Heading, BowHalfArc
+	}
+	return geom.InArc(eb.Center, facing, geom.Deg(half), p)
+}
+
+// keepMoving returns m ending in motion instead of stopped, if legal.
+func (s *State) keepMoving(m Move) (Move, bool) {
+	mm := m
+	mm.Stop, mm.Facing = false, nil
+	if s.Validate(mm) != nil {
+		return m, false
+	}
+	return mm, true
+}
+
+// travelHeading returns the direction of the last leg of m.
+func (s *State) travelHeading(u int, m Move) geom.Angle {
+	prev := s.Units[u].Pos
+	if n := len(m.To); n > 1 {
+		prev = geom.Point{X: m.To[n-2][0], Y: m.To[n-2][1]}
+	}
+	end := geom.Point{X: m.To[len(m.To)-1][0], Y: m.To[len(m.To)-1][1]}
+	return end.Sub(prev).Heading()
 }
 
 // threatAt is the enemy's expected damage to unit u standing at box b with
