@@ -24,9 +24,12 @@ import (
 //     (pivoting to bring its gun and its front armour to bear), and
 //     otherwise moves it by bounds to the position that best trades the
 //     shots it will have against the shots the enemy will have at it:
-//     hull-down on crests and at wood edges preferred, stopping at the end
-//     of each bound, closing in on the enemy as the battle goes on and once
-//     it outnumbers the enemy;
+//     hull-down on crests and at wood edges preferred, an enemy whose gun
+//     does not bear on the place counted for less (it fires before it may
+//     turn), places all round enemies within a move tried (flanks, and a
+//     view into woods or onto a plateau), stopping at the end of each
+//     bound unless no enemy is in sight either way, closing in on the
+//     enemy as the battle goes on and once it outnumbers the enemy;
 //   - springs an ambush at the point of the mover's path where the shot is
 //     best, when the shot is worth its load;
 //   - retreats straight to its own edge when morale fails.
