@@ -277,14 +277,16 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 				if (a.Dice == 2) != far {
 					break // single moves near the enemy, double moves far
 				}
-				covered, hidden := true, false
+				covered, hidden, watching := true, false, false
 				for _, u := range units {
 					covered = covered && s.inWoods(s.box(u))
 					hidden = hidden || s.Units[u].Hidden
+					watching = watching || len(d.visible(u)) > 0
 				}
-				if hidden || covered && !(s.Turn > 5 && far) {
-					// Hold on overwatch (or in ambush) in cover; after a
-					// few turns, bound forward from far away.
+				if hidden || covered && watching && !(s.Turn > 5 && far) {
+					// Hold on overwatch (or in ambush) in cover while
+					// there is an enemy to watch; after a few turns,
+					// bound forward from far away.
 					break
 				}
 				if pm, ok := d.bestMove(units, a.Dice); ok {
@@ -400,7 +402,13 @@ func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
 			score -= 1.5 // ambushers wait for short range
 		}
 		if w.Kind == "fire" {
-			score += 0.5 // it is shooting at us anyway
+			// It is shooting at us anyway, and fire back lands with its
+			// shot: a suppressed firer no longer threatens the rest of
+			// the group.
+			score += 0.5
+			if d.InRange {
+				score += 2.5 * 0.5 * dice.Opposed(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN).PSup()
+			}
 		}
 		if score > bestScore {
 			best, bestScore = a, score
