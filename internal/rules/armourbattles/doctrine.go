@@ -574,9 +574,31 @@ func (s *State) shiftUnits(units []int, leader int, target geom.Point, dist floa
 }
 
 // RiskOK is the most opportunity fire (expected disruption) the doctrine
-// accepts for a move; a move watched by more waits for the enemy's guns to
-// fire.
+// accepts for a move early in the battle; a move watched by more waits for
+// the enemy's guns to fire.
 const RiskOK = 0.3
+
+// riskOK is the opportunity fire the doctrine accepts for a move this
+// turn: RiskOK while any of the side's units sees an enemy, or until
+// StandOffTurn; with no enemy in sight after that, 0.3 more each turn, so
+// that two careful commanders out of each other's sight do not wait out
+// the battle.
+func (d *docCtx) riskOK() float64 {
+	s := d.State
+	if s.Turn <= StandOffTurn {
+		return RiskOK
+	}
+	for _, u := range s.unitsOf(s.Active) {
+		if len(d.visible(u)) > 0 {
+			return RiskOK
+		}
+	}
+	return RiskOK + 0.3*float64(s.Turn-StandOffTurn)
+}
+
+// StandOffTurn is the last turn the doctrine waits for watched ground to
+// clear before it starts to accept more risk to close with the enemy.
+const StandOffTurn = 15
 
 // bestMove returns the move the doctrine would make with the group: of a
 // bound to the wood ahead, moves toward the enemy (straight or oblique)
@@ -645,7 +667,7 @@ func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
 			continue
 		}
 		risk := d.moveRisk(movers, ends, reach)
-		if risk > RiskOK {
+		if risk > d.riskOK() {
 			continue
 		}
 		score := 0.1*progress - 3*risk
