@@ -104,6 +104,13 @@ func usTranscript(t *testing.T, hiddenLast bool) (usAnswers []string, germanEven
 				t.Fatalf("step %d: no deploy candidates", step)
 			}
 			d := spots[0]
+			// The Pumas, which the Americans see, stand at fixed spots:
+			// the rules' first suggestion for them depends on where the
+			// Germans' own StuGs are, which would make the two games
+			// differ by the Germans' choice rather than by a leak.
+			if at, ok := map[string][2]float64{"de-rc-1": {40, 46.8}, "de-rc-2": {44, 46.8}}[d.Unit]; ok {
+				d.X, d.Y = at[0], at[1]
+			}
 			for _, u := range view.Units {
 				if u.ID == d.Unit && u.Hidden {
 					hidden++

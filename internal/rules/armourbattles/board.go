@@ -23,6 +23,8 @@ type board struct {
 	// home is the company each unit is listed in by the scenario, for
 	// its set-up constraints.
 	home map[string]*scenario.Company
+	// company numbers the scenario's company names, for hashing.
+	company map[string]int
 }
 
 type boardSide struct {
@@ -49,7 +51,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	if len(sc.Sides) != 2 {
 		return nil, fmt.Errorf("armourbattles: scenario %s has %d sides; Armour Battles needs 2", sc.ID, len(sc.Sides))
 	}
-	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}}
+	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}, company: map[string]int{}}
 	if b.maxTurn == 0 {
 		b.maxTurn = TurnCap
 	}
@@ -76,6 +78,9 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 		for _, cos := range [][]scenario.Company{sd.Forces, sd.Reserves} {
 			for ci := range cos {
 				co := &cos[ci]
+				if _, ok := b.company[co.Name]; !ok {
+					b.company[co.Name] = len(b.company)
+				}
 				for _, ref := range co.Units {
 					b.home[ref.ID] = co
 					ut := sc.Units[ref.ID]

@@ -399,7 +399,7 @@ func (s *State) Hash() uint64 {
 		h.Int(u.Arrive)
 		h.Int(u.BrokeDown)
 		h.Int(u.Repaired)
-		h.String(u.Company)
+		h.Int(s.b.company[u.Company])
 		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden, u.Regrouped, u.Stationed} {
 			if f {
 				flags |= 1 << j
