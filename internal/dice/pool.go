@@ -19,7 +19,8 @@ type PoolResult struct {
 // success and tn > 6 makes none. Sixes are counted for every tn; they are
 // also successes whenever tn ≤ 6. Pool panics if n < 0.
 //
-// With a [*PCG] source Pool takes an allocation-free fast path that draws up
+// With a [*PCG] source (bare, or under a [Recorder], which then records
+// the faces) Pool takes an allocation-free fast path that draws up
 // to 20 dice from one 64-bit value by exact rejection sampling over 6^k
 // outcomes, so every face is still exactly uniform and independent, but the
 // values consumed differ from n calls to Die. Any other source is asked for
@@ -29,6 +30,14 @@ func Pool(src Source, n, tn int) PoolResult {
 	t := faceIndex(tn)
 	if p, ok := src.(*PCG); ok {
 		return p.pool(n, t)
+	}
+	if rec, ok := src.(*Recorder); ok {
+		if p, ok := rec.src.(*PCG); ok {
+			// The same values as the bare PCG's fast path, faces kept.
+			var r PoolResult
+			r, rec.faces = p.poolFaces(n, t, rec.faces)
+			return r
+		}
 	}
 	var r PoolResult
 	for range n {
@@ -52,6 +61,14 @@ func PoolFaces(src Source, n, tn int, faces []int) (PoolResult, []int) {
 	faces = slices.Grow(faces, n)
 	if p, ok := src.(*PCG); ok {
 		return p.poolFaces(n, t, faces)
+	}
+	if rec, ok := src.(*Recorder); ok {
+		if p, ok := rec.src.(*PCG); ok {
+			start := len(faces)
+			r, faces := p.poolFaces(n, t, faces)
+			rec.faces = append(rec.faces, faces[start:]...)
+			return r, faces
+		}
 	}
 	var r PoolResult
 	for range n {

@@ -6,9 +6,10 @@ import "slices"
 // the faces, in order, so a game log can record its chance outcomes and
 // replay them later with [NewScripted].
 //
-// Rolls drawn through a Recorder always go through Die one value at a time,
-// so wrapping a [*PCG] gives a different (equally uniform) sequence from the
-// bare PCG, whose [Pool] fast path draws several dice from one 64-bit value.
+// A Recorder over a [*PCG] draws exactly what the bare PCG would: [Pool]
+// and [PoolFaces] take the PCG's fast path (several dice from one 64-bit
+// value) and record the faces it rolled, so a game played with a log gives
+// the same dice as one played without (sandtable play and simulate agree).
 type Recorder struct {
 	src   Source
 	faces []int
