@@ -31,7 +31,7 @@ func Pool(src Source, n, tn int) PoolResult {
 	if p, ok := src.(*PCG); ok {
 		return p.pool(n, t)
 	}
-	if rec, ok := src.(*Recorder); ok {
+	if rec, ok := src.(*Recorder); ok && !rec.perDie {
 		if p, ok := rec.src.(*PCG); ok {
 			// The same values as the bare PCG's fast path, faces kept.
 			var r PoolResult
@@ -62,7 +62,7 @@ func PoolFaces(src Source, n, tn int, faces []int) (PoolResult, []int) {
 	if p, ok := src.(*PCG); ok {
 		return p.poolFaces(n, t, faces)
 	}
-	if rec, ok := src.(*Recorder); ok {
+	if rec, ok := src.(*Recorder); ok && !rec.perDie {
 		if p, ok := rec.src.(*PCG); ok {
 			start := len(faces)
 			r, faces := p.poolFaces(n, t, faces)

@@ -13,10 +13,17 @@ import "slices"
 type Recorder struct {
 	src   Source
 	faces []int
+	// perDie turns the fast path off: every die is drawn on its own.
+	perDie bool
 }
 
 // NewRecorder returns a Recorder drawing from src.
 func NewRecorder(src Source) *Recorder { return &Recorder{src: src} }
+
+// NewPerDieRecorder returns a Recorder that draws every die on its own,
+// even from a PCG: the dice of game logs written before pools took the fast
+// path through a recorder.
+func NewPerDieRecorder(src Source) *Recorder { return &Recorder{src: src, perDie: true} }
 
 // Die rolls src and records the face.
 func (r *Recorder) Die(sides int) int {

@@ -34,7 +34,7 @@ func NewGameWithSource(r Rules, sc *scenario.Scenario, seed uint64, src dice.Sou
 	if err != nil {
 		return nil, err
 	}
-	h := Header{Format: LogFormat, Rules: r.Name(), Seed: seed}
+	h := Header{Format: LogFormat, Rules: r.Name(), Seed: seed, Dice: DiceBatched}
 	if sc != nil {
 		h.Scenario, h.Version = sc.ID, sc.Version
 	}

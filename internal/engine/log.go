@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sandtable/sandtable/internal/dice"
 	"io"
 	"slices"
 
@@ -24,7 +25,15 @@ type Header struct {
 	Seed     uint64 `json:"seed"`
 	// Hash is the hash of the initial state.
 	Hash string `json:"hash"`
+	// Dice is how the seeded dice were drawn: DiceBatched (pools take the
+	// PCG's batched fast path, as simulate does), or 0 in logs written
+	// before it, when every die was drawn on its own. Replay draws the way
+	// the log was made, so older games still load.
+	Dice int `json:"dice,omitempty"`
 }
+
+// DiceBatched marks logs whose pools were drawn on the PCG's fast path.
+const DiceBatched = 1
 
 // Record is one applied action: who decided, what, the dice it rolled (the
 // chance outcomes) and the state hash after it.
@@ -153,6 +162,12 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 	g, err := NewGame(r, sc, lg.Header.Seed)
 	if err != nil {
 		return nil, err
+	}
+	if lg.Header.Dice == 0 {
+		// Made before pools were batched: draw every die on its own.
+		g.header.Dice, g.rec = 0, dice.NewPerDieRecorder(g.src)
+	} else if lg.Header.Dice != DiceBatched {
+		return g, fmt.Errorf("engine: log line 1: unknown dice drawing %d (this version knows %d)", lg.Header.Dice, DiceBatched)
 	}
 	if g.header.Hash != lg.Header.Hash {
 		return g, &Divergence{What: "hash", Want: lg.Header.Hash, Got: g.header.Hash, Line: 1}
