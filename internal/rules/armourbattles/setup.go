@@ -259,20 +259,24 @@ func (s *State) edgeGap(side int, box geom.Box) float64 {
 	return math.Max(0, gap)
 }
 
+// coverLine returns the line a unit may set up behind (PlaceCover): a
+// hedge's course or a wood's closed outline; nil for other features.
+func coverLine(f *table.Feature) []geom.Point {
+	switch {
+	case f.Kind == table.KindHedge && len(f.Line) > 1:
+		return f.Line
+	case f.Kind == table.KindWoods && len(f.Area) > 2:
+		return append(append([]geom.Point(nil), f.Area...), f.Area[0])
+	}
+	return nil
+}
+
 // coverGap returns the distance from box to the nearest hedge or wood
 // outline, and that feature (nil if the table has none).
 func (s *State) coverGap(box geom.Box) (float64, *table.Feature) {
 	best, near := math.Inf(1), (*table.Feature)(nil)
 	for _, f := range s.b.table.Features() {
-		var pts []geom.Point
-		switch {
-		case f.Kind == table.KindHedge && len(f.Line) > 1:
-			pts = f.Line
-		case f.Kind == table.KindWoods && len(f.Area) > 2:
-			pts = append(append(pts, f.Area...), f.Area[0])
-		default:
-			continue
-		}
+		pts := coverLine(f)
 		for i := 1; i < len(pts); i++ {
 			if d := box.DistToSegment(geom.Segment{A: pts[i-1], B: pts[i]}); d < best {
 				best, near = d, f
@@ -368,16 +372,9 @@ func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
 	home := s.b.home[s.Units[u].ID]
 	cover := home != nil && home.Placement == scenario.PlaceCover && !s.Units[u].Regrouped
 	for _, f := range s.b.table.Features() {
-		var pts []geom.Point
-		switch {
-		case !cover:
+		pts := coverLine(f)
+		if !cover || pts == nil {
 			continue // spots by hedges and woods only where they are required
-		case f.Kind == table.KindHedge && len(f.Line) > 1:
-			pts = f.Line
-		case f.Kind == table.KindWoods && len(f.Area) > 2:
-			pts = append(append(pts, f.Area...), f.Area[0])
-		default:
-			continue
 		}
 		pl := geom.Polyline(pts)
 		for d := 1.0; d < pl.Length(); d += 2 {
