@@ -22,6 +22,9 @@ type gameConfig struct {
 	// AgentSeed seeds the agents; each decision uses AgentSeed mixed with
 	// the record number, so AI play does not depend on restarts.
 	AgentSeed uint64 `json:"agent_seed"`
+	// Dice is the log header's dice drawing (engine.Header.Dice); games
+	// stored before it was recorded have none and replay die by die.
+	Dice int `json:"dice,omitempty"`
 }
 
 // liveGame is a game held in memory. mu guards everything below it; a
@@ -269,7 +272,13 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	if len(recs) < row.Actions {
 		return nil, fmt.Errorf("server: game %s: %d records stored, the game row says %d", id, len(recs), row.Actions)
 	}
-	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash}}
+	var cfg gameConfig
+	if len(row.Config) > 0 {
+		if err := json.Unmarshal(row.Config, &cfg); err != nil {
+			return nil, fmt.Errorf("server: game %s: bad config: %w", id, err)
+		}
+	}
+	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice}}
 	for i, r := range recs {
 		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
 		lg.Lines = append(lg.Lines, i+2)
