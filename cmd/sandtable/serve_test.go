@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,6 +24,7 @@ import (
 	"github.com/sandtable/sandtable/internal/engine"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/store/storetest"
 )
 
 // buildBinary builds sandtable once per test run.
@@ -341,28 +341,10 @@ func TestServeFlags(t *testing.T) {
 // .ci/postgres.sh): a seat's WebSocket on server B gets, with no gap and
 // no duplicate, the events of the actions submitted on server A.
 func TestServeTwoProcessesSharePostgres(t *testing.T) {
-	url := os.Getenv("SANDTABLE_TEST_POSTGRES")
-	if url == "" {
-		t.Skip("SANDTABLE_TEST_POSTGRES is not set: skipping the PostgreSQL serve test (see .ci/postgres.sh)")
-	}
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
-	schema := fmt.Sprintf("serve_%d", os.Getpid())
-	admin, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-	sep := "?"
-	if strings.Contains(url, "?") {
-		sep = "&"
-	}
-	db := url + sep + "search_path=" + schema
+	db := storetest.PostgresSchemaURL(t, "serve")
 	a := startServer(t, db)
 	b := startServer(t, db)
 	cat, err := scenario.Embedded()

@@ -2,13 +2,9 @@ package server_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
-	"os"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -16,9 +12,8 @@ import (
 
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/store"
+	"github.com/sandtable/sandtable/internal/store/storetest"
 )
-
-var pgSchemas atomic.Int32
 
 // postgresSchema returns the URL of a fresh schema in the scratch
 // PostgreSQL database named by SANDTABLE_TEST_POSTGRES (see
@@ -26,30 +21,7 @@ var pgSchemas atomic.Int32
 // variable is not set.
 func postgresSchema(t *testing.T) string {
 	t.Helper()
-	url := os.Getenv("SANDTABLE_TEST_POSTGRES")
-	if url == "" {
-		t.Skip("SANDTABLE_TEST_POSTGRES is not set: skipping the PostgreSQL server test (see .ci/postgres.sh)")
-	}
-	schema := fmt.Sprintf("srv_%d_%d", os.Getpid(), pgSchemas.Add(1))
-	admin, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if admin, err := sql.Open("pgx", url); err == nil {
-			admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-			admin.Close()
-		}
-	})
-	sep := "?"
-	if strings.Contains(url, "?") {
-		sep = "&"
-	}
-	return url + sep + "search_path=" + schema
+	return storetest.PostgresSchemaURL(t, "srv")
 }
 
 func openStore(t *testing.T, url string) store.Store {

@@ -2,12 +2,9 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -29,59 +26,24 @@ func TestSQLite(t *testing.T) {
 	})
 }
 
-// PostgresEnv names the variable holding the URL of a scratch PostgreSQL
-// database; .ci/postgres.sh prints it.
-const PostgresEnv = "SANDTABLE_TEST_POSTGRES"
-
-var schemas atomic.Int32
-
 func TestPostgres(t *testing.T) {
-	url := os.Getenv(PostgresEnv)
-	if url == "" {
-		t.Skip(PostgresEnv + " is not set: skipping the PostgreSQL store tests (run `eval \"$(.ci/postgres.sh)\"` to start a throwaway cluster)")
-	}
 	storetest.Run(t, func(t *testing.T) store.Store {
-		return openPostgresSchema(t, url)
+		s, _ := openPostgresSchema(t)
+		return s
 	})
 }
 
 // openPostgresSchema opens the store in a fresh schema of its own, so
-// subtests start empty and leave nothing behind.
-func openPostgresSchema(t *testing.T, url string) store.Store {
+// subtests start empty and leave nothing behind, and returns the schema's
+// URL for more stores on it. It skips the test without PostgreSQL.
+func openPostgresSchema(t *testing.T) (store.Store, string) {
 	t.Helper()
-	s, _ := openPostgresSchemaURL(t, url)
-	return s
-}
-
-// openPostgresSchemaURL is openPostgresSchema, also returning the URL of
-// the schema for more stores on it.
-func openPostgresSchemaURL(t *testing.T, url string) (store.Store, string) {
-	t.Helper()
-	schema := fmt.Sprintf("st_%d_%d", os.Getpid(), schemas.Add(1))
-	admin, err := sql.Open("pgx", url)
+	url := storetest.PostgresSchemaURL(t, "st")
+	s, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin, err := sql.Open("pgx", url)
-		if err == nil {
-			admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-			admin.Close()
-		}
-	})
-	sep := "?"
-	if strings.Contains(url, "?") {
-		sep = "&"
-	}
-	s, err := store.Open(context.Background(), url+sep+"search_path="+schema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, url + sep + "search_path=" + schema
+	return s, url
 }
 
 func TestSQLiteReopenKeepsGames(t *testing.T) {
@@ -124,18 +86,14 @@ func TestOpenRejectsSQLiteOptions(t *testing.T) {
 // database stand for two servers; each hears the other's commits (and
 // its own), and nothing of another schema's.
 func TestPostgresWatchHearsOtherProcessesCommits(t *testing.T) {
-	url := os.Getenv(PostgresEnv)
-	if url == "" {
-		t.Skip(PostgresEnv + " is not set: skipping the PostgreSQL store tests (run `eval \"$(.ci/postgres.sh)\"` to start a throwaway cluster)")
-	}
-	a, schemaURL := openPostgresSchemaURL(t, url)
+	a, schemaURL := openPostgresSchema(t)
 	defer a.Close()
 	b, err := store.Open(context.Background(), schemaURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	other := openPostgresSchema(t, url) // another schema: another deployment
+	other, _ := openPostgresSchema(t) // another schema: another deployment
 	defer other.Close()
 
 	ctx := context.Background()
@@ -204,11 +162,7 @@ func TestPostgresWatchHearsOtherProcessesCommits(t *testing.T) {
 // stores (two servers' connection pools) on one database: exactly one
 // wins each record, so no action is ever stored twice.
 func TestPostgresTwoStoresRaceOneGame(t *testing.T) {
-	url := os.Getenv(PostgresEnv)
-	if url == "" {
-		t.Skip(PostgresEnv + " is not set: skipping the PostgreSQL store tests (run `eval \"$(.ci/postgres.sh)\"` to start a throwaway cluster)")
-	}
-	a, schemaURL := openPostgresSchemaURL(t, url)
+	a, schemaURL := openPostgresSchema(t)
 	defer a.Close()
 	b, err := store.Open(context.Background(), schemaURL)
 	if err != nil {
