@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -200,4 +201,21 @@ func mustContainNone(t testing.TB, what string, body []byte, secrets ...string) 
 			t.Errorf("%s holds %q, which it must not see:\n%s", what, s, body)
 		}
 	}
+}
+
+// metric returns the value of an unlabelled series (or a histogram's
+// _count) on the server's /metrics page; 0 when absent.
+func (e *env) metric(name string) float64 {
+	e.t.Helper()
+	r := e.do("GET", "/metrics", "", nil)
+	for line := range strings.Lines(string(r.body)) {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				e.t.Fatalf("/metrics: %s: %v", line, err)
+			}
+			return f
+		}
+	}
+	return 0
 }

@@ -401,6 +401,52 @@ func (s *Server) maybeAI(lg *liveGame) {
 	go s.runAI(lg, side, name, len(lg.g.Records()))
 }
 
+// leaseAI asks a shared store for the lease on game id's decision after n
+// records; false means another server holds it. A store error grants
+// it: computing twice costs time, and only one answer can be stored.
+func (s *Server) leaseAI(id string, n int) bool {
+	l, ok := s.cfg.Store.(store.AILeaser)
+	if !ok {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	got, err := l.LeaseAI(ctx, id, n, s.id, s.cfg.AILease)
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Error("leasing an AI decision", "game", id, "n", n, "err", err)
+		}
+		return true
+	}
+	if !got {
+		s.metrics.aiLeasedElsewhere.Inc()
+	}
+	return got
+}
+
+// retryAI looks at lg again once a lease another server holds on its
+// decision after n records has run out: if that server has not played
+// (it died, say), this one takes the decision over. Called from a
+// goroutine counted in s.bg.
+func (s *Server) retryAI(lg *liveGame, n int) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		t := time.NewTimer(s.cfg.AILease)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-s.ctx.Done():
+			return
+		}
+		lg.mu.Lock()
+		defer lg.mu.Unlock()
+		if !lg.dropped && len(lg.g.Records()) == n {
+			s.maybeAI(lg)
+		}
+	}()
+}
+
 func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	defer s.bg.Done()
 	done := func() {
@@ -426,6 +472,12 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	seed := lg.cfg.AgentSeed ^ (uint64(n)+1)*0x9e3779b97f4a7c15
 	lg.mu.Unlock()
 
+	if !s.leaseAI(lg.id, n) {
+		<-s.aiSem
+		done()
+		s.retryAI(lg, n)
+		return
+	}
 	start := time.Now()
 	var a engine.Action
 	ag, err := agent.New(name, seed)

@@ -14,6 +14,9 @@ type metrics struct {
 	wsClients  prometheus.Gauge
 	aiDecision prometheus.Histogram
 	rejected   *prometheus.CounterVec
+	// aiLeasedElsewhere counts AI decisions left to another server
+	// sharing the store, which held their lease.
+	aiLeasedElsewhere prometheus.Counter
 	// byHuman and byAI are actions' two series, looked up once.
 	byHuman, byAI prometheus.Counter
 }
@@ -56,8 +59,12 @@ func newMetrics(live func() float64) *metrics {
 			Help: "Submitted actions refused, by error code.",
 		}, []string{"code"}),
 	}
+	m.aiLeasedElsewhere = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "sandtable_ai_decisions_leased_elsewhere_total",
+		Help: "AI decisions not computed here because another server sharing the store held their lease.",
+	})
 	m.byHuman, m.byAI = m.actions.WithLabelValues("human"), m.actions.WithLabelValues("ai")
-	m.reg.MustRegister(m.actions, m.latency, m.wsClients, m.aiDecision, m.rejected,
+	m.reg.MustRegister(m.actions, m.latency, m.wsClients, m.aiDecision, m.rejected, m.aiLeasedElsewhere,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "sandtable_games_live",
 			Help: "Games held in memory.",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -141,13 +142,18 @@ func TestPostgresTwoServersNeverApplyTwice(t *testing.T) {
 		go func() { defer wg.Done(); ra = a.act(c.GameID, tok, st, `{"kind":"move","value":1}`) }()
 		go func() { defer wg.Done(); rb = b.act(c.GameID, tok, st, `{"kind":"move","value":2}`) }()
 		wg.Wait()
+		// The loser is refused as stale or, when the winner's action ended
+		// the game and the loser's server heard of it first, as too late.
+		refused := func(r reply) bool {
+			return r.status == 409 && (r.errCode() == "stale" || step == secretMoves-1 && r.errCode() == "game_over")
+		}
 		switch {
-		case ra.status == 200 && rb.status == 409 && rb.errCode() == "stale":
+		case ra.status == 200 && refused(rb):
 			applied = append(applied, 1)
-		case rb.status == 200 && ra.status == 409 && ra.errCode() == "stale":
+		case rb.status == 200 && refused(ra):
 			applied = append(applied, 2)
 		default:
-			t.Fatalf("step %d: A answered %d %s, B %d %s; want one 200 and one 409 stale", step, ra.status, ra.body, rb.status, rb.body)
+			t.Fatalf("step %d: A answered %d %s, B %d %s; want one 200 and one 409 stale (or game_over after the last move)", step, ra.status, ra.body, rb.status, rb.body)
 		}
 	}
 	acts, err := a.store.Actions(context.Background(), c.GameID, 0)
@@ -186,4 +192,45 @@ func TestPostgresTwoServersAIGame(t *testing.T) {
 		t.Fatalf("%d actions stored (%v), want %d", len(acts), err, secretMoves)
 	}
 	waitFor(t, "A to see the end", func() bool { return a.state(c.GameID, c.SeatToken).Result.Over })
+	// Both servers hold the game live and hear every commit, but each AI
+	// decision is computed once: by the server holding its lease.
+	ai := 0
+	for _, r := range acts {
+		if r.Side == 0 {
+			ai++
+		}
+	}
+	computed := a.metric("sandtable_ai_decision_seconds_count") + b.metric("sandtable_ai_decision_seconds_count")
+	elsewhere := a.metric("sandtable_ai_decisions_leased_elsewhere_total") + b.metric("sandtable_ai_decisions_leased_elsewhere_total")
+	if computed != float64(ai) {
+		t.Errorf("the two servers computed %v AI decisions for the %d AI actions stored", computed, ai)
+	}
+	if elsewhere == 0 {
+		t.Error("no AI decision was left to the other server: the lease was never contested")
+	}
+}
+
+// TestPostgresAIDecisionTakenOverFromADeadServer: a server that leased an
+// AI decision and died (here: a lease taken under another name that never
+// plays) delays the game by the lease's term, then another server plays.
+func TestPostgresAIDecisionTakenOverFromADeadServer(t *testing.T) {
+	url := postgresSchema(t)
+	st := openStore(t, url)
+	e := newEnv(t, server.Config{Store: st, AILease: 300 * time.Millisecond})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "random", "seed": 9})
+	s := e.state(c.GameID, c.SeatToken)
+	if s.Pending.Side != 0 {
+		t.Fatalf("the test wants red (the human) to move first; pending side %d", s.Pending.Side)
+	}
+	// The dead server's lease on blue's reply to red's first move.
+	if ok, err := st.(store.AILeaser).LeaseAI(context.Background(), c.GameID, s.N+1, "dead", 300*time.Millisecond); err != nil || !ok {
+		t.Fatalf("leasing for the dead server: %v %v", ok, err)
+	}
+	if r := e.act(c.GameID, c.SeatToken, s, `{"kind":"move","value":2}`); r.status != 200 {
+		t.Fatalf("move: %d %s", r.status, r.body)
+	}
+	waitFor(t, "the AI to reply once the dead server's lease ran out", func() bool { return e.state(c.GameID, c.SeatToken).N == s.N+2 })
+	if got := e.metric("sandtable_ai_decisions_leased_elsewhere_total"); got != 1 {
+		t.Errorf("decisions left to another server: %v, want 1 (the dead server's)", got)
+	}
 }

@@ -55,6 +55,10 @@ type Config struct {
 	// AIBudget is the time an AI decision should take at most; slower
 	// ones are logged. Default 5s.
 	AIBudget time.Duration
+	// AILease is how long a server sharing the store with others holds
+	// the lease on an AI decision it is computing; if it dies, another
+	// server takes the decision over after this. Default 2×AIBudget+10s.
+	AILease time.Duration
 	// RequestTimeout bounds the work of one API request; default 10s.
 	RequestTimeout time.Duration
 	// WSReadLimit bounds one WebSocket message from a client; default 4 KiB.
@@ -71,6 +75,8 @@ type Server struct {
 	limiter *rateLimiter
 	aiSem   chan struct{}
 	handler http.Handler
+	// id names this server to the others sharing its store (AI leases).
+	id string
 
 	// ctx ends WebSocket streams and waiting AI decisions on Close.
 	ctx    context.Context
@@ -109,13 +115,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AIBudget <= 0 {
 		cfg.AIBudget = 5 * time.Second
 	}
+	if cfg.AILease <= 0 {
+		cfg.AILease = 2*cfg.AIBudget + 10*time.Second
+	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = 10 * time.Second
 	}
 	if cfg.WSReadLimit <= 0 {
 		cfg.WSReadLimit = 4 << 10
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, aiSem: make(chan struct{}, cfg.AIWorkers)}
+	s := &Server{cfg: cfg, log: cfg.Logger, aiSem: make(chan struct{}, cfg.AIWorkers), id: newToken()[:16]}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.games = newCache(s, cfg.MaxLiveGames)
 	s.metrics = newMetrics(func() float64 { return float64(s.games.len()) })

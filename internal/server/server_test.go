@@ -274,7 +274,7 @@ func TestHealthzMetricsAndPage(t *testing.T) {
 	e.act(c.GameID, c.SeatToken, e.state(c.GameID, c.SeatToken), `{"kind":"move","value":3}`)
 	r := e.do("GET", "/metrics", "", nil)
 	for _, name := range []string{"sandtable_games_live 1", `sandtable_actions_applied_total{source="human"} 1`, "sandtable_action_latency_seconds_bucket",
-		"sandtable_websocket_clients 0", "sandtable_ai_decision_seconds_count"} {
+		"sandtable_websocket_clients 0", "sandtable_ai_decision_seconds_count", "sandtable_ai_decisions_leased_elsewhere_total 0"} {
 		if !strings.Contains(string(r.body), name) {
 			t.Errorf("/metrics lacks %q", name)
 		}

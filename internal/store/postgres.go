@@ -68,6 +68,25 @@ type pgStore struct {
 	done     chan struct{}
 }
 
+// LeaseAI implements AILeaser with one upsert: a row per game holds the
+// current lease, replaced when it is for an earlier decision, has
+// expired, or is the same owner's.
+func (p *pgStore) LeaseAI(ctx context.Context, gameID string, n int, owner string, ttl time.Duration) (bool, error) {
+	var got string
+	err := p.db.QueryRowContext(ctx, `INSERT INTO ai_leases (game_id, n, owner, expires_at)
+VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
+ON CONFLICT (game_id) DO UPDATE SET n = EXCLUDED.n, owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+WHERE ai_leases.n < EXCLUDED.n OR ai_leases.expires_at < clock_timestamp() OR (ai_leases.owner = EXCLUDED.owner AND ai_leases.n = EXCLUDED.n)
+RETURNING owner`, gameID, n, owner, ttl.Milliseconds()).Scan(&got)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("store: postgres: leasing game %s's AI decision: %w", gameID, err)
+	}
+	return true, nil
+}
+
 // listenRetry is the pause before reconnecting a lost listener.
 const listenRetry = 500 * time.Millisecond
 

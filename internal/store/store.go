@@ -120,6 +120,16 @@ type Watcher interface {
 	Watch(ctx context.Context, fn func(Change)) (cancel func(), err error)
 }
 
+// AILeaser is implemented by stores that several servers may share
+// (PostgreSQL): before computing an AI decision a server leases it, so
+// only one server spends the time on it.
+type AILeaser interface {
+	// LeaseAI grants owner the decision a game faces after n records
+	// for ttl, unless another owner holds an unexpired lease on the same
+	// or a later decision. Granting an owner its own lease again renews it.
+	LeaseAI(ctx context.Context, gameID string, n int, owner string, ttl time.Duration) (bool, error)
+}
+
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
 // for PostgreSQL, anything else is a SQLite file path (created if
 // missing). It runs the migrations.

@@ -247,3 +247,45 @@ func raceTwoStores(t *testing.T, a, b store.Store) {
 		}
 	}
 }
+
+// TestPostgresLeaseAI: one owner at a time holds a game's AI decision;
+// a later decision, an expired lease or the holder itself takes it over.
+func TestPostgresLeaseAI(t *testing.T) {
+	s, _ := openPostgresSchema(t)
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.CreateGame(ctx, storetest.NewGame("lease")); err != nil {
+		t.Fatal(err)
+	}
+	l := s.(store.AILeaser)
+	steps := []struct {
+		n     int
+		owner string
+		ttl   time.Duration
+		want  bool
+		why   string
+	}{
+		{4, "a", time.Minute, true, "no lease yet"},
+		{4, "b", time.Minute, false, "a holds decision 4"},
+		{3, "b", time.Minute, false, "an earlier decision while a holds 4"},
+		{4, "a", time.Minute, true, "a renews its own"},
+		{5, "b", 50 * time.Millisecond, true, "decision 5 is a new one"},
+		{5, "a", time.Minute, false, "b holds decision 5"},
+	}
+	for _, st := range steps {
+		got, err := l.LeaseAI(ctx, "lease", st.n, st.owner, st.ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != st.want {
+			t.Fatalf("LeaseAI(%d, %s) = %v, want %v (%s)", st.n, st.owner, got, st.want, st.why)
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	if got, err := l.LeaseAI(ctx, "lease", 5, "a", time.Minute); err != nil || !got {
+		t.Fatalf("LeaseAI after b's lease expired = %v, %v; want granted", got, err)
+	}
+	if _, err := l.LeaseAI(ctx, "nosuchgame", 1, "a", time.Minute); err == nil {
+		t.Fatal("a lease on a game that does not exist was granted")
+	}
+}
