@@ -26,6 +26,15 @@ type Scripted struct {
 	// Samples is the number of dice samples per candidate; Depth bounds
 	// the look-ahead in actions of the same side.
 	Samples, Depth int
+	// memo is what a memoDoctrine keeps between this agent's decisions.
+	memo any
+}
+
+// memoDoctrine is implemented by rulesets whose doctrine can reuse work
+// from one decision of a game to the next: DoctrineWith is Doctrine with
+// memo, which the ruleset fills in and the agent keeps (nil at first).
+type memoDoctrine interface {
+	DoctrineWith(memo *any) engine.Action
 }
 
 // hider is implemented by rulesets that can tell whether anything is
@@ -52,6 +61,9 @@ func (a *Scripted) Choose(st engine.State) engine.Action {
 		// itself (which the doctrine leaves as it found it) otherwise.
 		if h, ok := st.(hider); !ok || h.HidesFrom(side) {
 			doc = searchCopy(st, side, a.src).(engine.Doctrine)
+		}
+		if md, ok := doc.(memoDoctrine); ok {
+			return md.DoctrineWith(&a.memo)
 		}
 		return doc.Doctrine()
 	}

@@ -1,7 +1,10 @@
 package armourbattles
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"sync/atomic"
 
 	"github.com/sandtable/sandtable/internal/dice"
 
@@ -23,12 +26,28 @@ import (
 // only at effective range or better; break off from heavy guns; add staff
 // orders to a reaction when two or more hits are coming. It is what the
 // scripted agent plays.
-func (s *State) Doctrine() engine.Action {
+func (s *State) Doctrine() engine.Action { return s.DoctrineMemo(nil) }
+
+// DoctrineWith is Doctrine for an agent that keeps *memo from one decision
+// of a game to the next (nil at first): the doctrine keeps its line-of-sight
+// answers there (a *SightMemo). The choice is the same as Doctrine's.
+func (s *State) DoctrineWith(memo *any) engine.Action {
+	m, _ := (*memo).(*SightMemo)
+	if m == nil {
+		m = &SightMemo{}
+		*memo = m
+	}
+	return s.DoctrineMemo(m)
+}
+
+// DoctrineMemo is Doctrine reusing the line-of-sight answers in memo (nil
+// for none); the choice is the same either way.
+func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 	cands := s.Candidates(nil)
 	if len(cands) == 0 {
 		return nil
 	}
-	dc := s.newDoc()
+	dc := s.newDoc(memo)
 	pick := func(ok func(engine.Action) bool) engine.Action {
 		for _, a := range cands {
 			if ok(a) {
@@ -132,8 +151,27 @@ func (s *State) shotValue(d ShotDice, t int) float64 {
 	if !d.InRange {
 		return 0
 	}
-	v := dice.Opposed(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN).ExpectedNet()
+	v := expectedNet(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN)
 	return v * (1 + 0.5*float64(s.Units[t].DP))
+}
+
+// netTable remembers expectedNet for small pools: the bits of the value,
+// 0 until worked out (a value of +0 is simply worked out again).
+var netTable [16 * 8 * 16 * 8]atomic.Uint64
+
+// expectedNet returns dice.Opposed(aN, aTN, bN, bTN).ExpectedNet(),
+// remembered for pools of up to 15 dice.
+func expectedNet(aN, aTN, bN, bTN int) float64 {
+	if uint(aN) >= 16 || uint(aTN) >= 8 || uint(bN) >= 16 || uint(bTN) >= 8 {
+		return dice.Opposed(aN, aTN, bN, bTN).ExpectedNet()
+	}
+	e := &netTable[((aN*8+aTN)*16+bN)*8+bTN]
+	if b := e.Load(); b != 0 {
+		return math.Float64frombits(b)
+	}
+	v := dice.Opposed(aN, aTN, bN, bTN).ExpectedNet()
+	e.Store(math.Float64bits(v))
+	return v
 }
 
 // docCtx holds what one doctrine decision has already worked out: which
@@ -150,11 +188,20 @@ type docCtx struct {
 	// fire (readyEnemies).
 	ready   []int
 	readyOK bool
+	// sight remembers canSeeBox answers, in this decision and (when the
+	// agent keeps it) later ones; steps and shots are moveRisk's buffers.
+	sight *SightMemo
+	steps []riskStep
+	shots []riskShot
 }
 
-func (s *State) newDoc() *docCtx {
+func (s *State) newDoc(memo *SightMemo) *docCtx {
 	n := len(s.Units)
-	d := &docCtx{State: s, n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n)}
+	if memo == nil {
+		memo = &SightMemo{}
+	}
+	memo.sync(s)
+	d := &docCtx{State: s, n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n), sight: memo}
 	for i := range d.best {
 		d.best[i] = math.NaN()
 	}
@@ -170,7 +217,7 @@ func (d *docCtx) sees(a, b int) bool {
 	case 2:
 		return false
 	}
-	ok := d.canSee(a, b)
+	ok := d.sight.seesBox(d.State, a, d.box(a), b, d.box(b))
 	d.see[k] = 2
 	if ok {
 		d.see[k] = 1
@@ -482,18 +529,15 @@ const RiskStep = 2.0
 // the group's units anywhere along their straight paths (to ends, at most
 // reach inches, each unit facing its move), summed over the enemy units
 // (each fires once). Units already seen by a ready enemy are shot at as
-// soon as they move.
-func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64) float64 {
+// soon as they move. Once the sum exceeds limit it returns at once, with
+// a partial sum that still exceeds limit.
+func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) float64 {
 	ready := d.readyEnemies()
 	if len(ready) == 0 {
 		return 0
 	}
 	s := d.State
-	type step struct {
-		u  int
-		mb geom.Box
-	}
-	var steps []step
+	steps := d.steps[:0]
 	for i, u := range units {
 		un := &s.Units[u]
 		v := ends[i].Sub(un.Pos)
@@ -505,19 +549,23 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64) float64
 		dir := v.Normalize()
 		n := int(math.Ceil(l / RiskStep))
 		for k := 0; k <= n; k++ {
-			steps = append(steps, step{u, s.boxAt(u, un.Pos.Add(dir.Mul(l*float64(k)/float64(n))), h)})
+			mb := s.boxAt(u, un.Pos.Add(dir.Mul(l*float64(k)/float64(n))), h)
+			steps = append(steps, riskStep{u: u, mb: mb, f: mb.Frame()})
 		}
 	}
+	d.steps = steps
 	risk := 0.0
 	for _, e := range ready {
 		eb := s.box(e)
+		ef := eb.Frame()
 		rng := float64(s.stats(e).Range[2])
-		best := 0.0
-		for _, st := range steps {
-			if eb.Distance(st.mb) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
-				continue
-			}
-			if !s.canSeeBox(e, eb, st.u, st.mb) {
+		// The best shot is the most valuable step e sees: value the
+		// steps in range and arc first, then ask for line of sight from
+		// the most valuable down, stopping at the first one seen.
+		shots := d.shots[:0]
+		for i := range steps {
+			st := &steps[i]
+			if ef.Distance(st.f) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
 				continue
 			}
 			un := &s.Units[st.u]
@@ -526,13 +574,40 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64) float64
 			sh := PendingShot{Firer: e, Target: st.u, Flank: s.flank(e, st.u)}
 			sd, err := s.shotFor(&sh).Dice()
 			un.Pos, un.Heading = saved, savedH
-			if err == nil {
-				best = max(best, s.shotValue(sd, st.u))
+			if err != nil {
+				continue
+			}
+			if v := s.shotValue(sd, st.u); v > 0 {
+				shots = append(shots, riskShot{i, v})
 			}
 		}
-		risk += best
+		d.shots = shots
+		slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
+		for _, sh := range shots {
+			st := &steps[sh.step]
+			if d.sight.seesBox(s, e, eb, st.u, st.mb) {
+				risk += sh.v
+				break
+			}
+		}
+		if risk > limit {
+			return risk
+		}
 	}
 	return risk
+}
+
+// riskStep is one point of a planned path that moveRisk checks.
+type riskStep struct {
+	u  int
+	mb geom.Box
+	f  geom.Frame
+}
+
+// riskShot is an enemy unit's shot at a riskStep, worth v.
+type riskShot struct {
+	step int
+	v    float64
 }
 
 // plannedMove is a group move the doctrine considers.
@@ -666,8 +741,9 @@ func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
 		if progress < 0.5 && !(covered && !hereCovered) {
 			continue
 		}
-		risk := d.moveRisk(movers, ends, reach)
-		if risk > d.riskOK() {
+		limit := d.riskOK()
+		risk := d.moveRisk(movers, ends, reach, limit)
+		if risk > limit {
 			continue
 		}
 		score := 0.1*progress - 3*risk
