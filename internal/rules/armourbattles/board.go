@@ -25,6 +25,8 @@ type board struct {
 	home map[string]*scenario.Company
 	// company numbers the scenario's company names, for hashing.
 	company map[string]int
+	// hedges are the table's hedges, for quick cover checks.
+	hedges []*table.Feature
 }
 
 type boardSide struct {
@@ -61,6 +63,11 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	var err error
 	if b.table, err = table.FromScenario(sc); err != nil {
 		return nil, fmt.Errorf("armourbattles: %w", err)
+	}
+	for _, f := range b.table.Features() {
+		if f.Kind == table.KindHedge {
+			b.hedges = append(b.hedges, f)
+		}
 	}
 	for _, sd := range sc.Sides {
 		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder, free: sd.FreeSetup}

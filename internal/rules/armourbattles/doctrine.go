@@ -336,6 +336,9 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 					// bound forward from far away.
 					break
 				}
+				if 1+0.1*float64(len(units))+0.05*5 <= bestScore {
+					break // no move can score better than the best so far
+				}
 				if pm, ok := d.bestMove(units, a.Dice); ok {
 					score = 1 + 0.1*float64(len(units)) + 0.05*math.Max(-5, math.Min(5, pm.score))
 				}
@@ -529,9 +532,9 @@ const RiskStep = 2.0
 // the group's units anywhere along their straight paths (to ends, at most
 // reach inches, each unit facing its move), summed over the enemy units
 // (each fires once). Units already seen by a ready enemy are shot at as
-// soon as they move. Once the sum exceeds limit it returns at once, with
-// a partial sum that still exceeds limit.
-func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) float64 {
+// soon as they move. It returns early, with the sum so far, as soon as
+// stop holds for that sum: stop must then hold for every larger sum.
+func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
 	ready := d.readyEnemies()
 	if len(ready) == 0 {
 		return 0
@@ -550,7 +553,8 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) 
 		n := int(math.Ceil(l / RiskStep))
 		for k := 0; k <= n; k++ {
 			mb := s.boxAt(u, un.Pos.Add(dir.Mul(l*float64(k)/float64(n))), h)
-			steps = append(steps, riskStep{u: u, mb: mb, f: mb.Frame()})
+			r := s.b.radius[un.Type]
+			steps = append(steps, riskStep{u: u, mb: mb, f: mb.Frame(), r: r, level: s.b.table.LevelAt(mb.Center), woods: s.inWoods(mb), hedge: s.nearHedge(mb, r)})
 		}
 	}
 	d.steps = steps
@@ -558,6 +562,8 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) 
 	for _, e := range ready {
 		eb := s.box(e)
 		ef := eb.Frame()
+		re := s.b.radius[s.Units[e].Type]
+		lv := s.b.table.LevelAt(eb.Center)
 		rng := float64(s.stats(e).Range[2])
 		// The best shot is the most valuable step e sees: value the
 		// steps in range and arc first, then ask for line of sight from
@@ -565,15 +571,24 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) 
 		shots := d.shots[:0]
 		for i := range steps {
 			st := &steps[i]
-			if ef.Distance(st.f) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
+			if eb.Center.Dist(st.mb.Center)-re-st.r > rng+1e-6 {
+				continue // out of range by far (hull distance ≥ this)
+			}
+			dist := ef.Distance(st.f)
+			if dist > rng || !s.fireArcOK(e, eb, st.mb.Center) {
 				continue
 			}
-			un := &s.Units[st.u]
-			saved, savedH := un.Pos, un.Heading
-			un.Pos, un.Heading = st.mb.Center, st.mb.Heading
-			sh := PendingShot{Firer: e, Target: st.u, Flank: s.flank(e, st.u)}
-			sd, err := s.shotFor(&sh).Dice()
-			un.Pos, un.Heading = saved, savedH
+			// shotFor with st.u standing at st.mb.
+			shot := Shot{
+				Firer:            s.b.types[s.Units[e].Type],
+				Target:           s.b.types[s.Units[st.u].Type],
+				Range:            dist,
+				Flank:            st.f.Behind(ef),
+				Cover:            st.woods || st.hedge && s.behindHedge(st.mb, eb.Center),
+				Uphill:           st.level > lv,
+				TargetSuppressed: s.Units[st.u].Suppressed,
+			}
+			sd, err := shot.Dice()
 			if err != nil {
 				continue
 			}
@@ -590,18 +605,24 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach, limit float64) 
 				break
 			}
 		}
-		if risk > limit {
+		if stop(risk) {
 			return risk
 		}
 	}
 	return risk
 }
 
-// riskStep is one point of a planned path that moveRisk checks.
+// riskStep is one point of a planned path that moveRisk checks: the
+// unit's footprint there, its frame and bounding radius, the level and
+// whether it is in a wood or near a hedge.
 type riskStep struct {
-	u  int
-	mb geom.Box
-	f  geom.Frame
+	u     int
+	mb    geom.Box
+	f     geom.Frame
+	r     float64
+	level int
+	woods bool
+	hedge bool
 }
 
 // riskShot is an enemy unit's shot at a riskStep, worth v.
@@ -741,19 +762,27 @@ func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
 		if progress < 0.5 && !(covered && !hereCovered) {
 			continue
 		}
+		scoreOf := func(risk float64) float64 {
+			score := 0.1*progress - 3*risk
+			if covered {
+				score++
+			}
+			if hereCovered && !covered {
+				score -= 0.5
+			}
+			return score
+		}
+		if scoreOf(0) <= best.score {
+			continue // not better than the best even if unwatched
+		}
+		// More risk never scores better, so moveRisk may stop as soon as
+		// the move is too watched or cannot beat the best.
 		limit := d.riskOK()
-		risk := d.moveRisk(movers, ends, reach, limit)
+		risk := d.moveRisk(movers, ends, reach, func(risk float64) bool { return risk > limit || scoreOf(risk) <= best.score })
 		if risk > limit {
 			continue
 		}
-		score := 0.1*progress - 3*risk
-		if covered {
-			score++
-		}
-		if hereCovered && !covered {
-			score -= 0.5
-		}
-		if score > best.score {
+		if score := scoreOf(risk); score > best.score {
 			best, found = plannedMove{m: m, risk: risk, score: score, covered: covered}, true
 		}
 	}

@@ -193,19 +193,37 @@ func (s *State) boxInCover(b geom.Box, firer int) bool {
 		return true
 	}
 	if firer >= 0 {
-		covered := false
-		seg := geom.Segment{A: s.Units[firer].Pos, B: b.Center}
-		s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
-			if c.Feature.Kind == table.KindHedge && b.DistToPoint(c.Entry) <= HedgeAdjacent+1e-9 {
-				covered = true
-				return false
-			}
-			return true
-		})
-		return covered
+		return s.behindHedge(b, s.Units[firer].Pos)
 	}
 	for _, f := range s.b.table.Features() {
 		if f.Kind == table.KindHedge && f.Line.DistToPoint(b.Center) <= b.Length/2+HedgeAdjacent {
+			return true
+		}
+	}
+	return false
+}
+
+// behindHedge reports whether footprint b is behind a hedge it stands
+// within 1" of, as seen from p.
+func (s *State) behindHedge(b geom.Box, p geom.Point) bool {
+	covered := false
+	seg := geom.Segment{A: p, B: b.Center}
+	s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
+		if c.Feature.Kind == table.KindHedge && b.DistToPoint(c.Entry) <= HedgeAdjacent+1e-9 {
+			covered = true
+			return false
+		}
+		return true
+	})
+	return covered
+}
+
+// nearHedge reports whether a hedge may lie within 1" of footprint b, so
+// that behindHedge may hold: false only when every hedge is a line further
+// than that (with a margin) from b's bounding circle of radius r.
+func (s *State) nearHedge(b geom.Box, r float64) bool {
+	for _, f := range s.b.hedges {
+		if len(f.Line) == 0 || f.Line.DistToPoint(b.Center) <= r+HedgeAdjacent+1e-3 {
 			return true
 		}
 	}
