@@ -57,7 +57,12 @@
 // (store.Watcher: LISTEN/NOTIFY) and bring their live games up to date
 // from the store, re-checking every record as a replay does, so a client
 // connected to one server gets the events of actions submitted on
-// another (fanout.go). A SQLite store is one server's alone. An action is acknowledged, and pushed to WebSockets, only
+// another (fanout.go). Each of them also sees an AI seat's turn come up;
+// before computing the decision a server leases it in the store
+// (store.AILeaser), so one server spends the time and the others wait
+// for its commit. A server that dies holding a lease delays the game by
+// Config.AILease, after which another takes the decision over. A SQLite
+// store is one server's alone. An action is acknowledged, and pushed to WebSockets, only
 // after its transaction committed; a live game's lock is held across the
 // commit. Live games are kept in memory (bounded, least recently used
 // evicted) with the store as the source of truth: loading a game is
