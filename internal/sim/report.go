@@ -40,7 +40,10 @@ type Report struct {
 	// Morale is each side's mean army morale at the end; nil if the
 	// ruleset's state does not implement Morale.
 	Morale []float64
-	Errors []GameError
+	// Thinking is each agent's decision time, by agent key, over every
+	// game played (failed ones too).
+	Thinking map[string]Thinking
+	Errors   []GameError
 }
 
 // GameError is a failed game, with what is needed to replay it.
@@ -90,6 +93,20 @@ func (r *Report) agentKey(g *Game) string {
 	return g.WinnerAgent
 }
 
+// Thinking is an agent's decision time over a run.
+type Thinking struct {
+	Decisions  int
+	Total, Max time.Duration
+}
+
+// MeanMS returns the mean time of a decision in milliseconds.
+func (t Thinking) MeanMS() float64 {
+	if t.Decisions == 0 {
+		return 0
+	}
+	return float64(t.Total.Microseconds()) / 1000 / float64(t.Decisions)
+}
+
 // aggregate fills in the aggregates from r.Games, in game order.
 func (r *Report) aggregate() {
 	keys := r.AgentKeys()
@@ -99,8 +116,20 @@ func (r *Report) aggregate() {
 	var turns []float64
 	var morale [2]int
 	moraleGames := 0
+	r.Thinking = map[string]Thinking{}
 	for i := range r.Games {
 		g := &r.Games[i]
+		for side := range 2 {
+			key := g.Agents[side]
+			if r.Agents[0] == r.Agents[1] {
+				key = keys[side]
+			}
+			th := r.Thinking[key]
+			th.Decisions += g.Decisions[side]
+			th.Total += g.Thinking[side]
+			th.Max = max(th.Max, g.MaxThinking[side])
+			r.Thinking[key] = th
+		}
 		if g.Err != "" {
 			r.Errors = append(r.Errors, GameError{Game: g.Index, Seed: g.Seed, Agents: g.Agents, Error: g.Err})
 			continue

@@ -79,6 +79,12 @@ type Game struct {
 	// UnitsLost is each side's losses by unit type, or nil if the state
 	// does not implement Losses.
 	UnitsLost []map[string]int `json:"units_lost,omitempty"`
+	// Decisions counts the decisions each side's agent made; Thinking is
+	// the time they took in all and MaxThinking the longest one (the
+	// only fields that depend on the machine).
+	Decisions   [2]int           `json:"decisions"`
+	Thinking    [2]time.Duration `json:"-"`
+	MaxThinking [2]time.Duration `json:"-"`
 	// Err says why the game failed (length bound, illegal or missing
 	// action, panic in the rules); the other fields then describe the game
 	// as far as it got, and the aggregates leave it out.
@@ -254,7 +260,12 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game) {
 		if d.Side < 0 || d.Side > 1 {
 			return fail("pending %s decision for side %d", d.Kind, d.Side)
 		}
+		t0 := time.Now()
 		a := agents[d.Side].Choose(st)
+		took := time.Since(t0)
+		g.Decisions[d.Side]++
+		g.Thinking[d.Side] += took
+		g.MaxThinking[d.Side] = max(g.MaxThinking[d.Side], took)
 		if a == nil {
 			return fail("agent %s on side %d: no action for %s", g.Agents[d.Side], d.Side, d.Kind)
 		}

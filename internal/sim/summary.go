@@ -43,6 +43,16 @@ type Summary struct {
 	Errors          []GameError               `json:"errors"`
 	Seconds         float64                   `json:"seconds"`
 	GamesPerSecond  float64                   `json:"games_per_second"`
+	// DecisionMS is each agent's decision time, by agent key: mean and
+	// longest in milliseconds, and the number of decisions.
+	DecisionMS map[string]DecisionTime `json:"decision_ms"`
+}
+
+// DecisionTime is an agent's decision time in a Summary.
+type DecisionTime struct {
+	Mean      float64 `json:"mean"`
+	Max       float64 `json:"max"`
+	Decisions int     `json:"decisions"`
 }
 
 // Summary returns the report's aggregates in their JSON form.
@@ -67,6 +77,10 @@ func (r *Report) Summary() Summary {
 		if r.Morale != nil {
 			s.MoraleRemaining[id] = r.Morale[side]
 		}
+	}
+	s.DecisionMS = map[string]DecisionTime{}
+	for key, th := range r.Thinking {
+		s.DecisionMS[key] = DecisionTime{Mean: th.MeanMS(), Max: float64(th.Max.Microseconds()) / 1000, Decisions: th.Decisions}
 	}
 	for _, key := range r.AgentKeys() {
 		s.WinsByAgent[key] = r.AgentWins[key]
@@ -192,6 +206,15 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\n%d games in %.2fs on %d workers: %.1f games/s\n",
 		len(r.Games), r.Elapsed.Seconds(), r.Workers, r.GamesPerSecond())
+	b.WriteString("decision time:")
+	for i, key := range slices.Sorted(maps.Keys(r.Thinking)) {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		th := r.Thinking[key]
+		fmt.Fprintf(&b, " %s %.2f ms mean, %.1f ms longest, %d decisions", key, th.MeanMS(), float64(th.Max.Microseconds())/1000, th.Decisions)
+	}
+	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
 }
