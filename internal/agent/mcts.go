@@ -60,6 +60,16 @@ type MCTS struct {
 	n    uint64 // decisions made, to vary the seeds
 	// Iterations counts the iterations run so far (for benchmarks).
 	Iterations int
+	// memos are what each tree's goroutine lets its copies keep (see
+	// memoUser), kept from one decision to the next.
+	memos []any
+}
+
+// memoUser is implemented by states that can keep work they may reuse
+// (line of sight, say) in a memo handed to them: the state behaves the
+// same with or without it. A memo is used by one goroutine at a time.
+type memoUser interface {
+	WithMemo(memo *any)
 }
 
 // NewMCTS returns an MCTS agent.
@@ -87,6 +97,25 @@ type mctsEdge struct {
 
 func actionKey(a engine.Action) string { return a.Kind() + fmt.Sprint(a) }
 
+// actionKeyer is implemented by states that build cheap action keys:
+// AppendActionKey appends to dst a key that is equal for two actions
+// exactly when actionKey is, or reports false for an action it leaves to
+// actionKey.
+type actionKeyer interface {
+	AppendActionKey(dst []byte, a engine.Action) ([]byte, bool)
+}
+
+// appendKey appends a's key in the tree to dst: the ruleset's key after a
+// zero byte (which no actionKey starts with), else actionKey.
+func appendKey(dst []byte, st engine.State, a engine.Action) []byte {
+	if k, ok := st.(actionKeyer); ok {
+		if b, ok := k.AppendActionKey(append(dst, 0), a); ok {
+			return b
+		}
+	}
+	return append(dst, actionKey(a)...)
+}
+
 // Choose runs the search and returns the most visited root action.
 func (m *MCTS) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
@@ -98,6 +127,9 @@ func (m *MCTS) Choose(st engine.State) engine.Action {
 		return cands[0]
 	}
 	m.n++
+	if len(m.memos) < m.cfg.Trees {
+		m.memos = make([]any, m.cfg.Trees)
+	}
 	roots := make([]*mctsNode, m.cfg.Trees)
 	counts := make([]int, m.cfg.Trees)
 	var deadline time.Time
@@ -123,7 +155,7 @@ func (m *MCTS) Choose(st engine.State) engine.Action {
 				} else if i >= per {
 					break
 				}
-				buf = m.iterate(root, st, side, rng, src, buf)
+				buf = m.iterate(root, st, side, rng, src, buf, &m.memos[t])
 				counts[t]++
 			}
 			roots[t] = root
@@ -135,10 +167,12 @@ func (m *MCTS) Choose(st engine.State) engine.Action {
 	}
 	// Merge the trees' root statistics in tree order.
 	best, bestN, bestW := -1, -1, 0.0
+	var key []byte
 	for i, c := range cands {
 		n, w := 0, 0.0
+		key = appendKey(key[:0], st, c)
 		for _, r := range roots {
-			if e := r.children[actionKey(c)]; e != nil {
+			if e := r.children[string(key)]; e != nil {
 				n += e.n
 				w += e.w
 			}
@@ -156,10 +190,14 @@ type step struct {
 }
 
 // iterate runs one iteration from a fresh determinization of st.
-func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand, src dice.Source, buf []engine.Action) []engine.Action {
+func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand, src dice.Source, buf []engine.Action, memo *any) []engine.Action {
 	s := searchCopy(st, side, src)
+	if mu, ok := s.(memoUser); ok {
+		mu.WithMemo(memo)
+	}
 	node := root
 	var path []step
+	var key []byte
 	depth := 0
 	for ; depth < m.cfg.Depth && !s.Result().Over; depth++ {
 		d := s.Pending()
@@ -172,11 +210,11 @@ func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand
 		bestU := math.Inf(-1)
 		lnN := math.Log(float64(node.visits + 1))
 		for _, c := range buf {
-			k := actionKey(c)
-			e := node.children[k]
+			key = appendKey(key[:0], s, c)
+			e := node.children[string(key)]
 			if e == nil {
 				e = &mctsEdge{action: c}
-				node.children[k] = e
+				node.children[string(key)] = e
 			}
 			if e.n == 0 {
 				pick, expanded = e, true

@@ -189,8 +189,10 @@ type docCtx struct {
 	ready   []int
 	readyOK bool
 	// sight remembers canSeeBox answers, in this decision and (when the
-	// agent keeps it) later ones; steps and shots are moveRisk's buffers.
+	// agent keeps it) later ones, env numbering each side's sight
+	// environment in it; steps and shots are moveRisk's buffers.
 	sight *SightMemo
+	env   [2]int32
 	steps []riskStep
 	shots []riskShot
 }
@@ -200,8 +202,11 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	if memo == nil {
 		memo = &SightMemo{}
 	}
-	memo.sync(s)
+	memo.reset(s)
 	d := &docCtx{State: s, n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n), sight: memo}
+	for side := range d.env {
+		d.env[side] = memo.env(s, side)
+	}
 	for i := range d.best {
 		d.best[i] = math.NaN()
 	}
@@ -217,7 +222,7 @@ func (d *docCtx) sees(a, b int) bool {
 	case 2:
 		return false
 	}
-	ok := d.sight.seesBox(d.State, a, d.box(a), b, d.box(b))
+	ok := d.seesBox(a, d.box(a), b, d.box(b))
 	d.see[k] = 2
 	if ok {
 		d.see[k] = 1
@@ -600,7 +605,7 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 		slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
 		for _, sh := range shots {
 			st := &steps[sh.step]
-			if d.sight.seesBox(s, e, eb, st.u, st.mb) {
+			if d.seesBox(e, eb, st.u, st.mb) {
 				risk += sh.v
 				break
 			}
@@ -610,6 +615,11 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 		}
 	}
 	return risk
+}
+
+// seesBox is canSeeBox, remembered.
+func (d *docCtx) seesBox(a int, fa geom.Box, b int, fb geom.Box) bool {
+	return d.sight.seesBox(d.State, d.env[d.Units[a].Side], a, fa, b, fb)
 }
 
 // riskStep is one point of a planned path that moveRisk checks: the

@@ -58,15 +58,23 @@ func (s *State) Evaluate(side int) float64 {
 // within their effective range (by distance only).
 func (s *State) inRangeShare(side int) float64 {
 	n, in := 0, 0
+	var ef []geom.Frame // the enemies' frames, worked out once
+	enemies := s.enemiesOf(side)
 	for _, u := range s.unitsOf(side) {
 		st := s.stats(u)
 		if len(st.Range) < 3 {
 			continue
 		}
 		n++
-		ub := s.box(u)
-		for _, e := range s.enemiesOf(side) {
-			if ub.Distance(s.box(e)) <= float64(st.Range[1]) {
+		if ef == nil {
+			ef = make([]geom.Frame, len(enemies))
+			for i, e := range enemies {
+				ef[i] = s.box(e).Frame()
+			}
+		}
+		uf := s.box(u).Frame()
+		for i := range enemies {
+			if uf.Distance(ef[i]) <= float64(st.Range[1]) {
 				in++
 				break
 			}

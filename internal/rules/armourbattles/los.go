@@ -66,6 +66,15 @@ func (s *State) canSee(a, b int) bool {
 // the centre and the centres of its quarters) must be visible from a's
 // centre (Armour Battles, Line of Sight).
 func (s *State) canSeeBox(a int, fa geom.Box, b int, fb geom.Box) bool {
+	if m := s.memo; m != nil {
+		m.reset(s)
+		return m.seesBox(s, m.env(s, s.Units[a].Side), a, fa, b, fb)
+	}
+	return s.lineOfSight(a, fa, b, fb)
+}
+
+// lineOfSight is canSeeBox worked out afresh.
+func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
 	var buf [24]friend
 	q := s.newSight(a, fa, b, fb, buf[:])
 	pts := samplePoints(fb)

@@ -91,15 +91,29 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		return false
 	}
 	spans := make([]Span, len(cands))
+	// What oppCanHit and the range band need of each candidate, worked
+	// out once: its footprint, frame and long range.
+	type watcher struct {
+		ub  geom.Box
+		uf  geom.Frame
+		rng float64
+	}
+	ws := make([]watcher, len(cands))
 	for i, u := range cands {
 		spans[i] = Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1}
+		ub := s.box(u)
+		ws[i] = watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])}
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
 		mb := s.moverBox(m, d)
+		mf := mb.Frame()
 		for j, u := range cands {
-			if !s.oppCanHit(u, mb) || !s.canSeeBox(u, s.box(u), m.Unit, mb) {
+			w := &ws[j]
+			// oppCanHit(u, mb) and canSeeBox, as below.
+			dist := w.uf.Distance(mf)
+			if !(dist <= w.rng+1e-9 && s.fireArcOK(u, w.ub, mb.Center)) || !s.canSeeBox(u, w.ub, m.Unit, mb) {
 				continue
 			}
 			sp := &spans[j]
@@ -116,7 +130,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 				sp.Seen[n-1][1] = d
 			}
 			sp.To = d
-			band, _, _ := RangeBand(s.stats(u), s.box(u).Distance(mb))
+			band, _, _ := RangeBand(s.stats(u), dist)
 			if band == BandEffective && sp.Effective < 0 || band == BandShort && sp.Effective < 0 {
 				sp.Effective = d
 			}

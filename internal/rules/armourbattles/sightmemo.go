@@ -1,107 +1,138 @@
 package armourbattles
 
 import (
-	"slices"
+	"encoding/binary"
+	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
 )
 
-// SightMemo remembers line-of-sight answers (canSeeBox) for a doctrine that
-// decides again and again in one game. An answer depends only on the
-// table, the viewer's and the target's footprints, the viewer's side's
-// units on the table that are not hidden (they may stand in the way) and
-// the smoke screens; sync forgets a side's answers as soon as any of those
-// differ from what they were when the answers were given, so the memo never
-// changes an answer. The zero value is ready to use; a memo must not be
-// shared between goroutines.
+// SightMemo remembers line-of-sight answers (canSeeBox) for an agent that
+// asks the same questions again and again: a doctrine deciding turn after
+// turn, a search replaying the same moves from the same position. An answer
+// depends only on the table, the viewer's and the target's footprints, the
+// viewer's side's units on the table that are not hidden (they may stand in
+// the way) and the smoke screens. The memo files each answer under all of
+// these, so it never changes an answer. The zero value is ready to use; a
+// memo must not be shared between goroutines.
 type SightMemo struct {
-	b      *board
-	smokes []SmokeScreen
-	// env is, per viewing side, where its units stood; m its answers.
-	env [][]envUnit
-	m   []map[sightKey]bool
+	b *board
+	// envs numbers the sight environments met (a viewing side, where its
+	// units stand, the smoke screens), by their encoding.
+	envs map[string]int32
+	buf  []byte
+	// answers is a direct-mapped cache of answers, by key hash; an entry
+	// counts only if its gen is the memo's.
+	answers []sightEntry
+	gen     uint32
 }
 
-// envUnit is what a unit contributes to its side's line of sight: nothing
-// unless on (on the table and not hidden), else its footprint.
-type envUnit struct {
-	on  bool
-	typ int
-	pos geom.Point
-	h   geom.Angle
-}
-
-// sightKey is one canSeeBox question.
+// sightKey is one canSeeBox question in environment env: the viewer and
+// the target and the bits of their footprints (centre, heading, length,
+// width), so that keys are equal only for the very same footprints.
 type sightKey struct {
-	viewer, target int
-	from, to       geom.Box
+	env            int32
+	viewer, target int32
+	boxes          [10]uint64
 }
 
-// maxSightMemo bounds the answers kept per side.
-const maxSightMemo = 1 << 16
+func boxBits(dst []uint64, b geom.Box) {
+	dst[0], dst[1] = math.Float64bits(b.Center.X), math.Float64bits(b.Center.Y)
+	dst[2] = math.Float64bits(float64(b.Heading))
+	dst[3], dst[4] = math.Float64bits(b.Length), math.Float64bits(b.Width)
+}
 
-// sync makes the memo's answers those of s: it forgets the answers of each
-// side whose units (or the smoke screens, or the table) have changed.
-func (m *SightMemo) sync(s *State) {
-	sides := len(s.Sides)
-	if m.b != s.b || len(m.env) != sides || !slices.Equal(m.smokes, s.Smokes) {
+type sightEntry struct {
+	k   sightKey
+	gen uint32
+	ok  bool
+}
+
+// sightSlots is the size of a memo's answer cache, and maxEnvs the
+// environments it numbers before it starts afresh.
+const (
+	sightSlots = 1 << 15
+	maxEnvs    = 1 << 14
+)
+
+// reset forgets everything if the memo was used on another board or has
+// numbered too many environments.
+func (m *SightMemo) reset(s *State) {
+	if m.b != s.b || m.answers == nil || len(m.envs) > maxEnvs {
 		m.b = s.b
-		m.smokes = append(m.smokes[:0], s.Smokes...)
-		m.env = make([][]envUnit, sides)
-		m.m = make([]map[sightKey]bool, sides)
-	}
-	for side := range sides {
-		if m.m[side] != nil && len(m.m[side]) <= maxSightMemo && m.sameEnv(s, side) {
-			continue
+		if m.envs == nil {
+			m.envs = map[string]int32{}
+			m.answers = make([]sightEntry, sightSlots)
 		}
-		env := m.env[side][:0]
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side {
-				env = append(env, envOf(u))
-			}
-		}
-		m.env[side] = env
-		if m.m[side] == nil {
-			m.m[side] = map[sightKey]bool{}
-		} else {
-			clear(m.m[side])
-		}
+		clear(m.envs)
+		m.gen++
 	}
 }
 
-func envOf(u *Unit) envUnit {
-	if !u.Active() || u.Hidden {
-		return envUnit{typ: u.Type}
+// hash returns the slot of k in the answer cache.
+func (k *sightKey) hash() int {
+	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
+	for _, x := range [...]uint64{k.boxes[0], k.boxes[1], k.boxes[2], k.boxes[5], k.boxes[6], k.boxes[7]} {
+		h = (h ^ x) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
 	}
-	return envUnit{on: true, typ: u.Type, pos: u.Pos, h: u.Heading}
+	return int(h & (sightSlots - 1))
 }
 
-// sameEnv reports whether side's units stand as they did when its answers
-// were given.
-func (m *SightMemo) sameEnv(s *State, side int) bool {
-	env := m.env[side]
-	k := 0
+// env returns the number of side's sight environment in s.
+func (m *SightMemo) env(s *State, side int) int32 {
+	b := append(m.buf[:0], byte(side), byte(len(s.Smokes)))
+	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	for i := range s.Smokes {
+		sm := &s.Smokes[i]
+		b = append(b, byte(sm.Side))
+		f(sm.Center.X)
+		f(sm.Center.Y)
+		f(float64(sm.Orient))
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side {
+		if u.Side != side || !u.Active() || u.Hidden {
 			continue
 		}
-		if k >= len(env) || env[k] != envOf(u) {
-			return false
-		}
-		k++
+		b = binary.LittleEndian.AppendUint32(b, uint32(i))
+		b = binary.LittleEndian.AppendUint32(b, uint32(u.Type))
+		f(u.Pos.X)
+		f(u.Pos.Y)
+		f(float64(u.Heading))
 	}
-	return k == len(env)
+	m.buf = b
+	if id, ok := m.envs[string(b)]; ok {
+		return id
+	}
+	id := int32(len(m.envs))
+	m.envs[string(b)] = id
+	return id
 }
 
-// seesBox is canSeeBox, remembered.
-func (m *SightMemo) seesBox(s *State, a int, fa geom.Box, b int, fb geom.Box) bool {
-	side := s.Units[a].Side
-	k := sightKey{a, b, fa, fb}
-	if ok, found := m.m[side][k]; found {
-		return ok
+// seesBox is canSeeBox in environment env (m.env of a's side).
+func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box) bool {
+	k := sightKey{env: env, viewer: int32(a), target: int32(b)}
+	boxBits(k.boxes[:5], fa)
+	boxBits(k.boxes[5:], fb)
+	e := &m.answers[k.hash()]
+	if e.gen == m.gen && e.k == k {
+		return e.ok
 	}
-	ok := s.canSeeBox(a, fa, b, fb)
-	m.m[side][k] = ok
+	ok := s.lineOfSight(a, fa, b, fb)
+	*e = sightEntry{k: k, gen: m.gen, ok: ok}
 	return ok
+}
+
+// WithMemo lets s keep its line-of-sight answers in *memo (a *SightMemo,
+// made if nil) until it is cloned: an agent keeps one memo per goroutine
+// and hands it to the copies it searches. Nothing s does depends on the
+// memo but its speed.
+func (s *State) WithMemo(memo *any) {
+	m, _ := (*memo).(*SightMemo)
+	if m == nil {
+		m = &SightMemo{}
+		*memo = m
+	}
+	s.memo = m
 }

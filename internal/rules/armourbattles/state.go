@@ -255,6 +255,10 @@ type State struct {
 	Over   bool   `json:"over,omitempty"`
 	Winner int    `json:"winner"`
 	Reason string `json:"reason,omitempty"`
+
+	// memo, if set, keeps line-of-sight answers (see WithMemo); clones
+	// do not share it.
+	memo *SightMemo
 }
 
 func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
@@ -341,6 +345,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.memo = nil
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Sides = append([]SideState(nil), s.Sides...)
 	c.Batteries = append([]Battery(nil), s.Batteries...)
