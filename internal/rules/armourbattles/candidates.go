@@ -16,7 +16,7 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	base := len(dst)
-	d := s.Pending()
+	d := s.decision()
 	switch d.Kind {
 	case phaseDeploy:
 		dst = s.deployCandidates(dst)
@@ -143,12 +143,20 @@ func (s *State) groupAround(u int) []string {
 		return ids
 	}
 	var near []int
+	lp := s.Units[u].Pos
 	for _, o := range s.unitsOf(s.Active) {
-		if o != u && !s.Units[o].Activated && !s.Units[o].Suppressed && s.box(o).DistToPoint(s.Units[u].Pos) <= GroupRadius {
+		if o == u || s.Units[o].Activated || s.Units[o].Suppressed {
+			continue
+		}
+		// A footprint lies no nearer than its centre less its bounding
+		// radius: skip the exact distance for units clearly too far.
+		if s.Units[o].Pos.Dist(lp)-s.b.radius[s.Units[o].Type] > GroupRadius+1e-6 {
+			continue
+		}
+		if s.box(o).DistToPoint(lp) <= GroupRadius {
 			near = append(near, o)
 		}
 	}
-	lp := s.Units[u].Pos
 	sortedByDist(near, func(o int) float64 { return s.Units[o].Pos.Dist(lp) })
 	for _, o := range near {
 		if len(ids) == MaxGroup-1 {

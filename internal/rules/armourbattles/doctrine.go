@@ -56,7 +56,7 @@ func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 		}
 		return nil
 	}
-	d := s.Pending()
+	d := s.decision()
 	switch d.Kind {
 	case phaseDeploy:
 		return s.doctrineDeploy(cands)
@@ -192,6 +192,7 @@ type docCtx struct {
 	// agent keeps it) later ones, env numbering each side's sight
 	// environment in it; steps and shots are moveRisk's buffers.
 	sight *SightMemo
+	gen   uint32
 	env   [2]int32
 	steps []riskStep
 	shots []riskShot
@@ -207,6 +208,7 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	for side := range d.env {
 		d.env[side] = memo.env(s, side)
 	}
+	d.gen = memo.gen
 	for i := range d.best {
 		d.best[i] = math.NaN()
 	}
@@ -619,6 +621,9 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 
 // seesBox is canSeeBox, remembered.
 func (d *docCtx) seesBox(a int, fa geom.Box, b int, fb geom.Box) bool {
+	if d.sight.gen != d.gen {
+		return d.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
+	}
 	return d.sight.seesBox(d.State, d.env[d.Units[a].Side], a, fa, b, fb)
 }
 

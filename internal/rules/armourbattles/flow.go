@@ -30,7 +30,7 @@ func (s *State) Validate(a engine.Action) error {
 	if s.Over {
 		return engine.ErrGameOver
 	}
-	d := s.Pending()
+	d := s.decision()
 	want := allowed[d.Kind]
 	ok := false
 	for _, k := range want {

@@ -3,7 +3,6 @@ package armourbattles
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -148,6 +147,24 @@ func (s *State) unitsOf(side int) []int {
 	return out
 }
 
+// sortedByDist sorts idx by d, keeping the order of equal ones; d is
+// called once per index.
 func sortedByDist(idx []int, d func(int) float64) {
-	sort.SliceStable(idx, func(a, b int) bool { return d(idx[a]) < d(idx[b]) })
+	var buf [32]float64
+	keys := buf[:0]
+	if len(idx) > len(buf) {
+		keys = make([]float64, 0, len(idx))
+	}
+	for _, i := range idx {
+		keys = append(keys, d(i))
+	}
+	// Insertion sort: stable, and quick for the few units here.
+	for i := 1; i < len(idx); i++ {
+		k, v := keys[i], idx[i]
+		j := i
+		for ; j > 0 && k < keys[j-1]; j-- {
+			keys[j], idx[j] = keys[j-1], idx[j-1]
+		}
+		keys[j], idx[j] = k, v
+	}
 }

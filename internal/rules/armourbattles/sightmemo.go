@@ -124,6 +124,23 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	return ok
 }
 
+// sightFrom returns canSeeBox for viewers of side, to ask while s does
+// not change: with a memo, side's environment is worked out once.
+func (s *State) sightFrom(side int) func(a int, fa geom.Box, b int, fb geom.Box) bool {
+	m := s.memo
+	if m == nil {
+		return s.lineOfSight
+	}
+	m.reset(s)
+	gen, env := m.gen, m.env(s, side)
+	return func(a int, fa geom.Box, b int, fb geom.Box) bool {
+		if m.gen != gen {
+			return s.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
+		}
+		return m.seesBox(s, env, a, fa, b, fb)
+	}
+}
+
 // WithMemo lets s keep its line-of-sight answers in *memo (a *SightMemo,
 // made if nil) until it is cloned: an agent keeps one memo per goroutine
 // and hands it to the copies it searches. Nothing s does depends on the

@@ -289,29 +289,55 @@ func (s *State) unitIndex(id string) int {
 
 // Pending returns the single pending decision.
 func (s *State) Pending() engine.Decision {
+	d := s.decision()
+	switch d.Kind {
+	case "break-off":
+		d.Prompt = s.name(s.Shots[len(s.Shots)-1].Target) + " is fired on: break off?"
+	case "reaction-boost":
+		d.Prompt = "add a wild die or staff order to " + s.name(s.Shots[len(s.Shots)-1].Target) + "'s reaction?"
+	case "opportunity-fire":
+		d.Prompt = "opportunity fire at " + s.name(s.Window.Target) + "?"
+	case phaseDeploy:
+		d.Prompt = s.deployPrompt()
+	case phaseReady:
+		d.Prompt = "begin the battle"
+	case phaseChain:
+		d.Prompt = "choose a dice chain"
+	case phaseOrders:
+		d.Prompt = fmt.Sprintf("%d order(s) left in the chain", s.Slots)
+	case phaseLogistics:
+		d.Prompt = "logistics phase: adjust, maintain or cancel fire missions, then end it"
+	case phaseActivation:
+		d.Prompt = "move and fire with the command group"
+	}
+	return d
+}
+
+// decision is Pending without the prompt, for the rules' own use.
+func (s *State) decision() engine.Decision {
 	switch {
 	case s.Over:
 		return engine.Decision{Side: -1, Kind: phaseOver}
 	case len(s.Shots) > 0 && s.breakOffPending():
 		t := s.Shots[len(s.Shots)-1].Target
-		return engine.Decision{Side: s.Units[t].Side, Kind: "break-off", Prompt: s.name(t) + " is fired on: break off?", Reaction: s.Units[t].Side != s.Active}
+		return engine.Decision{Side: s.Units[t].Side, Kind: "break-off", Reaction: s.Units[t].Side != s.Active}
 	case len(s.Shots) > 0 && s.boostPending():
 		t := s.Shots[len(s.Shots)-1].Target
-		return engine.Decision{Side: s.Units[t].Side, Kind: "reaction-boost", Prompt: "add a wild die or staff order to " + s.name(t) + "'s reaction?", Reaction: s.Units[t].Side != s.Active}
+		return engine.Decision{Side: s.Units[t].Side, Kind: "reaction-boost", Reaction: s.Units[t].Side != s.Active}
 	case s.Window != nil:
-		return engine.Decision{Side: 1 - s.Active, Kind: "opportunity-fire", Prompt: "opportunity fire at " + s.name(s.Window.Target) + "?", Reaction: true}
+		return engine.Decision{Side: 1 - s.Active, Kind: "opportunity-fire", Reaction: true}
 	case s.Phase == phaseDeploy:
-		return engine.Decision{Side: s.Active, Kind: phaseDeploy, Prompt: s.deployPrompt()}
+		return engine.Decision{Side: s.Active, Kind: phaseDeploy}
 	case s.Phase == phaseReady:
-		return engine.Decision{Side: s.Active, Kind: phaseReady, Prompt: "begin the battle"}
+		return engine.Decision{Side: s.Active, Kind: phaseReady}
 	case s.Phase == phaseChain:
-		return engine.Decision{Side: s.Active, Kind: phaseChain, Prompt: "choose a dice chain"}
+		return engine.Decision{Side: s.Active, Kind: phaseChain}
 	case s.Phase == phaseOrders:
-		return engine.Decision{Side: s.Active, Kind: phaseOrders, Prompt: fmt.Sprintf("%d order(s) left in the chain", s.Slots)}
+		return engine.Decision{Side: s.Active, Kind: phaseOrders}
 	case s.Phase == phaseLogistics:
-		return engine.Decision{Side: s.Active, Kind: phaseLogistics, Prompt: "logistics phase: adjust, maintain or cancel fire missions, then end it"}
+		return engine.Decision{Side: s.Active, Kind: phaseLogistics}
 	case s.Phase == phaseActivation:
-		return engine.Decision{Side: s.Active, Kind: phaseActivation, Prompt: "move and fire with the command group"}
+		return engine.Decision{Side: s.Active, Kind: phaseActivation}
 	}
 	return engine.Decision{Side: -1, Kind: "none"}
 }
