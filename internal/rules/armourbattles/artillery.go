@@ -109,9 +109,9 @@ func (s *State) applyCall(a CallMission, src dice.Source, out engine.Emitter) {
 	p := geom.Point{X: a.X, Y: a.Y}
 	bt.Marker, bt.Smoke, bt.Orient, bt.Observer, bt.Maintained = &p, a.Smoke, geom.Deg(a.Orient), s.unitIndex(a.Observer), false
 	s.Sides[s.Active].Staff--
-	kind := "artillery"
+	kind := "an artillery"
 	if a.Smoke {
-		kind = "smoke"
+		kind = "a smoke"
 	}
 	n := s.b.sides[s.Active].params.ArtilleryResponseDice
 	r, o := dice.Pool(src, n, 4), dice.Pool(src, ResponseOpposition, 4)
@@ -120,7 +120,7 @@ func (s *State) applyCall(a CallMission, src dice.Source, out engine.Emitter) {
 	if now {
 		when = "it fires at once"
 	}
-	out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s calls a %s mission from %s at (%.1f, %.1f): response %d against %d, %s", s.b.sides[s.Active].name, kind, a.Battery, a.X, a.Y, r.Successes, o.Successes, when), To: engine.Everyone})
+	out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s calls %s mission from %s at (%.1f, %.1f): response %d against %d, %s", s.b.sides[s.Active].name, kind, a.Battery, a.X, a.Y, r.Successes, o.Successes, when), To: engine.Everyone})
 	if now {
 		s.fireMission(bi, src, out)
 	}

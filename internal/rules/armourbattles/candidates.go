@@ -427,5 +427,75 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	p := s.Units[best].Pos
-	return append(dst, CallMission{Battery: s.Batteries[bi].ID, Observer: s.Units[observer].ID, X: round2(p.X), Y: round2(p.Y)})
+	dst = append(dst, CallMission{Battery: s.Batteries[bi].ID, Observer: s.Units[observer].ID, X: round2(p.X), Y: round2(p.Y)})
+	if sm, ok := s.smokeCandidate(bi); ok {
+		dst = append(dst, sm)
+	}
+	return dst
+}
+
+// smokeCandidate offers a smoke screen laid on the ready enemy guns
+// (unfired, unsuppressed) an observer sees: centred on one of them and
+// lying toward the nearest other within the screen's length, so that it
+// takes in as many as it can. A unit whose centre is inside a screen sees
+// nothing through it (lines of sight are drawn from the viewer's centre;
+// ruling R39).
+func (s *State) smokeCandidate(bi int) (CallMission, bool) {
+	var ready []int
+	for _, e := range s.enemiesOf(s.Active) {
+		if un := &s.Units[e]; !un.Fired && !un.Suppressed && !un.Hidden && len(s.stats(e).Range) == 3 {
+			ready = append(ready, e)
+		}
+	}
+	best, bestN, observer := CallMission{}, 0, -1
+	for _, e := range ready {
+		o := -1
+		for _, u := range s.unitsOf(s.Active) {
+			if s.observes(u) && s.canSee(u, e) {
+				o = u
+				break
+			}
+		}
+		if o < 0 {
+			continue
+		}
+		p := s.Units[e].Pos
+		orient := geom.Angle(0)
+		if near, d := s.nearestOf(ready, e); near >= 0 && d <= SmokeLength/2 {
+			orient = s.Units[near].Pos.Sub(p).Heading()
+		} else {
+			orient = s.Units[o].Pos.Sub(p).Heading() + geom.Deg(90)
+		}
+		screen := SmokeScreen{Center: p, Orient: orient}.Box()
+		n := 0
+		for _, r := range ready {
+			if screen.Contains(s.Units[r].Pos) {
+				n++
+			}
+		}
+		if n > bestN {
+			best = CallMission{Battery: s.Batteries[bi].ID, X: round2(p.X), Y: round2(p.Y), Smoke: true, Orient: round2(orient.Degrees())}
+			bestN, observer = n, o
+		}
+	}
+	if observer < 0 {
+		return CallMission{}, false
+	}
+	best.Observer = s.Units[observer].ID
+	return best, true
+}
+
+// nearestOf returns the unit of us nearest to unit u (not u itself) and
+// its distance, or -1.
+func (s *State) nearestOf(us []int, u int) (int, float64) {
+	best, bestD := -1, math.Inf(1)
+	for _, v := range us {
+		if v == u {
+			continue
+		}
+		if d := s.Units[v].Pos.Dist(s.Units[u].Pos); d < bestD {
+			best, bestD = v, d
+		}
+	}
+	return best, bestD
 }

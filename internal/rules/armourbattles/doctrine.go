@@ -16,15 +16,17 @@ import (
 // Doctrine returns the choice a sound Armour Battles player would make for
 // the pending decision, from what the deciding side can see: deploy near
 // cover; spend the biggest chain; remove suppression from units that have
-// targets; call artillery on clusters; commit reserves as soon as they may
+// targets; call artillery on clusters, or smoke on the enemy guns that
+// watch the ground ahead when nothing of the side's has a shot; commit reserves as soon as they may
 // come; rally disrupted units out of sight; activate the group with the
 // most guns in range, firing first at the priority target (flank shots and
 // wavering targets preferred) and then moving; otherwise advance by bounds
 // toward the enemy or into woods, but only along paths that ready enemy
 // guns (unfired, unsuppressed) do not watch: a watched move waits until
 // those guns have fired, leaving the group on overwatch; opportunity fire
-// only at effective range or better; break off from heavy guns; add staff
-// orders to a reaction when two or more hits are coming. It is what the
+// only at effective range or better; break off from heavy guns; add a
+// wild die or staff order to a shot or a reaction where the exact odds
+// say it changes the outcome most (boostodds.go). It is what the
 // scripted agent plays.
 func (s *State) Doctrine() engine.Action { return s.DoctrineMemo(nil) }
 
@@ -74,13 +76,7 @@ func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 	case "opportunity-fire":
 		return s.doctrineOpp(cands)
 	case "reaction-boost":
-		sh := &s.Shots[len(s.Shots)-1]
-		if sh.Attack.Successes >= 2 {
-			if a := pick(func(a engine.Action) bool { b, ok := a.(Boost); return ok && (b.Staff || b.Wild) }); a != nil {
-				return a
-			}
-		}
-		return Boost{}
+		return s.reactionBoost(cands)
 	case "break-off":
 		sh := &s.Shots[len(s.Shots)-1]
 		return BreakOffChoice{Yes: sh.Dice.AttackDice >= 6 || s.Units[sh.Target].DP >= 1}
@@ -297,7 +293,7 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 			s.Units[u].Suppressed = true
 		case CallMission:
 			if s.Sides[s.Active].Staff >= 1 {
-				score = 3
+				score = d.missionScore(a)
 			}
 		case Activate:
 			switch a.Order {
@@ -402,7 +398,7 @@ func (d *docCtx) activation(cands []engine.Action) engine.Action {
 		}
 	}
 	if best != nil {
-		return best
+		return s.boostFire(best.(Fire))
 	}
 	for _, a := range cands {
 		if u, ok := a.(Unsuppress); ok && d.gunsInRange([]int{s.unitIndex(u.Unit)}, false) >= 0 {

@@ -1,0 +1,143 @@
+package armourbattles
+
+import (
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// The doctrine spends wild dice and staff orders on a shot where the exact
+// odds say an extra die changes the outcome most: it works out the
+// expected harm to the target from the pools' exact distributions with and
+// without the die, and adds it when the difference is worth what the die
+// or order would buy elsewhere.
+
+// Harm values, in the doctrine's units (a disruption point on a fresh
+// unit is 1, as in shotValue).
+const (
+	harmDispersed  = 4.0 // the unit is gone and its side loses morale
+	harmSuppressed = 0.5
+	harmForcedBack = 0.3
+)
+
+// Least gains in expected harm for which the doctrine adds a die: a wild
+// die is gone at the end of the turn, a staff order is kept for later.
+const (
+	WildBoostGain  = 0.25
+	StaffBoostGain = 0.6
+)
+
+// outcomeHarm is the harm of net disruption (and suppression) to a unit
+// already carrying dp disruption points.
+func outcomeHarm(dp, net int, suppressed bool) float64 {
+	if dp+net >= DispersalDP {
+		return harmDispersed
+	}
+	h := float64(net) * (1 + 0.5*float64(dp))
+	if suppressed {
+		h += harmSuppressed
+		if net > 0 {
+			h += harmForcedBack
+		}
+	}
+	return h
+}
+
+// reactionHarm is the expected harm to a unit with dp disruption points
+// of a rolled attack (successes, sixes) met by a reaction of n dice at tn
+// (Reaction Checks; Direct Fire Combat Results).
+func reactionHarm(dp int, attack PoolResult, n, tn int) float64 {
+	r := dice.PoolDist(n, tn)
+	h := 0.0
+	for rs := 0; rs <= n; rs++ {
+		for r6 := 0; r6 <= n; r6++ {
+			p := r.At(rs, r6)
+			if p == 0 {
+				continue
+			}
+			h += p * outcomeHarm(dp, max(0, attack.Successes-rs), attack.Sixes > r6)
+		}
+	}
+	return h
+}
+
+// shotHarm is the expected harm of a shot with dice d at a unit with dp
+// disruption points, before the attack is rolled.
+func shotHarm(dp int, d ShotDice) float64 {
+	if !d.InRange {
+		return 0
+	}
+	a := dice.PoolDist(d.AttackDice, d.AttackTN)
+	h := 0.0
+	for as := 1; as <= d.AttackDice; as++ {
+		for a6 := 0; a6 <= d.AttackDice; a6++ {
+			if p := a.At(as, a6); p > 0 {
+				h += p * reactionHarm(dp, PoolResult{Successes: as, Sixes: a6}, d.ReactionDice, d.ReactionTN)
+			}
+		}
+	}
+	return h
+}
+
+// boostFire adds a wild die or a staff order to the activated shot f when
+// the odds say it is worth it; it returns f otherwise.
+func (s *State) boostFire(f Fire) Fire {
+	sd := &s.Sides[s.Active]
+	wild, staff := sd.Wild() > 0, sd.Staff >= 2 // keep one order in hand
+	if !wild && !staff {
+		return f
+	}
+	u, t := s.unitIndex(f.Unit), s.unitIndex(f.Target)
+	sh := PendingShot{Firer: u, Target: t, Moves: s.movesFor(u), Flank: s.flank(u, t)}
+	d0, err0 := s.shotFor(&sh).Dice()
+	sh.AttackWild = 1
+	d1, err1 := s.shotFor(&sh).Dice()
+	if err0 != nil || err1 != nil || !d0.InRange {
+		return f
+	}
+	dp := s.Units[t].DP
+	gain := shotHarm(dp, d1) - shotHarm(dp, d0)
+	switch {
+	case wild && gain >= WildBoostGain:
+		f.Wild = true
+	case staff && gain >= StaffBoostGain:
+		f.Staff = true
+	}
+	if s.Validate(f) != nil {
+		f.Wild, f.Staff = false, false
+	}
+	return f
+}
+
+// reactionBoost decides the reaction-boost decision of the shot on top of
+// the stack from the exact odds of the reaction roll with and without one
+// more die.
+func (s *State) reactionBoost(cands []engine.Action) engine.Action {
+	sh := &s.Shots[len(s.Shots)-1]
+	d0, err0 := s.shotFor(sh).Dice()
+	b := *sh
+	b.ReactionWild++
+	d1, err1 := s.shotFor(&b).Dice()
+	if err0 != nil || err1 != nil {
+		return Boost{}
+	}
+	dp := s.Units[sh.Target].DP
+	gain := reactionHarm(dp, sh.Attack, d0.ReactionDice, d0.ReactionTN) - reactionHarm(dp, sh.Attack, d1.ReactionDice, d1.ReactionTN)
+	var wild, staff engine.Action
+	for _, a := range cands {
+		if bo, ok := a.(Boost); ok {
+			switch {
+			case bo.Wild && !bo.Staff:
+				wild = a
+			case bo.Staff && !bo.Wild:
+				staff = a
+			}
+		}
+	}
+	switch {
+	case wild != nil && gain >= WildBoostGain:
+		return wild
+	case staff != nil && gain >= StaffBoostGain:
+		return staff
+	}
+	return Boost{}
+}

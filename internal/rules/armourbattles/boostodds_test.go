@@ -1,0 +1,125 @@
+package armourbattles
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+)
+
+func TestReactionHarmByHand(t *testing.T) {
+	// One success and no six against one die at 4+: half the time the
+	// reaction fails and a fresh unit takes one disruption point.
+	if got := reactionHarm(0, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5) {
+		t.Errorf("reactionHarm = %v, want 0.5", got)
+	}
+	// The same on a unit with two points: a failed reaction disperses it.
+	if got := reactionHarm(2, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5*harmDispersed) {
+		t.Errorf("reactionHarm at 2 DP = %v, want %v", got, 0.5*harmDispersed)
+	}
+	// More reaction dice never make it worse.
+	for n := 0; n < 8; n++ {
+		a, b := reactionHarm(1, PoolResult{Successes: 3, Sixes: 1}, n, 4), reactionHarm(1, PoolResult{Successes: 3, Sixes: 1}, n+1, 4)
+		if b > a+1e-12 {
+			t.Errorf("%d reaction dice: harm %v; %d dice: %v", n, a, n+1, b)
+		}
+	}
+}
+
+// TestShotHarmMatchesRolling checks the exact expectation against 200,000
+// rolled shots.
+func TestShotHarmMatchesRolling(t *testing.T) {
+	for _, c := range []struct {
+		d  ShotDice
+		dp int
+	}{
+		{ShotDice{AttackDice: 5, AttackTN: 4, ReactionDice: 4, ReactionTN: 4, InRange: true}, 0},
+		{ShotDice{AttackDice: 6, AttackTN: 3, ReactionDice: 3, ReactionTN: 5, InRange: true}, 1},
+		{ShotDice{AttackDice: 3, AttackTN: 5, ReactionDice: 6, ReactionTN: 4, InRange: true}, 2},
+	} {
+		src := dice.NewPCG(7)
+		const n = 200000
+		var sum, sumSq float64
+		for range n {
+			a := dice.Pool(src, c.d.AttackDice, c.d.AttackTN)
+			h := 0.0
+			if a.Successes > 0 {
+				r := dice.Pool(src, c.d.ReactionDice, c.d.ReactionTN)
+				h = outcomeHarm(c.dp, max(0, a.Successes-r.Successes), a.Sixes > r.Sixes)
+			}
+			sum += h
+			sumSq += h * h
+		}
+		mean := sum / n
+		se := math.Sqrt((sumSq/n - mean*mean) / n)
+		if got := shotHarm(c.dp, c.d); math.Abs(got-mean) > 4*se {
+			t.Errorf("%+v at %d DP: exact %v, rolled %v ± %v", c.d, c.dp, got, mean, se)
+		}
+	}
+}
+
+// boostFixture is the wild-die example's opportunity fire: three Panzer
+// IVs move toward three M4s, us-1 fires at de-1 and scores attack (the
+// scripted dice), and the German, with a wild die in hand, decides its
+// reaction boost.
+func boostFixture(t *testing.T, dp int, attack ...int) *fixture {
+	units := append(m4Line(),
+		placed{"de-1", "panzer-iv-h", german, 30, 30, -90},
+		placed{"de-2", "panzer-iv-h", german, 36, 30, -90},
+		placed{"de-3", "panzer-iv-h", german, 42, 30, -90})
+	f := newFixture(t, nil, german, 1, units...)
+	f.s.Sides[german].Dice[6] = 1
+	f.s.Sides[german].Staff = 0
+	f.unit("de-1").DP = dp
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-2", Members: []string{"de-1", "de-3"}, Dice: 1})
+	f.dice(2)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{30, 20}}}, {Unit: "de-2", To: [][2]float64{{36, 20}}}, {Unit: "de-3", To: [][2]float64{{42, 20}}}}})
+	f.pending("opportunity-fire")
+	f.dice(attack...)
+	f.do(OppFire{Unit: "us-1", At: 8})
+	f.pending("reaction-boost")
+	return f
+}
+
+func TestDoctrineBoostsTheReactionWhereTheOddsChangeMost(t *testing.T) {
+	// At long range (5+), three successes (two sixes) at a unit one point
+	// from dispersal: five reaction dice fail to stop it half the time,
+	// six dice a third of the time, so the extra die is worth spending.
+	f := boostFixture(t, 2, 6, 6, 5, 1, 1, 1, 1)
+	if got := f.s.Doctrine(); got != (Boost{Wild: true}) {
+		t.Errorf("two hits at a wavering Panzer IV: doctrine %+v, want the wild die", got)
+	}
+	// One success and no six at a fresh unit: at most a point, and the
+	// reaction holds unless all five dice fail; keep the die.
+	f = boostFixture(t, 0, 5, 1, 1, 1, 1, 1, 1)
+	if got := f.s.Doctrine(); got != (Boost{}) {
+		t.Errorf("one hit at a fresh Panzer IV: doctrine %+v, want no boost", got)
+	}
+	// One success and a six at a unit with two points: the extra die
+	// saves little (the reaction rarely fails outright), so it is kept.
+	f = boostFixture(t, 2, 6, 4, 1, 1, 1, 1, 1)
+	if got := f.s.Doctrine(); got != (Boost{}) {
+		t.Errorf("one hit (a six) at a wavering Panzer IV: doctrine %+v, want no boost", got)
+	}
+}
+
+func TestDoctrineAddsAWildDieToAShotThatCanDisperse(t *testing.T) {
+	// A Panzer IV with a wild die fires at an M4 already carrying two
+	// points: one more success through disperses it.
+	units := []placed{{"de-1", "panzer-iv-h", german, 36, 20, -90}, {"us-1", "m4-75", us, 36, 5, 90}}
+	f := newFixture(t, nil, german, 1, units...)
+	f.s.Sides[german].Dice[6] = 1
+	f.s.Sides[german].Staff = 0
+	f.unit("us-1").DP = 2
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	if got := f.s.Doctrine(); got != (Fire{Unit: "de-1", Target: "us-1", Wild: true}) {
+		t.Errorf("doctrine %+v, want the shot with the wild die", got)
+	}
+	// Without the wild die (and one staff order, kept in hand) the shot
+	// goes unboosted.
+	f.s.Sides[german].Dice[6] = 0
+	f.s.Sides[german].Staff = 1
+	if got := f.s.Doctrine(); got != (Fire{Unit: "de-1", Target: "us-1"}) {
+		t.Errorf("doctrine %+v, want the plain shot", got)
+	}
+}
