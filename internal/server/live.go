@@ -413,9 +413,10 @@ func (s *Server) leaseAI(id string, n int) bool {
 	defer cancel()
 	got, err := l.LeaseAI(ctx, id, n, s.id, s.cfg.AILease)
 	if err != nil {
-		if s.ctx.Err() == nil {
-			s.log.Error("leasing an AI decision", "game", id, "n", n, "err", err)
+		if s.ctx.Err() != nil {
+			return false // shutting down: compute nothing more
 		}
+		s.log.Error("leasing an AI decision", "game", id, "n", n, "err", err)
 		return true
 	}
 	if !got {
@@ -474,8 +475,16 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 
 	if !s.leaseAI(lg.id, n) {
 		<-s.aiSem
-		done()
-		s.retryAI(lg, n)
+		lg.mu.Lock()
+		lg.aiBusy = false
+		if lg.dropped || len(lg.g.Records()) != n {
+			// The holder's commit came in while the lease was asked for:
+			// the next decision may be this server's to lease.
+			s.maybeAI(lg)
+		} else {
+			s.retryAI(lg, n)
+		}
+		lg.mu.Unlock()
 		return
 	}
 	start := time.Now()

@@ -173,10 +173,11 @@ func (g *groupCommit) run() {
 	busy := false
 	for req := range g.ch {
 		batch = g.gather(append(batch[:0], req), busy)
-		// A batch with company means appends arrive faster than commits:
-		// the next batch lingers for more.
-		busy = len(batch) > 1
 		g.commit(batch)
+		// Appends that queued up during the commit mean they arrive
+		// faster than commits: the next batch lingers for more. After an
+		// idle spell the queue is empty and a lone append goes at once.
+		busy = len(g.ch) > 0
 	}
 }
 
