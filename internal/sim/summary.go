@@ -206,7 +206,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\n%d games in %.2fs on %d workers: %.1f games/s\n",
 		len(r.Games), r.Elapsed.Seconds(), r.Workers, r.GamesPerSecond())
-	b.WriteString("decision time:")
+	if len(r.Thinking) > 0 {
+		b.WriteString("decision time:")
+	}
 	for i, key := range slices.Sorted(maps.Keys(r.Thinking)) {
 		if i > 0 {
 			b.WriteByte(';')
@@ -214,7 +216,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		th := r.Thinking[key]
 		fmt.Fprintf(&b, " %s %.2f ms mean, %.1f ms longest, %d decisions", key, th.MeanMS(), float64(th.Max.Microseconds())/1000, th.Decisions)
 	}
-	b.WriteByte('\n')
+	if len(r.Thinking) > 0 {
+		b.WriteByte('\n')
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
