@@ -26,15 +26,30 @@ const (
 	StaffBoostGain = 0.6
 )
 
-// outcomeHarm is the harm of net disruption (and suppression) to a unit
-// already carrying dp disruption points.
-func outcomeHarm(dp, net int, suppressed bool) float64 {
-	if dp+net >= DispersalDP {
+// target is what the harm of a shot depends on in its target: the
+// disruption points it carries and whether it is suppressed already.
+type target struct {
+	dp         int
+	suppressed bool
+}
+
+// targetOf returns unit t as a target.
+func (s *State) targetOf(t int) target {
+	return target{dp: s.Units[t].DP, suppressed: s.Units[t].Suppressed}
+}
+
+// outcomeHarm is the harm to tg of net disruption points and, if
+// suppress, suppression (which costs nothing more to a unit already
+// suppressed, but forces it back all the same).
+func outcomeHarm(tg target, net int, suppress bool) float64 {
+	if tg.dp+net >= DispersalDP {
 		return harmDispersed
 	}
-	h := float64(net) * (1 + 0.5*float64(dp))
-	if suppressed {
-		h += harmSuppressed
+	h := float64(net) * (1 + 0.5*float64(tg.dp))
+	if suppress {
+		if !tg.suppressed {
+			h += harmSuppressed
+		}
 		if net > 0 {
 			h += harmForcedBack
 		}
@@ -42,10 +57,10 @@ func outcomeHarm(dp, net int, suppressed bool) float64 {
 	return h
 }
 
-// reactionHarm is the expected harm to a unit with dp disruption points
-// of a rolled attack (successes, sixes) met by a reaction of n dice at tn
-// (Reaction Checks; Direct Fire Combat Results).
-func reactionHarm(dp int, attack PoolResult, n, tn int) float64 {
+// reactionHarm is the expected harm to tg of a rolled attack (successes,
+// sixes) met by a reaction of n dice at tn (Reaction Checks; Direct Fire
+// Combat Results).
+func reactionHarm(tg target, attack PoolResult, n, tn int) float64 {
 	r := dice.PoolDist(n, tn)
 	h := 0.0
 	for rs := 0; rs <= n; rs++ {
@@ -54,15 +69,15 @@ func reactionHarm(dp int, attack PoolResult, n, tn int) float64 {
 			if p == 0 {
 				continue
 			}
-			h += p * outcomeHarm(dp, max(0, attack.Successes-rs), attack.Sixes > r6)
+			h += p * outcomeHarm(tg, max(0, attack.Successes-rs), attack.Sixes > r6)
 		}
 	}
 	return h
 }
 
-// shotHarm is the expected harm of a shot with dice d at a unit with dp
-// disruption points, before the attack is rolled.
-func shotHarm(dp int, d ShotDice) float64 {
+// shotHarm is the expected harm of a shot with dice d at tg, before the
+// attack is rolled.
+func shotHarm(tg target, d ShotDice) float64 {
 	if !d.InRange {
 		return 0
 	}
@@ -71,7 +86,7 @@ func shotHarm(dp int, d ShotDice) float64 {
 	for as := 1; as <= d.AttackDice; as++ {
 		for a6 := 0; a6 <= d.AttackDice; a6++ {
 			if p := a.At(as, a6); p > 0 {
-				h += p * reactionHarm(dp, PoolResult{Successes: as, Sixes: a6}, d.ReactionDice, d.ReactionTN)
+				h += p * reactionHarm(tg, PoolResult{Successes: as, Sixes: a6}, d.ReactionDice, d.ReactionTN)
 			}
 		}
 	}
@@ -87,15 +102,15 @@ func (s *State) boostFire(f Fire) Fire {
 		return f
 	}
 	u, t := s.unitIndex(f.Unit), s.unitIndex(f.Target)
-	sh := PendingShot{Firer: u, Target: t, Moves: s.movesFor(u), Flank: s.flank(u, t)}
+	sh := PendingShot{Firer: u, Target: t, Moves: s.movesFor(u), Flank: s.flank(u, t), Ambush: s.Units[u].Hidden}
 	d0, err0 := s.shotFor(&sh).Dice()
 	sh.AttackWild = 1
 	d1, err1 := s.shotFor(&sh).Dice()
 	if err0 != nil || err1 != nil || !d0.InRange {
 		return f
 	}
-	dp := s.Units[t].DP
-	gain := shotHarm(dp, d1) - shotHarm(dp, d0)
+	tg := s.targetOf(t)
+	gain := shotHarm(tg, d1) - shotHarm(tg, d0)
 	switch {
 	case wild && gain >= WildBoostGain:
 		f.Wild = true
@@ -120,8 +135,9 @@ func (s *State) reactionBoost(cands []engine.Action) engine.Action {
 	if err0 != nil || err1 != nil {
 		return Boost{}
 	}
-	dp := s.Units[sh.Target].DP
-	gain := reactionHarm(dp, sh.Attack, d0.ReactionDice, d0.ReactionTN) - reactionHarm(dp, sh.Attack, d1.ReactionDice, d1.ReactionTN)
+	tg := s.targetOf(sh.Target)
+	gain := reactionHarm(tg, sh.Attack, d0.ReactionDice, d0.ReactionTN) - reactionHarm(tg, sh.Attack, d1.ReactionDice, d1.ReactionTN)
+	keepsOne := s.Sides[s.Units[sh.Target].Side].Staff >= 2 // one order stays in hand
 	var wild, staff engine.Action
 	for _, a := range cands {
 		if bo, ok := a.(Boost); ok {
@@ -136,7 +152,7 @@ func (s *State) reactionBoost(cands []engine.Action) engine.Action {
 	switch {
 	case wild != nil && gain >= WildBoostGain:
 		return wild
-	case staff != nil && gain >= StaffBoostGain:
+	case staff != nil && keepsOne && gain >= StaffBoostGain:
 		return staff
 	}
 	return Boost{}

@@ -10,16 +10,16 @@ import (
 func TestReactionHarmByHand(t *testing.T) {
 	// One success and no six against one die at 4+: half the time the
 	// reaction fails and a fresh unit takes one disruption point.
-	if got := reactionHarm(0, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5) {
+	if got := reactionHarm(target{}, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5) {
 		t.Errorf("reactionHarm = %v, want 0.5", got)
 	}
 	// The same on a unit with two points: a failed reaction disperses it.
-	if got := reactionHarm(2, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5*harmDispersed) {
+	if got := reactionHarm(target{dp: 2}, PoolResult{Successes: 1}, 1, 4); !near(got, 0.5*harmDispersed) {
 		t.Errorf("reactionHarm at 2 DP = %v, want %v", got, 0.5*harmDispersed)
 	}
 	// More reaction dice never make it worse.
 	for n := 0; n < 8; n++ {
-		a, b := reactionHarm(1, PoolResult{Successes: 3, Sixes: 1}, n, 4), reactionHarm(1, PoolResult{Successes: 3, Sixes: 1}, n+1, 4)
+		a, b := reactionHarm(target{dp: 1}, PoolResult{Successes: 3, Sixes: 1}, n, 4), reactionHarm(target{dp: 1}, PoolResult{Successes: 3, Sixes: 1}, n+1, 4)
 		if b > a+1e-12 {
 			t.Errorf("%d reaction dice: harm %v; %d dice: %v", n, a, n+1, b)
 		}
@@ -31,11 +31,11 @@ func TestReactionHarmByHand(t *testing.T) {
 func TestShotHarmMatchesRolling(t *testing.T) {
 	for _, c := range []struct {
 		d  ShotDice
-		dp int
+		tg target
 	}{
-		{ShotDice{AttackDice: 5, AttackTN: 4, ReactionDice: 4, ReactionTN: 4, InRange: true}, 0},
-		{ShotDice{AttackDice: 6, AttackTN: 3, ReactionDice: 3, ReactionTN: 5, InRange: true}, 1},
-		{ShotDice{AttackDice: 3, AttackTN: 5, ReactionDice: 6, ReactionTN: 4, InRange: true}, 2},
+		{ShotDice{AttackDice: 5, AttackTN: 4, ReactionDice: 4, ReactionTN: 4, InRange: true}, target{}},
+		{ShotDice{AttackDice: 6, AttackTN: 3, ReactionDice: 3, ReactionTN: 5, InRange: true}, target{dp: 1, suppressed: true}},
+		{ShotDice{AttackDice: 3, AttackTN: 5, ReactionDice: 6, ReactionTN: 4, InRange: true}, target{dp: 2}},
 	} {
 		src := dice.NewPCG(7)
 		const n = 200000
@@ -45,15 +45,15 @@ func TestShotHarmMatchesRolling(t *testing.T) {
 			h := 0.0
 			if a.Successes > 0 {
 				r := dice.Pool(src, c.d.ReactionDice, c.d.ReactionTN)
-				h = outcomeHarm(c.dp, max(0, a.Successes-r.Successes), a.Sixes > r.Sixes)
+				h = outcomeHarm(c.tg, max(0, a.Successes-r.Successes), a.Sixes > r.Sixes)
 			}
 			sum += h
 			sumSq += h * h
 		}
 		mean := sum / n
 		se := math.Sqrt((sumSq/n - mean*mean) / n)
-		if got := shotHarm(c.dp, c.d); math.Abs(got-mean) > 4*se {
-			t.Errorf("%+v at %d DP: exact %v, rolled %v ± %v", c.d, c.dp, got, mean, se)
+		if got := shotHarm(c.tg, c.d); math.Abs(got-mean) > 4*se {
+			t.Errorf("%+v at %+v: exact %v, rolled %v ± %v", c.d, c.tg, got, mean, se)
 		}
 	}
 }

@@ -449,9 +449,10 @@ func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 	}
 	best, bestN, observer := CallMission{}, 0, -1
 	for _, e := range ready {
+		p := s.Units[e].Pos
 		o := -1
 		for _, u := range s.unitsOf(s.Active) {
-			if s.observes(u) && s.canSee(u, e) {
+			if s.observes(u) && s.pointVisible(u, p) {
 				o = u
 				break
 			}
@@ -459,7 +460,6 @@ func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 		if o < 0 {
 			continue
 		}
-		p := s.Units[e].Pos
 		orient := geom.Angle(0)
 		if near, d := s.nearestOf(ready, e); near >= 0 && d <= SmokeLength/2 {
 			orient = s.Units[near].Pos.Sub(p).Heading()
