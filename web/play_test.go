@@ -18,7 +18,7 @@ import (
 // clicks depend only on what the page shows. SANDTABLE_PLAY_SEED and
 // SANDTABLE_PLAY_OPPONENT try another battle.
 const (
-	playSeed     = "4"
+	playSeed     = "1"
 	playOpponent = "scripted"
 	// playTurns is the last turn the driver plays to see every kind of
 	// action happen; two full turns are always played.
