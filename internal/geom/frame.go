@@ -168,6 +168,25 @@ func (fr Frame) Distance(o Frame) float64 {
 	return math.Sqrt(fr.minDistSq(&b, o.minDistSq(&a, math.Inf(1))))
 }
 
+// Within reports whether Distance(o) <= d, answering from the centres
+// alone when they settle it: the boxes are no further apart than their
+// centres, and no nearer than that less both half-diagonals. Only the
+// narrow band between needs the corners; a margin of 1e-9 keeps rounding
+// from ever giving an answer Distance would not.
+func (fr Frame) Within(o Frame, d float64) bool {
+	c := hypot(fr.b.Center.X-o.b.Center.X, fr.b.Center.Y-o.b.Center.Y)
+	if c <= d-1e-9 {
+		return true
+	}
+	if c-fr.radius()-o.radius() > d+1e-9 {
+		return false
+	}
+	return fr.Distance(o) <= d
+}
+
+// radius is half the box's diagonal: its bounding circle about the centre.
+func (fr *Frame) radius() float64 { return hypot(fr.b.Length, fr.b.Width) / 2 }
+
 // Behind reports whether the box o lies completely behind the infinite
 // line through fr's front edge, as Box.Behind.
 func (fr Frame) Behind(o Frame) bool {

@@ -184,3 +184,23 @@ func TestFrameAccessors(t *testing.T) {
 		t.Errorf("InArc wrong")
 	}
 }
+
+// TestFrameWithinMatchesDistance checks Within against Distance for random
+// pairs of boxes at thresholds spread around their distance, and exactly at
+// the centre distance and the bounding-circle gap where its shortcuts
+// switch over.
+func TestFrameWithinMatchesDistance(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 20000; i++ {
+		b, o := randomBox(r), randomBox(r)
+		fb, fo := b.Frame(), o.Frame()
+		dist := fb.Distance(fo)
+		c := b.Center.Dist(o.Center)
+		gap := c - fb.radius() - fo.radius()
+		for _, d := range []float64{dist, dist - 1e-12, dist + 1e-12, c, c - 1e-9, gap, gap + 1e-9, r.Float64() * 15, 0} {
+			if got, want := fb.Within(fo, d), dist <= d; got != want {
+				t.Fatalf("%v.Within(%v, %v) = %v, want %v (distance %v)", b, o, d, got, want, dist)
+			}
+		}
+	}
+}

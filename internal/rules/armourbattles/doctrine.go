@@ -488,7 +488,7 @@ func (d *docCtx) threats(units []int) int {
 			continue
 		}
 		for _, u := range units {
-			if s.box(e).Distance(s.box(u)) <= float64(st.Range[2]) && d.sees(e, u) {
+			if s.box(e).Frame().Within(s.box(u).Frame(), float64(st.Range[2])) && d.sees(e, u) {
 				n++
 				break
 			}

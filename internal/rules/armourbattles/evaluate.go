@@ -74,7 +74,7 @@ func (s *State) inRangeShare(side int) float64 {
 		}
 		uf := s.box(u).Frame()
 		for i := range enemies {
-			if uf.Distance(ef[i]) <= float64(st.Range[1]) {
+			if uf.Within(ef[i], float64(st.Range[1])) {
 				in++
 				break
 			}

@@ -27,7 +27,7 @@ func (s *State) spot(u int, out engine.Emitter) {
 	ub := s.box(u)
 	for i := range s.Units {
 		h := &s.Units[i]
-		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && ub.Distance(s.box(i)) <= SpotDistance+1e-9 {
+		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && ub.Frame().Within(s.box(i).Frame(), SpotDistance+1e-9) {
 			s.reveal(i, fmt.Sprintf("is spotted by %s within 15\"", s.Units[u].ID), out)
 		}
 	}

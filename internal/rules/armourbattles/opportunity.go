@@ -41,8 +41,10 @@ func (s *State) oppEligible(u int) bool {
 // answer it.
 func (s *State) openFireWindow(firer int) {
 	w := &Window{Kind: "fire", Target: firer}
+	see := s.sightFrom(1 - s.Active)
+	fb := s.box(firer)
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if s.oppEligible(u) && s.oppCanHit(u, s.box(firer)) && s.canSee(u, firer) {
+		if s.oppEligible(u) && s.oppCanHit(u, fb) && see(u, s.box(u), firer, fb) {
 			w.Spans = append(w.Spans, Span{Unit: u, Effective: -1, Short: -1})
 		}
 	}
@@ -59,7 +61,7 @@ func (s *State) oppCanHit(u int, tb geom.Box) bool {
 		return false
 	}
 	ub := s.box(u)
-	return ub.Distance(tb) <= float64(st.Range[2])+1e-9 && s.fireArcOK(u, ub, tb.Center)
+	return ub.Frame().Within(tb.Frame(), float64(st.Range[2])+1e-9) && s.fireArcOK(u, ub, tb.Center)
 }
 
 // openMoveWindow computes, for each eligible enemy unit, where along the
@@ -105,6 +107,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		ws[i] = watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])}
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
+	see := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
 		mb := s.moverBox(m, d)
@@ -112,10 +115,10 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		for j, u := range cands {
 			w := &ws[j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			dist := w.uf.Distance(mf)
-			if !(dist <= w.rng+1e-9 && s.fireArcOK(u, w.ub, mb.Center)) || !s.canSeeBox(u, w.ub, m.Unit, mb) {
+			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || !see(u, w.ub, m.Unit, mb) {
 				continue
 			}
+			dist := w.uf.Distance(mf)
 			sp := &spans[j]
 			if sp.From < 0 {
 				sp.From = d
