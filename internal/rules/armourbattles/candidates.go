@@ -442,12 +442,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 // nothing through it (lines of sight are drawn from the viewer's centre;
 // ruling R39).
 func (s *State) smokeCandidate(bi int) (CallMission, bool) {
-	var ready []int
-	for _, e := range s.enemiesOf(s.Active) {
-		if un := &s.Units[e]; !un.Fired && !un.Suppressed && !un.Hidden && len(s.stats(e).Range) == 3 {
-			ready = append(ready, e)
-		}
-	}
+	ready := s.readyEnemies(s.Active, nil)
 	best, bestN, observer := CallMission{}, 0, -1
 	for _, e := range ready {
 		p := s.Units[e].Pos

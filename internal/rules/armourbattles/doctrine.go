@@ -497,18 +497,13 @@ func (d *docCtx) threats(units []int) int {
 	return n
 }
 
-// readyEnemies returns the enemy units the doctrine can see that could
-// still answer with opportunity fire: on the table, not hidden, not
-// suppressed, no fire marker, with a gun.
+// readyEnemies is State.readyEnemies for the side deciding, worked out
+// once per decision.
 func (d *docCtx) readyEnemies() []int {
 	if d.readyOK {
 		return d.ready
 	}
-	for _, e := range d.enemiesOf(d.Active) {
-		if un := &d.Units[e]; !un.Fired && !un.Suppressed && len(d.stats(e).Range) == 3 {
-			d.ready = append(d.ready, e)
-		}
-	}
+	d.ready = d.State.readyEnemies(d.Active, d.ready[:0])
 	d.readyOK = true
 	return d.ready
 }

@@ -136,6 +136,18 @@ func (s *State) enemiesOf(side int) []int {
 	return out
 }
 
+// readyEnemies appends to dst the enemies of side that could still answer
+// with opportunity fire: on the table, not hidden, not suppressed, no fire
+// marker, with a gun.
+func (s *State) readyEnemies(side int, dst []int) []int {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden && !u.Fired && !u.Suppressed && len(s.stats(i).Range) == 3 {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
 // unitsOf returns the indexes of side's units on the table, in order.
 func (s *State) unitsOf(side int) []int {
 	var out []int
