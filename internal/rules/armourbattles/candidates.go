@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -138,7 +139,7 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 // groupAround returns leader u plus up to three (four with a recon unit)
 // of the nearest eligible units within 6"; a suppressed leader goes alone.
 func (s *State) groupAround(u int) []string {
-	ids := []string{}
+	ids := make([]string, 0, MaxGroup-1)
 	if s.Units[u].Suppressed {
 		return ids
 	}
@@ -174,7 +175,8 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	}
 	dst = s.reserveCandidates(dst)
 	dst = s.missionCandidates(dst)
-	seen := map[string]bool{}
+	// seen lists the groups offered so far, leader first.
+	var seen [][]string
 	for _, u := range s.unitsOf(s.Active) {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {
@@ -187,11 +189,10 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 			dst = append(dst, RemoveSuppression{Unit: un.ID})
 		}
 		members := s.groupAround(u)
-		key := groupKey(un.ID, members)
-		if seen[key] {
+		if slices.ContainsFunc(seen, func(g []string) bool { return g[0] == un.ID && slices.Equal(g[1:], members) }) {
 			continue
 		}
-		seen[key] = true
+		seen = append(seen, append([]string{un.ID}, members...))
 		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
 		if s.Slots >= 2 {
 			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})
@@ -206,14 +207,6 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 		}
 	}
 	return dst
-}
-
-func groupKey(leader string, members []string) string {
-	k := leader
-	for _, m := range members {
-		k += "," + m
-	}
-	return k
 }
 
 func (s *State) activationCandidates(dst []engine.Action) []engine.Action {

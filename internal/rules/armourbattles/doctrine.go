@@ -342,8 +342,12 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 				if 1+0.1*float64(len(units))+0.05*5 <= bestScore {
 					break // no move can score better than the best so far
 				}
-				if pm, ok := d.bestMove(units, a.Dice); ok {
-					score = 1 + 0.1*float64(len(units)) + 0.05*math.Max(-5, math.Min(5, pm.score))
+				moveScore := func(plan float64) float64 {
+					return 1 + 0.1*float64(len(units)) + 0.05*math.Max(-5, math.Min(5, plan))
+				}
+				useful := func(plan float64) bool { return moveScore(plan) > bestScore }
+				if pm, ok := d.bestMove(units, a.Dice, useful); ok {
+					score = moveScore(pm.score)
 				}
 			}
 		case Restock:
@@ -406,7 +410,7 @@ func (d *docCtx) activation(cands []engine.Action) engine.Action {
 		}
 	}
 	if !s.Act.MoveDone && d.gunsInRange(s.Act.Units, true) == 0 {
-		if pm, ok := d.bestMove(s.Act.Units, s.Act.Dice); ok && s.Validate(pm.m) == nil {
+		if pm, ok := d.bestMove(s.Act.Units, s.Act.Dice, nil); ok && s.Validate(pm.m) == nil {
 			return pm.m
 		}
 	}
@@ -707,7 +711,12 @@ const StandOffTurn = 15
 // and a move into the nearest wood, the one that gains most ground and
 // cover for the least opportunity fire; none if every move is watched by
 // ready enemy guns or gains nothing.
-func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
+//
+// A caller that needs only a good enough move says which scores are of
+// use to it (a test that never holds for a score below one it holds for);
+// bestMove may then give up on moves that cannot score that much, and
+// returns one of use if the best is.
+func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (plannedMove, bool) {
 	s := d.State
 	var movers []int
 	for _, u := range units {
@@ -752,8 +761,29 @@ func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
 	}
 	hereD := lp.Dist(goal)
 	hereCovered := s.inWoods(s.box(leader))
-	best, found := plannedMove{score: math.Inf(-1)}, false
-	for _, o := range opts {
+	// Score every option as if unwatched first, which bounds its score;
+	// then weigh the risk of the most promising first, so that moveRisk
+	// can give up on the others as soon as they cannot beat the best.
+	// Of equal scores the earliest option wins, as if taken in turn.
+	type planned struct {
+		m        Move
+		ends     []geom.Point
+		progress float64
+		covered  bool
+		idx      int
+	}
+	scoreOf := func(p *planned, risk float64) float64 {
+		score := 0.1*p.progress - 3*risk
+		if p.covered {
+			score++
+		}
+		if hereCovered && !p.covered {
+			score -= 0.5
+		}
+		return score
+	}
+	var plans []planned
+	for i, o := range opts {
 		m, ends, ok := s.shiftUnits(movers, leader, o.to, o.dist)
 		if !ok {
 			continue
@@ -768,28 +798,30 @@ func (d *docCtx) bestMove(units []int, k int) (plannedMove, bool) {
 		if progress < 0.5 && !(covered && !hereCovered) {
 			continue
 		}
-		scoreOf := func(risk float64) float64 {
-			score := 0.1*progress - 3*risk
-			if covered {
-				score++
-			}
-			if hereCovered && !covered {
-				score -= 0.5
-			}
-			return score
-		}
-		if scoreOf(0) <= best.score {
+		plans = append(plans, planned{m: m, ends: ends, progress: progress, covered: covered, idx: i})
+	}
+	if len(plans) == 0 {
+		return plannedMove{}, false
+	}
+	slices.SortStableFunc(plans, func(a, b planned) int { return cmp.Compare(scoreOf(&b, 0), scoreOf(&a, 0)) })
+	best, bestIdx, found := plannedMove{score: math.Inf(-1)}, len(opts), false
+	better := func(score float64, idx int) bool {
+		return (score > best.score || score == best.score && idx < bestIdx) && (useful == nil || useful(score))
+	}
+	limit := d.riskOK()
+	for i := range plans {
+		p := &plans[i]
+		if !better(scoreOf(p, 0), p.idx) {
 			continue // not better than the best even if unwatched
 		}
 		// More risk never scores better, so moveRisk may stop as soon as
 		// the move is too watched or cannot beat the best.
-		limit := d.riskOK()
-		risk := d.moveRisk(movers, ends, reach, func(risk float64) bool { return risk > limit || scoreOf(risk) <= best.score })
+		risk := d.moveRisk(movers, p.ends, reach, func(risk float64) bool { return risk > limit || !better(scoreOf(p, risk), p.idx) })
 		if risk > limit {
 			continue
 		}
-		if score := scoreOf(risk); score > best.score {
-			best, found = plannedMove{m: m, risk: risk, score: score, covered: covered}, true
+		if score := scoreOf(p, risk); better(score, p.idx) {
+			best, bestIdx, found = plannedMove{m: p.m, risk: risk, score: score, covered: p.covered}, p.idx, true
 		}
 	}
 	return best, found

@@ -49,7 +49,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		return p, errorf("move: max %q; use \"wild\" or \"staff\" to replace a variable die with its maximum", a.Max)
 	}
 	p.max = a.Max
-	ends := map[int]geom.Point{}
+	n := len(a.Units)
+	p.units, p.paths, p.facing, p.back = make([]int, 0, n), make([][]geom.Point, 0, n), make([]*geom.Angle, 0, n), make([]bool, 0, n)
 	for _, um := range a.Units {
 		u := s.unitIndex(um.Unit)
 		if u < 0 || act.index(u) < 0 {
@@ -108,20 +109,21 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		p.paths = append(p.paths, path)
 		p.facing = append(p.facing, facing)
 		p.back = append(p.back, back)
-		ends[u] = path[len(path)-1]
 	}
 	// Units of a group that move must end within 6" of each other: each
 	// mover's destination within 6" of the leader's end point (ruling).
 	leader := act.Units[0]
 	lp := s.Units[leader].Pos
-	if e, ok := ends[leader]; ok {
-		lp = e
+	for i, u := range p.units {
+		if u == leader {
+			lp = p.paths[i][len(p.paths[i])-1]
+		}
 	}
-	for _, u := range p.units {
+	for i, u := range p.units {
 		if u == leader {
 			continue
 		}
-		if d := ends[u].Dist(lp); d > GroupRadius+s.b.types[s.Units[u].Type].Footprint.Length/2+1e-9 {
+		if d := p.paths[i][len(p.paths[i])-1].Dist(lp); d > GroupRadius+s.b.types[s.Units[u].Type].Footprint.Length/2+1e-9 {
 			return p, errorf("move: %s's destination is %.1f\" from the leader's; a group must end within 6\" of each other", s.Units[u].ID, d)
 		}
 	}

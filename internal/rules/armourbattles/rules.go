@@ -127,7 +127,7 @@ func (s *State) nextDeployer() int {
 // enemiesOf returns the indexes of the units on the table that side's
 // enemies can know about: placed, not dispersed, not hidden.
 func (s *State) enemiesOf(side int) []int {
-	var out []int
+	out := make([]int, 0, len(s.Units))
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden {
 			out = append(out, i)
@@ -150,7 +150,7 @@ func (s *State) readyEnemies(side int, dst []int) []int {
 
 // unitsOf returns the indexes of side's units on the table, in order.
 func (s *State) unitsOf(side int) []int {
-	var out []int
+	out := make([]int, 0, len(s.Units))
 	for i := range s.Units {
 		if s.Units[i].Side == side && s.Units[i].Active() {
 			out = append(out, i)
