@@ -46,7 +46,7 @@ func (s *State) pointVisible(u int, p geom.Point) bool {
 	fb := s.box(u)
 	var buf [24]friend
 	q := s.newSight(u, fb, -1, geom.Box{Center: p, Length: 0.01, Width: 0.01}, buf[:])
-	return s.rayClear(q, fb.Center, p)
+	return s.rayClear(&q, fb.Center, p)
 }
 
 // observes reports whether u can act as a forward observer: a friendly,

@@ -24,6 +24,32 @@ type sight struct {
 	// friends are the viewer's other units that may stand in the way, with
 	// whether each is lower than the viewer and closer than the target.
 	friends []friend
+	// hills remembers, for the first hills the rays have crossed, whether
+	// the viewer or the target stands on each.
+	hills  [4]hillIn
+	nHills int
+}
+
+// hillIn is whether the viewer or the target of a sight stands on hill f.
+type hillIn struct {
+	f  *table.Feature
+	on bool
+}
+
+// onHill reports whether the viewer or the target stands on hill f,
+// worked out once per sight.
+func (q *sight) onHill(f *table.Feature) bool {
+	for _, h := range q.hills[:q.nHills] {
+		if h.f == f {
+			return h.on
+		}
+	}
+	on := f.Contains(q.from.Center()) || f.Contains(q.to.Center())
+	if q.nHills < len(q.hills) {
+		q.hills[q.nHills] = hillIn{f, on}
+		q.nHills++
+	}
+	return on
 }
 
 type friend struct {
@@ -80,7 +106,7 @@ func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
 	pts := samplePoints(fb)
 	clear, blocked := 0, 0
 	for _, p := range pts {
-		if s.rayClear(q, fa.Center, p) {
+		if s.rayClear(&q, fa.Center, p) {
 			clear++
 		} else {
 			blocked++
@@ -112,7 +138,7 @@ func samplePoints(b geom.Box) [5]geom.Point {
 
 // rayClear reports whether the ray from p to q is clear of blocking
 // terrain and friendly units.
-func (s *State) rayClear(q sight, p, t geom.Point) bool {
+func (s *State) rayClear(q *sight, p, t geom.Point) bool {
 	seg := geom.Segment{A: p, B: t}
 	high := max(q.lFrom, q.lTo)
 	if s.b.table.AnySegment(seg, func(c table.Crossing) bool { return s.blocks(q, c, high) }) {
@@ -127,7 +153,7 @@ func (s *State) rayClear(q sight, p, t geom.Point) bool {
 }
 
 // blocks reports whether one terrain crossing blocks the ray.
-func (s *State) blocks(q sight, c table.Crossing, high int) bool {
+func (s *State) blocks(q *sight, c table.Crossing, high int) bool {
 	f := c.Feature
 	switch f.Kind {
 	case table.KindWoods:
@@ -143,7 +169,7 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 		if high > f.Level {
 			return false
 		}
-		return !f.Contains(q.from.Center()) && !f.Contains(q.to.Center())
+		return !q.onHill(f)
 	case table.KindHedge, table.KindWall:
 		if high >= 1 {
 			return false
@@ -159,7 +185,7 @@ func (s *State) blocks(q sight, c table.Crossing, high int) bool {
 // ray. A friend does not block when the viewer stands higher than it and it
 // is closer to the viewer than the target is (Armour Battles, Line of
 // Sight: Friendly Units).
-func (s *State) friendInTheWay(q sight, seg geom.Segment) bool {
+func (s *State) friendInTheWay(q *sight, seg geom.Segment) bool {
 	for i := range q.friends {
 		f := &q.friends[i]
 		if seg.DistToPoint(f.c) > f.r {
