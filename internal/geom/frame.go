@@ -24,6 +24,15 @@ func (b Box) Frame() Frame {
 	return Frame{b: b, f: Point{c, s}, l: Point{-s, c}}
 }
 
+// Reframe returns b.Frame(), reusing fr's directions when b has fr's
+// heading (a box moved without turning), which saves the sine and cosine.
+func (fr Frame) Reframe(b Box) Frame {
+	if b.Heading != fr.b.Heading || fr.f == (Point{}) {
+		return b.Frame()
+	}
+	return Frame{b: b, f: fr.f, l: fr.l}
+}
+
 // Box returns the Box fr was made from.
 func (fr Frame) Box() Box { return fr.b }
 

@@ -204,3 +204,20 @@ func TestFrameWithinMatchesDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestFrameReframe(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 2000; i++ {
+		a, b := randomBox(r), randomBox(r)
+		if r.IntN(2) == 0 {
+			b.Heading = a.Heading // moved without turning
+		}
+		if got, want := a.Frame().Reframe(b), b.Frame(); got != want {
+			t.Fatalf("%v.Frame().Reframe(%v) = %+v, want %+v", a, b, got, want)
+		}
+	}
+	zero := Box{Center: Pt(1, 2), Length: 2, Width: 1} // heading 0, as the zero Frame's
+	if got, want := (Frame{}).Reframe(zero), zero.Frame(); got != want {
+		t.Fatalf("Frame{}.Reframe(%v) = %+v, want %+v", zero, got, want)
+	}
+}

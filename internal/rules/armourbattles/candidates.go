@@ -394,13 +394,13 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	}
 	best, bestN, observer := -1, 0, -1
 	enemies := s.enemiesOf(s.Active)
-	see := s.sightFrom(s.Active)
+	sight := s.sightFrom(s.Active)
 	for _, u := range s.unitsOf(s.Active) {
 		if !s.observes(u) {
 			continue
 		}
 		for _, e := range enemies {
-			if !see(u, s.box(u), e, s.box(e)) {
+			if !sight.sees(u, s.box(u), e, s.box(e)) {
 				continue
 			}
 			n := 0

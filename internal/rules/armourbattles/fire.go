@@ -32,9 +32,9 @@ func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
 func (s *State) visibleEnemies(u int) []int {
 	var out []int
 	fb := s.box(u)
-	see := s.sightFrom(s.Units[u].Side)
+	sight := s.sightFrom(s.Units[u].Side)
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
-		if s.fireArcOK(u, fb, s.Units[e].Pos) && see(u, fb, e, s.box(e)) {
+		if s.fireArcOK(u, fb, s.Units[e].Pos) && sight.sees(u, fb, e, s.box(e)) {
 			out = append(out, e)
 		}
 	}

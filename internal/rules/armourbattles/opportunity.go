@@ -41,10 +41,10 @@ func (s *State) oppEligible(u int) bool {
 // answer it.
 func (s *State) openFireWindow(firer int) {
 	w := &Window{Kind: "fire", Target: firer}
-	see := s.sightFrom(1 - s.Active)
+	sight := s.sightFrom(1 - s.Active)
 	fb := s.box(firer)
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if s.oppEligible(u) && s.oppCanHit(u, fb) && see(u, s.box(u), firer, fb) {
+		if s.oppEligible(u) && s.oppCanHit(u, fb) && sight.sees(u, s.box(u), firer, fb) {
 			w.Spans = append(w.Spans, Span{Unit: u, Effective: -1, Short: -1})
 		}
 	}
@@ -107,15 +107,16 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		ws[i] = watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])}
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
-	see := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
+	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
+	var mf geom.Frame
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
 		mb := s.moverBox(m, d)
-		mf := mb.Frame()
+		mf = mf.Reframe(mb)
 		for j, u := range cands {
 			w := &ws[j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || !see(u, w.ub, m.Unit, mb) {
+			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || !sight.sees(u, w.ub, m.Unit, mb) {
 				continue
 			}
 			dist := w.uf.Distance(mf)

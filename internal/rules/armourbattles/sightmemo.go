@@ -126,19 +126,32 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 
 // sightFrom returns canSeeBox for viewers of side, to ask while s does
 // not change: with a memo, side's environment is worked out once.
-func (s *State) sightFrom(side int) func(a int, fa geom.Box, b int, fb geom.Box) bool {
+func (s *State) sightFrom(side int) sideSight {
 	m := s.memo
 	if m == nil {
-		return s.lineOfSight
+		return sideSight{s: s}
 	}
 	m.reset(s)
-	gen, env := m.gen, m.env(s, side)
-	return func(a int, fa geom.Box, b int, fb geom.Box) bool {
-		if m.gen != gen {
-			return s.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
-		}
-		return m.seesBox(s, env, a, fa, b, fb)
+	return sideSight{s: s, m: m, gen: m.gen, env: m.env(s, side)}
+}
+
+// sideSight answers canSeeBox for viewers of one side (see sightFrom).
+type sideSight struct {
+	s   *State
+	m   *SightMemo // nil: no memo
+	gen uint32
+	env int32
+}
+
+// sees is canSeeBox.
+func (v sideSight) sees(a int, fa geom.Box, b int, fb geom.Box) bool {
+	switch {
+	case v.m == nil:
+		return v.s.lineOfSight(a, fa, b, fb)
+	case v.m.gen != v.gen:
+		return v.s.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
 	}
+	return v.m.seesBox(v.s, v.env, a, fa, b, fb)
 }
 
 // WithMemo lets s keep its line-of-sight answers in *memo (a *SightMemo,
