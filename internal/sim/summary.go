@@ -204,8 +204,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s\n", e.Error)
 		}
 	}
-	fmt.Fprintf(&b, "\n%d games in %.2fs on %d workers: %.1f games/s\n",
-		len(r.Games), r.Elapsed.Seconds(), r.Workers, r.GamesPerSecond())
+	workers := "workers"
+	if r.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(&b, "\n%d games in %.2fs on %d %s: %.1f games/s\n",
+		len(r.Games), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
 	if len(r.Thinking) > 0 {
 		b.WriteString("decision time:")
 	}
