@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -63,6 +64,10 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			if plotFile != "" {
 				if _, err := sim.PlotFormat(plotFile); err != nil {
 					return fmt.Errorf("--plot: %w", err)
+				}
+				// Say so now rather than after the games.
+				if fi, err := os.Stat(filepath.Dir(plotFile)); err != nil || !fi.IsDir() {
+					return fmt.Errorf("--plot %s: no directory %s to write it in", plotFile, filepath.Dir(plotFile))
 				}
 			}
 			cat, err := scenario.Embedded()

@@ -163,6 +163,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"no games", []string{"--games", "0"}, []string{"--games"}},
 		{"no workers", []string{"--workers", "0"}, []string{"--workers"}},
 		{"bad plot extension", []string{"--plot", "out.pdf"}, []string{"--plot", ".pdf", ".svg or .png"}},
+		{"plot in a missing directory", []string{"--games", "2", "--plot", "no-such-dir/out.svg"}, []string{"--plot", "no directory no-such-dir"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := runSimulateCmd(t, tc.args...)
