@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -66,8 +68,11 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 					return fmt.Errorf("--plot: %w", err)
 				}
 				// Say so now rather than after the games.
-				if fi, err := os.Stat(filepath.Dir(plotFile)); err != nil || !fi.IsDir() {
-					return fmt.Errorf("--plot %s: no directory %s to write it in", plotFile, filepath.Dir(plotFile))
+				dir := filepath.Dir(plotFile)
+				if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || err == nil && !fi.IsDir() {
+					return fmt.Errorf("--plot %s: no directory %s to write it in", plotFile, dir)
+				} else if err != nil {
+					return fmt.Errorf("--plot %s: %w", plotFile, err)
 				}
 			}
 			cat, err := scenario.Embedded()

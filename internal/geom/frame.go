@@ -25,9 +25,10 @@ func (b Box) Frame() Frame {
 }
 
 // Reframe returns b.Frame(), reusing fr's directions when b has fr's
-// heading (a box moved without turning), which saves the sine and cosine.
+// heading, bit for bit (a box moved without turning), which saves the sine
+// and cosine.
 func (fr Frame) Reframe(b Box) Frame {
-	if b.Heading != fr.b.Heading || fr.f == (Point{}) {
+	if math.Float64bits(float64(b.Heading)) != math.Float64bits(float64(fr.b.Heading)) || fr.f == (Point{}) {
 		return b.Frame()
 	}
 	return Frame{b: b, f: fr.f, l: fr.l}
@@ -180,8 +181,9 @@ func (fr Frame) Distance(o Frame) float64 {
 // Within reports whether Distance(o) <= d, answering from the centres
 // alone when they settle it: the boxes are no further apart than their
 // centres, and no nearer than that less both half-diagonals. Only the
-// narrow band between needs the corners; a margin of 1e-9 keeps rounding
-// from ever giving an answer Distance would not.
+// narrow band between needs the corners. A margin of 1e-9 keeps rounding
+// from giving an answer Distance would not, for coordinates of table
+// scale (far below a million inches).
 func (fr Frame) Within(o Frame, d float64) bool {
 	c := hypot(fr.b.Center.X-o.b.Center.X, fr.b.Center.Y-o.b.Center.Y)
 	if c <= d-1e-9 {

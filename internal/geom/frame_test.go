@@ -216,6 +216,15 @@ func TestFrameReframe(t *testing.T) {
 			t.Fatalf("%v.Frame().Reframe(%v) = %+v, want %+v", a, b, got, want)
 		}
 	}
+	// A heading of -0 equals +0 but its frame's directions carry other
+	// signs of zero: Reframe must not reuse them.
+	plus, minus := Box{Center: Pt(1, 2), Length: 2, Width: 1}, Box{Center: Pt(3, 2), Heading: Angle(math.Copysign(0, -1)), Length: 2, Width: 1}
+	got, want := plus.Frame().Reframe(minus), minus.Frame()
+	if bits := func(f Frame) [4]uint64 {
+		return [4]uint64{math.Float64bits(f.Fwd().X), math.Float64bits(f.Fwd().Y), math.Float64bits(f.Left().X), math.Float64bits(f.Left().Y)}
+	}; bits(got) != bits(want) {
+		t.Fatalf("Reframe to heading -0 from +0: directions %v, want %v", bits(got), bits(want))
+	}
 	zero := Box{Center: Pt(1, 2), Length: 2, Width: 1} // heading 0, as the zero Frame's
 	if got, want := (Frame{}).Reframe(zero), zero.Frame(); got != want {
 		t.Fatalf("Frame{}.Reframe(%v) = %+v, want %+v", zero, got, want)

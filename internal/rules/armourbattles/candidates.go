@@ -2,7 +2,6 @@ package armourbattles
 
 import (
 	"math"
-	"slices"
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -136,8 +135,9 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// groupAround returns leader u plus up to three (four with a recon unit)
-// of the nearest eligible units within 6"; a suppressed leader goes alone.
+// groupAround returns up to three (MaxGroup-1) of the nearest eligible
+// units within 6" of leader u, to go with it; a suppressed leader goes
+// alone. (A recon unit's larger group is never offered.)
 func (s *State) groupAround(u int) []string {
 	ids := make([]string, 0, MaxGroup-1)
 	if s.Units[u].Suppressed {
@@ -175,8 +175,6 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	}
 	dst = s.reserveCandidates(dst)
 	dst = s.missionCandidates(dst)
-	// seen lists the groups offered so far, leader first.
-	var seen [][]string
 	for _, u := range s.unitsOf(s.Active) {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {
@@ -188,11 +186,7 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 		if un.Suppressed {
 			dst = append(dst, RemoveSuppression{Unit: un.ID})
 		}
-		members := s.groupAround(u)
-		if slices.ContainsFunc(seen, func(g []string) bool { return g[0] == un.ID && slices.Equal(g[1:], members) }) {
-			continue
-		}
-		seen = append(seen, append([]string{un.ID}, members...))
+		members := s.groupAround(u) // each unit leads one group
 		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
 		if s.Slots >= 2 {
 			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})

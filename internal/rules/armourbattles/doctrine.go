@@ -712,10 +712,11 @@ const StandOffTurn = 15
 // cover for the least opportunity fire; none if every move is watched by
 // ready enemy guns or gains nothing.
 //
-// A caller that needs only a good enough move says which scores are of
-// use to it (a test that never holds for a score below one it holds for);
-// bestMove may then give up on moves that cannot score that much, and
-// returns one of use if the best is.
+// A caller that needs only a good enough move passes useful, the scores of
+// use to it: it must be monotone (useful(x) and y >= x imply useful(y)).
+// bestMove may then give up early on moves that cannot score that much:
+// it returns exactly the unbounded search's move when that move's score is
+// of use, and nothing otherwise. useful nil means every score is.
 func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (plannedMove, bool) {
 	s := d.State
 	var movers []int

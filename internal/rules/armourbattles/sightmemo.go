@@ -124,8 +124,11 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	return ok
 }
 
-// sightFrom returns canSeeBox for viewers of side, to ask while s does
-// not change: with a memo, side's environment is worked out once.
+// sightFrom prepares canSeeBox questions for viewers of side: with a memo,
+// side's environment is worked out once, here. Its answers hold only while
+// that environment stays as it was: side's units on the table (where they
+// stand, their facing, whether they are hidden) and the smoke screens must
+// not change between sightFrom and the last sees.
 func (s *State) sightFrom(side int) sideSight {
 	m := s.memo
 	if m == nil {
