@@ -491,8 +491,9 @@ func (d *docCtx) threats(units []int) int {
 		if len(st.Range) < 3 {
 			continue
 		}
+		ef := s.box(e).Frame()
 		for _, u := range units {
-			if s.box(e).Frame().Within(s.box(u).Frame(), float64(st.Range[2])) && d.sees(e, u) {
+			if ef.Within(s.box(u).Frame(), float64(st.Range[2])) && d.sees(e, u) {
 				n++
 				break
 			}

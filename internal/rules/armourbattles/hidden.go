@@ -24,10 +24,10 @@ func (s *State) reveal(u int, why string, out engine.Emitter) {
 // spot reveals every hidden enemy unit within 15" of unit u, which has just
 // ended a move.
 func (s *State) spot(u int, out engine.Emitter) {
-	ub := s.box(u)
+	uf := s.box(u).Frame()
 	for i := range s.Units {
 		h := &s.Units[i]
-		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && ub.Frame().Within(s.box(i).Frame(), SpotDistance+1e-9) {
+		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && uf.Within(s.box(i).Frame(), SpotDistance+1e-9) {
 			s.reveal(i, fmt.Sprintf("is spotted by %s within 15\"", s.Units[u].ID), out)
 		}
 	}
