@@ -22,11 +22,7 @@ func TestBestMoveBoundSameChoice(t *testing.T) {
 	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-3"} {
 		for g := range games {
 			seed := *memoSeed + uint64(g)
-			st, err := Rules{}.New(battle(t, id))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := setupFixture(t, id).s
 			src := dice.NewPCG(seed)
 			orders := 0
 			for n := 0; !s.Over && n < 5000; n++ {

@@ -101,11 +101,7 @@ func TestDoctrineMemoSameChoice(t *testing.T) {
 	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2"} {
 		for g := range games {
 			seed := *memoSeed + uint64(g)
-			st, err := Rules{}.New(battle(t, id))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := setupFixture(t, id).s
 			src := dice.NewPCG(seed)
 			var memo any
 			n := 0
