@@ -18,6 +18,13 @@ type Agent interface {
 	Choose(st engine.State) engine.Action
 }
 
+// Searcher is an agent that searches before it chooses: it reports how
+// many search iterations it has run in all, so that a caller can tell
+// what a time budget bought.
+type Searcher interface {
+	SearchIterations() int
+}
+
 // Factory makes an agent whose choices are deterministic for seed.
 type Factory func(seed uint64) Agent
 

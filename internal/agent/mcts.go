@@ -80,6 +80,9 @@ func NewMCTS(seed uint64, cfg MCTSConfig) *MCTS {
 	return &MCTS{seed: seed, cfg: cfg}
 }
 
+// SearchIterations returns the iterations run so far, over all decisions.
+func (m *MCTS) SearchIterations() int { return m.Iterations }
+
 // Name returns "mcts".
 func (*MCTS) Name() string { return "mcts" }
 

@@ -97,6 +97,17 @@ func (r *Report) agentKey(g *Game) string {
 type Thinking struct {
 	Decisions  int
 	Total, Max time.Duration
+	// Searched and Iterations are the decisions a searching agent
+	// searched for and the iterations it ran (see Game).
+	Searched, Iterations int
+}
+
+// IterationsPerSearch returns the mean iterations of a searched decision.
+func (t Thinking) IterationsPerSearch() float64 {
+	if t.Searched == 0 {
+		return 0
+	}
+	return float64(t.Iterations) / float64(t.Searched)
 }
 
 // MeanMS returns the mean time of a decision in milliseconds.
@@ -128,6 +139,8 @@ func (r *Report) aggregate() {
 			th.Decisions += g.Decisions[side]
 			th.Total += g.Thinking[side]
 			th.Max = max(th.Max, g.MaxThinking[side])
+			th.Searched += g.Searched[side]
+			th.Iterations += g.Iterations[side]
 			r.Thinking[key] = th
 		}
 		if g.Err != "" {

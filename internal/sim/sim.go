@@ -85,6 +85,11 @@ type Game struct {
 	Decisions   [2]int           `json:"decisions"`
 	Thinking    [2]time.Duration `json:"-"`
 	MaxThinking [2]time.Duration `json:"-"`
+	// Searched counts the decisions for which a searching agent (see
+	// agent.Searcher) ran its search, and Iterations the iterations it
+	// ran for them (machine-dependent under a time budget).
+	Searched   [2]int `json:"searched,omitempty"`
+	Iterations [2]int `json:"iterations,omitempty"`
 	// Err says why the game failed (length bound, illegal or missing
 	// action, panic in the rules); the other fields then describe the game
 	// as far as it got, and the aggregates leave it out.
@@ -260,12 +265,23 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game) {
 		if d.Side < 0 || d.Side > 1 {
 			return fail("pending %s decision for side %d", d.Kind, d.Side)
 		}
+		searcher, _ := agents[d.Side].(agent.Searcher)
+		before := 0
+		if searcher != nil {
+			before = searcher.SearchIterations()
+		}
 		t0 := time.Now()
 		a := agents[d.Side].Choose(st)
 		took := time.Since(t0)
 		g.Decisions[d.Side]++
 		g.Thinking[d.Side] += took
 		g.MaxThinking[d.Side] = max(g.MaxThinking[d.Side], took)
+		if searcher != nil {
+			if n := searcher.SearchIterations() - before; n > 0 {
+				g.Searched[d.Side]++
+				g.Iterations[d.Side] += n
+			}
+		}
 		if a == nil {
 			return fail("agent %s on side %d: no action for %s", g.Agents[d.Side], d.Side, d.Kind)
 		}

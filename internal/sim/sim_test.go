@@ -427,3 +427,41 @@ func BenchmarkSimulateBattle1(b *testing.B) {
 
 // ignoreTime leaves out the fields of a Game that depend on the machine.
 var ignoreTime = cmpopts.IgnoreFields(Game{}, "Thinking", "MaxThinking")
+
+// TestSearchIterationsReported checks that a searching agent's iterations
+// are counted per searched decision: mcts:8 runs exactly 8 (two trees of
+// 4) whenever it searches, and an agent that does not search reports none.
+func TestSearchIterationsReported(t *testing.T) {
+	rules, sc := battle1(t)
+	r := mustRun(t, Config{Rules: rules, Scenario: sc, Games: 2, Agents: [2]string{"mcts:8", "random"}, Swap: true, Seed: 3, Workers: 2})
+	if len(r.Errors) > 0 {
+		t.Fatalf("failed games: %v", r.Errors)
+	}
+	m, rnd := r.Thinking["mcts:8"], r.Thinking["random"]
+	if m.Searched == 0 || m.Searched > m.Decisions || m.Iterations != 8*m.Searched {
+		t.Errorf("mcts:8: %d decisions, %d searched, %d iterations; want some searched, 8 iterations each", m.Decisions, m.Searched, m.Iterations)
+	}
+	if rnd.Searched != 0 || rnd.Iterations != 0 {
+		t.Errorf("random: %d searched, %d iterations; want none", rnd.Searched, rnd.Iterations)
+	}
+	for _, g := range r.Games {
+		side := 0
+		if g.Agents[1] == "mcts:8" {
+			side = 1
+		}
+		if g.Searched[side] == 0 || g.Iterations[side] != 8*g.Searched[side] || g.Searched[1-side] != 0 {
+			t.Errorf("game %d (%v): searched %v, iterations %v", g.Index, g.Agents, g.Searched, g.Iterations)
+		}
+	}
+	sum := r.Summary().DecisionMS
+	if got := sum["mcts:8"]; got.Searched != m.Searched || got.IterationsPerSearch != 8 {
+		t.Errorf("summary decision_ms[mcts:8] = %+v, want %d searched at 8 iterations each", got, m.Searched)
+	}
+	var b bytes.Buffer
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("(%d searched, 8 iterations each on average)", m.Searched); !strings.Contains(b.String(), want) {
+		t.Errorf("text summary lacks %q:\n%s", want, b.String())
+	}
+}

@@ -53,6 +53,10 @@ type DecisionTime struct {
 	Mean      float64 `json:"mean"`
 	Max       float64 `json:"max"`
 	Decisions int     `json:"decisions"`
+	// Searched is the number of decisions a searching agent searched
+	// for, and IterationsPerSearch its mean iterations for each of them.
+	Searched            int     `json:"searched,omitempty"`
+	IterationsPerSearch float64 `json:"iterations_per_search,omitempty"`
 }
 
 // Summary returns the report's aggregates in their JSON form.
@@ -80,7 +84,8 @@ func (r *Report) Summary() Summary {
 	}
 	s.DecisionMS = map[string]DecisionTime{}
 	for key, th := range r.Thinking {
-		s.DecisionMS[key] = DecisionTime{Mean: th.MeanMS(), Max: float64(th.Max.Microseconds()) / 1000, Decisions: th.Decisions}
+		s.DecisionMS[key] = DecisionTime{Mean: th.MeanMS(), Max: float64(th.Max.Microseconds()) / 1000, Decisions: th.Decisions,
+			Searched: th.Searched, IterationsPerSearch: th.IterationsPerSearch()}
 	}
 	for _, key := range r.AgentKeys() {
 		s.WinsByAgent[key] = r.AgentWins[key]
@@ -219,6 +224,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		th := r.Thinking[key]
 		fmt.Fprintf(&b, " %s %.2f ms mean, %.1f ms longest, %d decisions", key, th.MeanMS(), float64(th.Max.Microseconds())/1000, th.Decisions)
+		if th.Searched > 0 {
+			fmt.Fprintf(&b, " (%d searched, %.0f iterations each on average)", th.Searched, th.IterationsPerSearch())
+		}
 	}
 	if len(r.Thinking) > 0 {
 		b.WriteByte('\n')
