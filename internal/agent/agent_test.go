@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -112,6 +113,19 @@ func TestParseMCTSBudget(t *testing.T) {
 		c, err := agent.ParseMCTSBudget(tc.in)
 		if (err == nil) != tc.ok || tc.ok && tc.iter > 0 && c.Iterations != tc.iter {
 			t.Errorf("ParseMCTSBudget(%q) = %+v, %v", tc.in, c, err)
+		}
+	}
+	// An iteration budget keeps the default trees (the same choices on
+	// any machine); a time budget searches a tree per core.
+	if c, _ := agent.ParseMCTSBudget("400"); c.Trees != agent.DefaultMCTS.Trees {
+		t.Errorf("mcts:400 searches %d trees, want the default %d", c.Trees, agent.DefaultMCTS.Trees)
+	}
+	for _, procs := range []int{1, 2, 3, 8} {
+		old := runtime.GOMAXPROCS(procs)
+		c, _ := agent.ParseMCTSBudget("1s")
+		runtime.GOMAXPROCS(old)
+		if want := max(agent.DefaultMCTS.Trees, procs); c.Trees != want {
+			t.Errorf("mcts:1s with GOMAXPROCS %d searches %d trees, want %d", procs, c.Trees, want)
 		}
 	}
 	if _, err := agent.New("genius", 1); err == nil {

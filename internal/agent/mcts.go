@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,7 +36,10 @@ type MCTSConfig struct {
 var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2}
 
 // ParseMCTSBudget reads the part after "mcts:": an iteration count or a
-// duration such as 1s or 250ms.
+// duration such as 1s or 250ms. An iteration count keeps DefaultMCTS's
+// trees, so that it makes the same choices on any machine; a time budget
+// is not reproducible anyway, and searches one tree per core (at least
+// DefaultMCTS's), so that it uses every core.
 func ParseMCTSBudget(s string) (MCTSConfig, error) {
 	cfg := DefaultMCTS
 	if n, err := strconv.Atoi(s); err == nil && n > 0 {
@@ -44,6 +48,7 @@ func ParseMCTSBudget(s string) (MCTSConfig, error) {
 	}
 	if d, err := time.ParseDuration(s); err == nil && d > 0 {
 		cfg.Budget = d
+		cfg.Trees = max(cfg.Trees, runtime.GOMAXPROCS(0))
 		return cfg, nil
 	}
 	return cfg, fmt.Errorf("agent: mcts budget %q: want iterations (mcts:400) or a duration (mcts:1s)", s)
