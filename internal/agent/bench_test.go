@@ -22,6 +22,20 @@ func BenchmarkScriptedVsScriptedBattle1(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
+// BenchmarkRandomVsRandomBattle1 measures whole games of Battle 1 between
+// two random agents: what the rules engine costs (listing candidates,
+// applying actions, opportunity fire and spotting) when deciding costs
+// next to nothing, the ceiling for any agent's games per second.
+func BenchmarkRandomVsRandomBattle1(b *testing.B) {
+	r, sc := battle(b, "armour-battles/battle-1")
+	i := uint64(0)
+	for b.Loop() {
+		play(b, r, sc, 1+i%benchSeeds, [2]string{"random", "random"})
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
 // benchSeeds is the number of different games the game benchmarks play.
 const benchSeeds = 20
 
