@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -49,6 +50,10 @@ Game i uses dice seed S+i and agent seeds derived from S+i and the side,
 so a seed gives the same results whatever the number of workers. A game
 that does not finish (or whose agent or rules fail) is listed with its seed
 and makes the command exit with an error after printing the summary.
+
+Ctrl-C (or SIGTERM) stops the run at once and prints the summary of the
+games that had finished, marked interrupted, then exits with an error; a
+second Ctrl-C kills it outright.
 
 With --json, wins and wins_by_agent are keyed by side id and by agent name;
 when the same agent plays both sides its wins are keyed "agent@side-id".`,
@@ -109,13 +114,16 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+			// Ctrl-C (or SIGTERM) stops the run and prints what the
+			// finished games show; a second Ctrl-C kills at once.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			go func() { <-ctx.Done(); stop() }()
 			rep, err := sim.Run(ctx, cfg)
 			if bar != nil {
 				bar.Finish()
 			}
-			if err != nil {
+			if err != nil && !(rep.Interrupted && len(rep.Games) > 0) {
 				return err
 			}
 
@@ -137,6 +145,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				if !asJSON {
 					fmt.Fprintf(out, "plot written to %s\n", plotFile)
 				}
+			}
+			if rep.Interrupted {
+				return fmt.Errorf("interrupted after %d of %d games (the summary covers those)", len(rep.Games), games)
 			}
 			if n := len(rep.Errors); n > 0 {
 				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)

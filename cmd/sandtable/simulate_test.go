@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runSimulateCmd runs a fresh `simulate` command in-process with args and
@@ -176,5 +178,43 @@ func TestSimulateErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSimulateInterruptedPrintsSummary stops a long run (as Ctrl-C does,
+// through the command's context): the summary of the games finished so
+// far is printed, marked interrupted, and the command fails saying so.
+func TestSimulateInterruptedPrintsSummary(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	cmd := newSimulateCmd()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs([]string{"--games", "100000", "--agents", "random,random", "--workers", "2", "--json"})
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.ExecuteContext(ctx)
+	if err == nil || !strings.Contains(err.Error(), "interrupted after") || !strings.Contains(err.Error(), "of 100000 games") {
+		t.Fatalf("interrupted simulate: error %v, want one saying it was interrupted", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("interrupted simulate printed %q: %v", out.String(), err)
+	}
+	games, _ := m["games"].(float64)
+	if m["interrupted"] != true || m["games_requested"] != 100000.0 || games < 1 || games >= 100000 || m["completed"] != games {
+		t.Errorf("interrupted summary: interrupted %v, games %v (completed %v) of %v", m["interrupted"], m["games"], m["completed"], m["games_requested"])
+	}
+	// A run cancelled before any game finished prints nothing.
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	out.Reset()
+	cmd = newSimulateCmd()
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs([]string{"--games", "10", "--json"})
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	if err := cmd.ExecuteContext(done); err == nil || out.Len() != 0 {
+		t.Errorf("simulate cancelled at once: error %v, output %q; want an error and no summary", err, out.String())
 	}
 }

@@ -23,6 +23,10 @@ type Report struct {
 	// depends on the machine and the number of workers.
 	Elapsed time.Duration
 	Games   []Game
+	// Interrupted is set when the run was cancelled: Games then holds
+	// only the games that had finished, of the Requested.
+	Interrupted bool
+	Requested   int
 
 	// Completed counts the games that finished.
 	Completed int

@@ -116,7 +116,9 @@ func splitmix64(x uint64) uint64 {
 // Run plays cfg.Games games on cfg.Workers goroutines and returns their
 // results in game order with the aggregates. A game that fails is recorded
 // in Report.Errors with its seed and does not stop the run; Run itself
-// fails only for a bad configuration or when ctx is cancelled.
+// fails only for a bad configuration or when ctx is cancelled. A cancelled
+// run stops at once, and its error comes with a Report of the games that
+// had finished (Report.Interrupted), so that they are not lost.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := cfg.check(); err != nil {
 		return Report{}, err
@@ -137,13 +139,16 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 
 	start := time.Now()
 	games := make([]Game, cfg.Games)
+	played := make([]bool, cfg.Games)
+	cut := make([]bool, cfg.Games) // interrupted during the game
 	jobs := make(chan int)
 	done := make(chan struct{}, workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for i := range jobs {
-				games[i] = cfg.play(ctx, i)
+				games[i], cut[i] = cfg.play(ctx, i)
+				played[i] = true
 				done <- struct{}{}
 			}
 		})
@@ -166,8 +171,17 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			cfg.Progress(n)
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return Report{}, fmt.Errorf("sim: %d of %d games played: %w", n, cfg.Games, err)
+	interrupted := ctx.Err()
+	if interrupted != nil {
+		// Keep the games that finished; leave out those never started
+		// and those cut short.
+		kept := games[:0]
+		for i := range games {
+			if played[i] && !cut[i] {
+				kept = append(kept, games[i])
+			}
+		}
+		games = kept
 	}
 	r := Report{
 		Rules:   cfg.Rules.Name(),
@@ -183,6 +197,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		r.Scenario = cfg.Scenario.ID
 	}
 	r.aggregate()
+	if interrupted != nil {
+		r.Interrupted, r.Requested = true, cfg.Games
+		return r, fmt.Errorf("sim: interrupted after %d of %d games: %w", len(games), cfg.Games, interrupted)
+	}
 	return r, nil
 }
 
@@ -212,22 +230,19 @@ func (cfg *Config) agentsFor(i int) [2]string {
 	return cfg.Agents
 }
 
-// ctxCheckEvery is how many actions a game plays between looks at the
-// context, so a cancelled run stops inside long games too.
-const ctxCheckEvery = 256
-
-// play plays game i on the fast path.
-func (cfg *Config) play(ctx context.Context, i int) (g Game) {
+// play plays game i on the fast path; cut reports that ctx was cancelled
+// before the game was over.
+func (cfg *Config) play(ctx context.Context, i int) (g Game, cut bool) {
 	seed := cfg.Seed + uint64(i)
 	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
-	fail := func(format string, args ...any) Game {
+	fail := func(format string, args ...any) (Game, bool) {
 		g.Winner, g.WinnerAgent = -1, ""
 		g.Err = fmt.Sprintf("game %d (seed %d): ", i, seed) + fmt.Sprintf(format, args...)
-		return g
+		return g, false
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			g = fail("panic after %d actions: %v", g.Actions, r)
+			g, cut = fail("panic after %d actions: %v", g.Actions, r)
 		}
 	}()
 	maxActions := cfg.MaxActions
@@ -258,8 +273,9 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game) {
 		if g.Actions >= maxActions {
 			return fail("not over after %d actions (turn %d)", g.Actions, res.Turn)
 		}
-		if g.Actions%ctxCheckEvery == 0 && ctx.Err() != nil {
-			return fail("%v", ctx.Err())
+		if err := ctx.Err(); err != nil { // before every decision: a search may take long
+			g, _ = fail("%v", err)
+			return g, true
 		}
 		d := st.Pending()
 		if d.Side < 0 || d.Side > 1 {
@@ -305,5 +321,5 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game) {
 			}
 		}
 	}
-	return g
+	return g, false
 }

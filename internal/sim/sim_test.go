@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"math"
@@ -463,5 +464,57 @@ func TestSearchIterationsReported(t *testing.T) {
 	}
 	if want := fmt.Sprintf("(%d searched, 8 iterations each on average)", m.Searched); !strings.Contains(b.String(), want) {
 		t.Errorf("text summary lacks %q:\n%s", want, b.String())
+	}
+}
+
+// TestRunInterruptedKeepsFinishedGames cancels a run part-way: Run reports
+// the cancellation with the games that had finished, each exactly as an
+// uninterrupted run plays it, and none cut short.
+func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
+	rules, sc := battle1(t)
+	cfg := Config{Rules: rules, Scenario: sc, Games: 40, Agents: [2]string{"random", "scripted"}, Swap: true, Seed: 5, Workers: 2}
+	full := mustRun(t, cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg.Progress = func(done int) {
+		if done == 6 {
+			cancel()
+		}
+	}
+	r, err := Run(ctx, cfg)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted after") {
+		t.Fatalf("Run cancelled after 6 games: error %v, want an interruption wrapping context.Canceled", err)
+	}
+	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 6 || len(r.Games) >= 40 {
+		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want 6 to 39 of 40", r.Interrupted, r.Requested, len(r.Games))
+	}
+	for i, g := range r.Games {
+		if i > 0 && g.Index <= r.Games[i-1].Index {
+			t.Errorf("games out of order: %d after %d", g.Index, r.Games[i-1].Index)
+		}
+		if g.Err != "" {
+			t.Errorf("game %d kept though it failed: %s", g.Index, g.Err)
+		}
+		if d := cmp.Diff(full.Games[g.Index], g, ignoreTime, cmpopts.IgnoreUnexported(Game{})); d != "" {
+			t.Errorf("game %d differs from the uninterrupted run's (-full +interrupted):\n%s", g.Index, d)
+		}
+	}
+	if r.Completed != len(r.Games) || len(r.Errors) != 0 {
+		t.Errorf("completed %d, errors %v; want all %d kept games completed", r.Completed, r.Errors, len(r.Games))
+	}
+	s := r.Summary()
+	if !s.Interrupted || s.GamesRequested != 40 || s.Games != len(r.Games) {
+		t.Errorf("summary: interrupted %v, games %d of %d requested", s.Interrupted, s.Games, s.GamesRequested)
+	}
+	var b bytes.Buffer
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("interrupted: %d of the 40 games asked for had finished", len(r.Games)); !strings.Contains(b.String(), want) {
+		t.Errorf("text summary lacks %q:\n%s", want, b.String())
+	}
+	// An uninterrupted run says nothing of it.
+	if fs := full.Summary(); fs.Interrupted || fs.GamesRequested != 0 {
+		t.Errorf("uninterrupted summary: interrupted %v, games_requested %d", fs.Interrupted, fs.GamesRequested)
 	}
 }

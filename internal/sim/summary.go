@@ -25,6 +25,11 @@ type Summary struct {
 	// Games is the number of games played; Completed those that finished.
 	Games     int `json:"games"`
 	Completed int `json:"completed"`
+	// Interrupted is set when the run was stopped (Ctrl-C, SIGTERM) before
+	// all GamesRequested were played: the summary covers the games that
+	// had finished by then.
+	Interrupted    bool `json:"interrupted,omitempty"`
+	GamesRequested int  `json:"games_requested,omitempty"`
 	// Wins counts wins by side id; WinsByAgent by agent key.
 	Wins        map[string]int `json:"wins"`
 	WinsByAgent map[string]int `json:"wins_by_agent"`
@@ -64,7 +69,7 @@ func (r *Report) Summary() Summary {
 	s := Summary{
 		Scenario: r.Scenario, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
 		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
-		Games: len(r.Games), Completed: r.Completed,
+		Games: len(r.Games), Completed: r.Completed, Interrupted: r.Interrupted,
 		Wins: map[string]int{}, WinsByAgent: map[string]int{}, Draws: r.Draws,
 		CI95: map[string][2]float64{}, Reasons: r.Reasons,
 		MeanTurns: r.Turns.Mean, Turns: r.Turns,
@@ -95,6 +100,9 @@ func (r *Report) Summary() Summary {
 	if s.Errors == nil {
 		s.Errors = []GameError{}
 	}
+	if r.Interrupted {
+		s.GamesRequested = r.Requested
+	}
 	return s
 }
 
@@ -123,6 +131,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		b.WriteString(", sides swapped in odd games")
 	}
 	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
+	if r.Interrupted {
+		fmt.Fprintf(&b, "interrupted: %d of the %d games asked for had finished; the others were not played or were cut short\n", len(r.Games), r.Requested)
+	}
 	if r.Completed < len(r.Games) {
 		fmt.Fprintf(&b, "%d games finished, %d failed\n", r.Completed, len(r.Games)-r.Completed)
 	}
