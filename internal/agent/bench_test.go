@@ -13,10 +13,16 @@ import (
 // benchSeeds games, so that runs of a multiple of them (-benchtime 40x)
 // measure the same work.
 func BenchmarkScriptedVsScriptedBattle1(b *testing.B) {
-	r, sc := battle(b, "armour-battles/battle-1")
+	benchGames(b, "armour-battles/battle-1", [2]string{"scripted", "scripted"})
+}
+
+// benchGames plays whole games of scenario id between agents, cycling
+// through benchSeeds seeds, and reports games per second.
+func benchGames(b *testing.B, id string, agents [2]string) {
+	r, sc := battle(b, id)
 	i := uint64(0)
 	for b.Loop() {
-		play(b, r, sc, 1+i%benchSeeds, [2]string{"scripted", "scripted"})
+		play(b, r, sc, 1+i%benchSeeds, agents)
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
@@ -27,13 +33,7 @@ func BenchmarkScriptedVsScriptedBattle1(b *testing.B) {
 // applying actions, opportunity fire and spotting) when deciding costs
 // next to nothing, the ceiling for any agent's games per second.
 func BenchmarkRandomVsRandomBattle1(b *testing.B) {
-	r, sc := battle(b, "armour-battles/battle-1")
-	i := uint64(0)
-	for b.Loop() {
-		play(b, r, sc, 1+i%benchSeeds, [2]string{"random", "random"})
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	benchGames(b, "armour-battles/battle-1", [2]string{"random", "random"})
 }
 
 // benchSeeds is the number of different games the game benchmarks play.
