@@ -51,9 +51,11 @@ so a seed gives the same results whatever the number of workers. A game
 that does not finish (or whose agent or rules fail) is listed with its seed
 and makes the command exit with an error after printing the summary.
 
-Ctrl-C (or SIGTERM) stops the run at once and prints the summary of the
-games that had finished, marked interrupted, then exits with an error; a
-second Ctrl-C kills it outright.
+Ctrl-C (or SIGTERM) stops the run at once, searches included, and prints
+the summary of the first games, up to the first one not over (with --swap,
+an even number of them): the games --games K would play. It is marked
+interrupted, and the command then exits with an error. A second Ctrl-C
+kills it outright.
 
 With --json, wins and wins_by_agent are keyed by side id and by agent name;
 when the same agent plays both sides its wins are keyed "agent@side-id".`,
@@ -147,7 +149,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				}
 			}
 			if rep.Interrupted {
-				return fmt.Errorf("interrupted after %d of %d games (the summary covers those)", len(rep.Games), games)
+				return fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games)
 			}
 			if n := len(rep.Errors); n > 0 {
 				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)

@@ -194,7 +194,7 @@ func TestSimulateInterruptedPrintsSummary(t *testing.T) {
 	cmd.SetArgs([]string{"--games", "100000", "--agents", "random,random", "--workers", "2", "--json"})
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
 	err := cmd.ExecuteContext(ctx)
-	if err == nil || !strings.Contains(err.Error(), "interrupted after") || !strings.Contains(err.Error(), "of 100000 games") {
+	if err == nil || !strings.Contains(err.Error(), "interrupted: the summary covers the first") || !strings.Contains(err.Error(), "of 100000 games") {
 		t.Fatalf("interrupted simulate: error %v, want one saying it was interrupted", err)
 	}
 	var m map[string]any

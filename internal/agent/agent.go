@@ -1,8 +1,10 @@
 package agent
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -16,6 +18,21 @@ type Agent interface {
 	// Choose returns an action for the pending decision of st, which
 	// belongs to the agent's side. It must not modify st.
 	Choose(st engine.State) engine.Action
+}
+
+// ContextChooser is an agent whose decision can be cut short: ChooseContext
+// is Choose that returns soon after ctx is done (with the best action it
+// has by then).
+type ContextChooser interface {
+	ChooseContext(ctx context.Context, st engine.State) engine.Action
+}
+
+// Choose asks a for a decision, cut short when ctx is done if a can be.
+func Choose(ctx context.Context, a Agent, st engine.State) engine.Action {
+	if c, ok := a.(ContextChooser); ok {
+		return c.ChooseContext(ctx, st)
+	}
+	return a.Choose(st)
 }
 
 // Searcher is an agent that searches before it chooses: it reports how
@@ -42,14 +59,25 @@ func Register(name string, f Factory) {
 	factories[name] = f
 }
 
-// New returns the agent called name seeded with seed. "mcts:N" is MCTS
-// with N iterations per decision and "mcts:Ds" (e.g. mcts:1s, mcts:250ms)
-// with a time budget per decision.
+// New returns the agent called name seeded with seed, free to use every
+// core (NewOn with GOMAXPROCS).
 func New(name string, seed uint64) (Agent, error) {
+	return NewOn(name, seed, runtime.GOMAXPROCS(0))
+}
+
+// NewOn returns the agent called name seeded with seed, to run on cores
+// cores. "mcts:N" is MCTS with N iterations per decision over
+// DefaultMCTS's trees, the same choices on any machine; "mcts:Ds" (e.g.
+// mcts:1s, mcts:250ms) has a time budget per decision, and searches a tree
+// per core (at least DefaultMCTS's trees).
+func NewOn(name string, seed uint64, cores int) (Agent, error) {
 	if rest, ok := strings.CutPrefix(name, "mcts:"); ok {
 		cfg, err := ParseMCTSBudget(rest)
 		if err != nil {
 			return nil, err
+		}
+		if cfg.Budget > 0 {
+			cfg.Trees = max(cfg.Trees, cores)
 		}
 		return NewMCTS(seed, cfg), nil
 	}

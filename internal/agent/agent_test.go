@@ -115,18 +115,26 @@ func TestParseMCTSBudget(t *testing.T) {
 			t.Errorf("ParseMCTSBudget(%q) = %+v, %v", tc.in, c, err)
 		}
 	}
-	// An iteration budget keeps the default trees (the same choices on
-	// any machine); a time budget searches a tree per core.
-	if c, _ := agent.ParseMCTSBudget("400"); c.Trees != agent.DefaultMCTS.Trees {
-		t.Errorf("mcts:400 searches %d trees, want the default %d", c.Trees, agent.DefaultMCTS.Trees)
-	}
-	for _, procs := range []int{1, 2, 3, 8} {
-		old := runtime.GOMAXPROCS(procs)
-		c, _ := agent.ParseMCTSBudget("1s")
-		runtime.GOMAXPROCS(old)
-		if want := max(agent.DefaultMCTS.Trees, procs); c.Trees != want {
-			t.Errorf("mcts:1s with GOMAXPROCS %d searches %d trees, want %d", procs, c.Trees, want)
+	// An iteration budget keeps the default trees on any number of cores
+	// (the same choices on any machine); a time budget searches a tree
+	// per core it may use, and New lets it use them all.
+	trees := func(name string, cores int) int {
+		a, err := agent.NewOn(name, 1, cores)
+		if err != nil {
+			t.Fatal(err)
 		}
+		return a.(*agent.MCTS).Config().Trees
+	}
+	for _, cores := range []int{1, 2, 3, 8} {
+		if got := trees("mcts:400", cores); got != agent.DefaultMCTS.Trees {
+			t.Errorf("mcts:400 on %d cores searches %d trees, want the default %d", cores, got, agent.DefaultMCTS.Trees)
+		}
+		if got, want := trees("mcts:1s", cores), max(agent.DefaultMCTS.Trees, cores); got != want {
+			t.Errorf("mcts:1s on %d cores searches %d trees, want %d", cores, got, want)
+		}
+	}
+	if a, _ := agent.New("mcts:1s", 1); a.(*agent.MCTS).Config().Trees != max(agent.DefaultMCTS.Trees, runtime.GOMAXPROCS(0)) {
+		t.Errorf("New(mcts:1s) searches %d trees, want one per core", a.(*agent.MCTS).Config().Trees)
 	}
 	if _, err := agent.New("genius", 1); err == nil {
 		t.Error("unknown agent accepted")

@@ -1,10 +1,10 @@
 package agent
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,10 +36,8 @@ type MCTSConfig struct {
 var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2}
 
 // ParseMCTSBudget reads the part after "mcts:": an iteration count or a
-// duration such as 1s or 250ms. An iteration count keeps DefaultMCTS's
-// trees, so that it makes the same choices on any machine; a time budget
-// is not reproducible anyway, and searches one tree per core (at least
-// DefaultMCTS's), so that it uses every core.
+// duration such as 1s or 250ms, with DefaultMCTS's trees (NewOn gives a
+// time budget more).
 func ParseMCTSBudget(s string) (MCTSConfig, error) {
 	cfg := DefaultMCTS
 	if n, err := strconv.Atoi(s); err == nil && n > 0 {
@@ -48,7 +46,6 @@ func ParseMCTSBudget(s string) (MCTSConfig, error) {
 	}
 	if d, err := time.ParseDuration(s); err == nil && d > 0 {
 		cfg.Budget = d
-		cfg.Trees = max(cfg.Trees, runtime.GOMAXPROCS(0))
 		return cfg, nil
 	}
 	return cfg, fmt.Errorf("agent: mcts budget %q: want iterations (mcts:400) or a duration (mcts:1s)", s)
@@ -84,6 +81,9 @@ func NewMCTS(seed uint64, cfg MCTSConfig) *MCTS {
 	}
 	return &MCTS{seed: seed, cfg: cfg}
 }
+
+// Config returns the agent's configuration.
+func (m *MCTS) Config() MCTSConfig { return m.cfg }
 
 // SearchIterations returns the iterations run so far, over all decisions.
 func (m *MCTS) SearchIterations() int { return m.Iterations }
@@ -126,6 +126,12 @@ func appendKey(dst []byte, st engine.State, a engine.Action) []byte {
 
 // Choose runs the search and returns the most visited root action.
 func (m *MCTS) Choose(st engine.State) engine.Action {
+	return m.ChooseContext(context.Background(), st)
+}
+
+// ChooseContext is Choose that stops searching as soon as ctx is done and
+// returns the most visited root action by then.
+func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action {
 	side := st.Pending().Side
 	cands := st.Candidates(nil)
 	switch len(cands) {
@@ -156,6 +162,9 @@ func (m *MCTS) Choose(st engine.State) engine.Action {
 			per := max(1, m.cfg.Iterations/m.cfg.Trees)
 			var buf []engine.Action
 			for i := 0; ; i++ {
+				if i > 0 && ctx.Err() != nil {
+					break
+				}
 				if m.cfg.Budget > 0 {
 					if i > 0 && time.Now().After(deadline) {
 						break

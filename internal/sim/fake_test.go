@@ -139,11 +139,11 @@ func (firstAgent) Choose(st engine.State) engine.Action {
 // ends.
 func withFirstAgent(t interface{ Cleanup(func()) }) {
 	old := newAgent
-	newAgent = func(name string, seed uint64) (agent.Agent, error) {
+	newAgent = func(name string, seed uint64, cores int) (agent.Agent, error) {
 		if name == "first" {
 			return firstAgent{}, nil
 		}
-		return old(name, seed)
+		return old(name, seed, cores)
 	}
 	t.Cleanup(func() { newAgent = old })
 }

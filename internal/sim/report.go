@@ -23,10 +23,11 @@ type Report struct {
 	// depends on the machine and the number of workers.
 	Elapsed time.Duration
 	Games   []Game
-	// Interrupted is set when the run was cancelled: Games then holds
-	// only the games that had finished, of the Requested.
-	Interrupted bool
+	// Requested is the number of games asked for. Interrupted is set when
+	// the run was cancelled before they were all over: Games then holds
+	// the first games, up to the first one not over (see Run).
 	Requested   int
+	Interrupted bool
 
 	// Completed counts the games that finished.
 	Completed int

@@ -88,8 +88,8 @@ type Game struct {
 	// Searched counts the decisions for which a searching agent (see
 	// agent.Searcher) ran its search, and Iterations the iterations it
 	// ran for them (machine-dependent under a time budget).
-	Searched   [2]int `json:"searched,omitempty"`
-	Iterations [2]int `json:"iterations,omitempty"`
+	Searched   [2]int `json:"searched"`
+	Iterations [2]int `json:"iterations"`
 	// Err says why the game failed (length bound, illegal or missing
 	// action, panic in the rules); the other fields then describe the game
 	// as far as it got, and the aggregates leave it out.
@@ -103,8 +103,9 @@ func AgentSeed(gameSeed uint64, side int) uint64 {
 	return agent.Seed(gameSeed, side)
 }
 
-// newAgent makes agents; tests replace it to add agents of their own.
-var newAgent = agent.New
+// newAgent makes agents for the given number of cores; tests replace it
+// to add agents of their own.
+var newAgent = agent.NewOn
 
 func splitmix64(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
@@ -136,6 +137,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		workers = runtime.NumCPU()
 	}
 	workers = min(workers, cfg.Games)
+	// The games share the cores: an agent that can use several (a time-
+	// budgeted search) gets its share.
+	cores := max(1, runtime.GOMAXPROCS(0)/workers)
 
 	start := time.Now()
 	games := make([]Game, cfg.Games)
@@ -147,7 +151,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	for range workers {
 		wg.Go(func() {
 			for i := range jobs {
-				games[i], cut[i] = cfg.play(ctx, i)
+				games[i], cut[i] = cfg.play(ctx, i, cores)
 				played[i] = true
 				done <- struct{}{}
 			}
@@ -156,6 +160,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	go func() {
 		defer close(jobs)
 		for i := range cfg.Games {
+			if ctx.Err() != nil {
+				return // select alone may still pick the send
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -171,17 +178,21 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			cfg.Progress(n)
 		}
 	}
-	interrupted := ctx.Err()
-	if interrupted != nil {
-		// Keep the games that finished; leave out those never started
-		// and those cut short.
-		kept := games[:0]
-		for i := range games {
-			if played[i] && !cut[i] {
-				kept = append(kept, games[i])
-			}
+	// A run interrupted before all its games were over keeps the longest
+	// unbroken run of them from game 0 (an even number with Swap): the
+	// very games a run of that many would play. Games finished after a
+	// gap are left out, since the games still going when the run stopped
+	// are the long ones, and keeping the rest would favour short games.
+	kept := 0
+	for kept < cfg.Games && played[kept] && !cut[kept] {
+		kept++
+	}
+	interrupted := kept < cfg.Games
+	if interrupted {
+		if cfg.Swap {
+			kept -= kept % 2
 		}
-		games = kept
+		games = games[:kept]
 	}
 	r := Report{
 		Rules:   cfg.Rules.Name(),
@@ -190,16 +201,17 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		Swap:    cfg.Swap,
 		Seed:    cfg.Seed,
 		Workers: workers,
-		Elapsed: time.Since(start),
-		Games:   games,
+		Elapsed:   time.Since(start),
+		Games:     games,
+		Requested: cfg.Games,
 	}
 	if cfg.Scenario != nil {
 		r.Scenario = cfg.Scenario.ID
 	}
 	r.aggregate()
-	if interrupted != nil {
-		r.Interrupted, r.Requested = true, cfg.Games
-		return r, fmt.Errorf("sim: interrupted after %d of %d games: %w", len(games), cfg.Games, interrupted)
+	if interrupted {
+		r.Interrupted = true
+		return r, fmt.Errorf("sim: interrupted: the first %d of %d games kept: %w", len(games), cfg.Games, ctx.Err())
 	}
 	return r, nil
 }
@@ -215,7 +227,7 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("sim: negative action bound %d", cfg.MaxActions)
 	}
 	for _, name := range cfg.Agents {
-		if _, err := newAgent(name, 0); err != nil {
+		if _, err := newAgent(name, 0, 1); err != nil {
 			return fmt.Errorf("sim: %w", err)
 		}
 	}
@@ -230,9 +242,9 @@ func (cfg *Config) agentsFor(i int) [2]string {
 	return cfg.Agents
 }
 
-// play plays game i on the fast path; cut reports that ctx was cancelled
-// before the game was over.
-func (cfg *Config) play(ctx context.Context, i int) (g Game, cut bool) {
+// play plays game i on the fast path, with agents made for cores cores;
+// cut reports that ctx was cancelled before the game was over.
+func (cfg *Config) play(ctx context.Context, i, cores int) (g Game, cut bool) {
 	seed := cfg.Seed + uint64(i)
 	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
 	fail := func(format string, args ...any) (Game, bool) {
@@ -255,7 +267,7 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game, cut bool) {
 	}
 	var agents [2]agent.Agent
 	for side, name := range g.Agents {
-		if agents[side], err = newAgent(name, AgentSeed(seed, side)); err != nil {
+		if agents[side], err = newAgent(name, AgentSeed(seed, side), cores); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -287,7 +299,7 @@ func (cfg *Config) play(ctx context.Context, i int) (g Game, cut bool) {
 			before = searcher.SearchIterations()
 		}
 		t0 := time.Now()
-		a := agents[d.Side].Choose(st)
+		a := agent.Choose(ctx, agents[d.Side], st)
 		took := time.Since(t0)
 		g.Decisions[d.Side]++
 		g.Thinking[d.Side] += took

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -468,8 +469,9 @@ func TestSearchIterationsReported(t *testing.T) {
 }
 
 // TestRunInterruptedKeepsFinishedGames cancels a run part-way: Run reports
-// the cancellation with the games that had finished, each exactly as an
-// uninterrupted run plays it, and none cut short.
+// the cancellation with the first games, up to the first one not over and
+// an even number of them (sides swapped), each exactly as an uninterrupted
+// run plays it.
 func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
 	rules, sc := battle1(t)
 	cfg := Config{Rules: rules, Scenario: sc, Games: 40, Agents: [2]string{"random", "scripted"}, Swap: true, Seed: 5, Workers: 2}
@@ -482,20 +484,22 @@ func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
 		}
 	}
 	r, err := Run(ctx, cfg)
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted after") {
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("Run cancelled after 6 games: error %v, want an interruption wrapping context.Canceled", err)
 	}
-	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 6 || len(r.Games) >= 40 {
-		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want 6 to 39 of 40", r.Interrupted, r.Requested, len(r.Games))
+	// Two workers: of the first six games over, at most one came after a
+	// gap, so at least five from game 0, four once made even.
+	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 4 || len(r.Games) >= 40 || len(r.Games)%2 != 0 {
+		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want an even 4 to 38 of 40", r.Interrupted, r.Requested, len(r.Games))
 	}
 	for i, g := range r.Games {
-		if i > 0 && g.Index <= r.Games[i-1].Index {
-			t.Errorf("games out of order: %d after %d", g.Index, r.Games[i-1].Index)
+		if g.Index != i {
+			t.Errorf("game %d kept in place %d: want the first games, in order", g.Index, i)
 		}
 		if g.Err != "" {
 			t.Errorf("game %d kept though it failed: %s", g.Index, g.Err)
 		}
-		if d := cmp.Diff(full.Games[g.Index], g, ignoreTime, cmpopts.IgnoreUnexported(Game{})); d != "" {
+		if d := cmp.Diff(full.Games[g.Index], g, ignoreTime); d != "" {
 			t.Errorf("game %d differs from the uninterrupted run's (-full +interrupted):\n%s", g.Index, d)
 		}
 	}
@@ -510,11 +514,37 @@ func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	if want := fmt.Sprintf("interrupted: %d of the 40 games asked for had finished", len(r.Games)); !strings.Contains(b.String(), want) {
+	if want := fmt.Sprintf("interrupted: the first %d of the 40 games asked for (as --games %d would play them)", len(r.Games), len(r.Games)); !strings.Contains(b.String(), want) {
 		t.Errorf("text summary lacks %q:\n%s", want, b.String())
+	}
+	// The summary is the one an uninterrupted run of that many games
+	// gives, but for the marks of the interruption.
+	cfg.Games, cfg.Progress = len(r.Games), nil
+	short := mustRun(t, cfg)
+	ignore := cmpopts.IgnoreFields(Summary{}, "Seconds", "GamesPerSecond", "DecisionMS", "Workers", "Interrupted", "GamesRequested")
+	if d := cmp.Diff(short.Summary(), s, ignore); d != "" {
+		t.Errorf("interrupted summary differs from a run of --games %d (-run +interrupted):\n%s", len(r.Games), d)
 	}
 	// An uninterrupted run says nothing of it.
 	if fs := full.Summary(); fs.Interrupted || fs.GamesRequested != 0 {
 		t.Errorf("uninterrupted summary: interrupted %v, games_requested %d", fs.Interrupted, fs.GamesRequested)
+	}
+}
+
+// TestRunInterruptedStopsSearch cancels a run during a long time-budgeted
+// search: the search stops there, without waiting out its budget.
+func TestRunInterruptedStopsSearch(t *testing.T) {
+	rules, sc := battle1(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := Run(ctx, Config{Rules: rules, Scenario: sc, Games: 1, Agents: [2]string{"mcts:10m", "scripted"}, Seed: 1, Workers: 1})
+	// A decision takes ten minutes unless the search stops when asked;
+	// a minute allows for any machine's noise.
+	if took := time.Since(start); took > time.Minute {
+		t.Errorf("Run went on %v after being cancelled at 300ms", took)
+	}
+	if err == nil || !r.Interrupted || len(r.Games) != 0 {
+		t.Errorf("Run cancelled in the first game: error %v, interrupted %v, %d games; want an interruption with no game", err, r.Interrupted, len(r.Games))
 	}
 }

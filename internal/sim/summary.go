@@ -26,8 +26,8 @@ type Summary struct {
 	Games     int `json:"games"`
 	Completed int `json:"completed"`
 	// Interrupted is set when the run was stopped (Ctrl-C, SIGTERM) before
-	// all GamesRequested were played: the summary covers the games that
-	// had finished by then.
+	// all GamesRequested were over: the summary covers the first Games
+	// games, those a run of that many would play.
 	Interrupted    bool `json:"interrupted,omitempty"`
 	GamesRequested int  `json:"games_requested,omitempty"`
 	// Wins counts wins by side id; WinsByAgent by agent key.
@@ -132,7 +132,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
 	if r.Interrupted {
-		fmt.Fprintf(&b, "interrupted: %d of the %d games asked for had finished; the others were not played or were cut short\n", len(r.Games), r.Requested)
+		fmt.Fprintf(&b, "interrupted: the first %d of the %d games asked for (as --games %d would play them); the rest were left out\n", len(r.Games), r.Requested, len(r.Games))
 	}
 	if r.Completed < len(r.Games) {
 		fmt.Fprintf(&b, "%d games finished, %d failed\n", r.Completed, len(r.Games)-r.Completed)
