@@ -195,12 +195,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		games = games[:kept]
 	}
 	r := Report{
-		Rules:   cfg.Rules.Name(),
-		Sides:   sides,
-		Agents:  cfg.Agents,
-		Swap:    cfg.Swap,
-		Seed:    cfg.Seed,
-		Workers: workers,
+		Rules:     cfg.Rules.Name(),
+		Sides:     sides,
+		Agents:    cfg.Agents,
+		Swap:      cfg.Swap,
+		Seed:      cfg.Seed,
+		Workers:   workers,
 		Elapsed:   time.Since(start),
 		Games:     games,
 		Requested: cfg.Games,
