@@ -143,16 +143,15 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 
 	start := time.Now()
 	games := make([]Game, cfg.Games)
-	played := make([]bool, cfg.Games)
-	cut := make([]bool, cfg.Games) // interrupted during the game
+	over := make([]bool, cfg.Games) // played to its end (not cut short)
 	jobs := make(chan int)
 	done := make(chan struct{}, workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for i := range jobs {
-				games[i], cut[i] = cfg.play(ctx, i, cores)
-				played[i] = true
+				g, cut := cfg.play(ctx, i, cores)
+				games[i], over[i] = g, !cut
 				done <- struct{}{}
 			}
 		})
@@ -184,7 +183,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	// gap are left out, since the games still going when the run stopped
 	// are the long ones, and keeping the rest would favour short games.
 	kept := 0
-	for kept < cfg.Games && played[kept] && !cut[kept] {
+	for kept < cfg.Games && over[kept] {
 		kept++
 	}
 	interrupted := kept < cfg.Games
