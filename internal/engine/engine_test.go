@@ -271,3 +271,12 @@ func TestOldLogsStillReplay(t *testing.T) {
 		t.Fatalf("unknown drawing: %v", err)
 	}
 }
+
+func TestQuiet(t *testing.T) {
+	if !engine.Quiet(engine.Discard) {
+		t.Error("engine.Quiet(engine.Discard) = false")
+	}
+	if engine.Quiet(&engine.EventList{}) {
+		t.Error("engine.Quiet(&engine.EventList{}) = true")
+	}
+}

@@ -41,4 +41,12 @@ var Discard Emitter = discard{}
 
 type discard struct{}
 
+// Quiet reports whether out drops every event (it is Discard), so that a
+// ruleset may skip building the text of events nobody will read. Nothing
+// but the events may depend on it.
+func Quiet(out Emitter) bool {
+	_, ok := out.(discard)
+	return ok
+}
+
 func (discard) Emit(Event) {}

@@ -27,6 +27,9 @@ type board struct {
 	company map[string]int
 	// hedges are the table's hedges, for quick cover checks.
 	hedges []*table.Feature
+	// unitAt is where New puts each unit in State.Units: unitIndex's
+	// first guess.
+	unitAt map[string]int
 }
 
 type boardSide struct {
@@ -53,7 +56,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	if len(sc.Sides) != 2 {
 		return nil, fmt.Errorf("armourbattles: scenario %s has %d sides; Armour Battles needs 2", sc.ID, len(sc.Sides))
 	}
-	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}, company: map[string]int{}}
+	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}, company: map[string]int{}, unitAt: map[string]int{}}
 	if b.maxTurn == 0 {
 		b.maxTurn = TurnCap
 	}
@@ -95,6 +98,9 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 						return nil, fmt.Errorf("armourbattles: %s: unit %s has no type", sc.ID, ref.ID)
 					}
 					b.addType(ut)
+					if st, ok := ut.Stats.(*UnitStats); ok && !st.OffTable() {
+						b.unitAt[ref.ID] = len(b.unitAt) // where New puts it
+					}
 				}
 			}
 		}

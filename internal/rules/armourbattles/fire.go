@@ -175,8 +175,10 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	if opp {
 		kind = "opportunity fires at"
 	}
-	out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s %s %s: %.1f\" (%s)", s.name(u), kind, s.name(t), s.box(u).Distance(s.box(t)), sh.Dice.Band), To: engine.Everyone,
-		Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "opportunity": opp}})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s %s %s: %.1f\" (%s)", s.name(u), kind, s.name(t), s.box(u).Distance(s.box(t)), sh.Dice.Band), To: engine.Everyone,
+			Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "opportunity": opp}})
+	}
 	s.Shots = append(s.Shots, sh)
 }
 
@@ -188,7 +190,9 @@ func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter)
 	sh.Rolled = true
 	if sh.Dice.InRange {
 		sh.Attack = poolResult(dice.Pool(src, sh.Dice.AttackDice, sh.Dice.AttackTN))
-		out.Emit(engine.Event{Kind: "attack-roll", Text: fmt.Sprintf("%s rolls %dD at %d+: %d successes, %d sixes", s.name(sh.Firer), sh.Dice.AttackDice, sh.Dice.AttackTN, sh.Attack.Successes, sh.Attack.Sixes), To: engine.Everyone})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "attack-roll", Text: fmt.Sprintf("%s rolls %dD at %d+: %d successes, %d sixes", s.name(sh.Firer), sh.Dice.AttackDice, sh.Dice.AttackTN, sh.Attack.Successes, sh.Attack.Sixes), To: engine.Everyone})
+		}
 	} else {
 		out.Emit(engine.Event{Kind: "attack-roll", Text: s.name(sh.Firer) + " fires beyond long range and misses", To: engine.Everyone})
 	}
@@ -226,7 +230,9 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
 	net := max(0, sh.Attack.Successes-r.Successes)
 	suppress := sh.Attack.Sixes > r.Sixes
-	out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
+	}
 	s.applyResult(t, s.Units[sh.Firer].Pos, net, suppress, sh.Attack.Sixes-r.Sixes, src, out)
 }
 
@@ -239,7 +245,9 @@ func (s *State) applyResult(t int, from geom.Point, net int, suppress bool, unma
 	}
 	if net > 0 {
 		un.DP += net
-		out.Emit(engine.Event{Kind: "disruption", Text: fmt.Sprintf("%s takes %d disruption (%d)", s.name(t), net, min(un.DP, DispersalDP)), To: engine.Everyone})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "disruption", Text: fmt.Sprintf("%s takes %d disruption (%d)", s.name(t), net, min(un.DP, DispersalDP)), To: engine.Everyone})
+		}
 	}
 	if un.DP >= DispersalDP {
 		un.DP = DispersalDP
@@ -268,7 +276,9 @@ func (s *State) disperse(t int, why string, src dice.Source, out engine.Emitter)
 	un := &s.Units[t]
 	un.Dispersed = true
 	un.Suppressed = false
-	out.Emit(engine.Event{Kind: "dispersed", Text: fmt.Sprintf("%s is dispersed (%s)", s.name(t), why), To: engine.Everyone, Data: map[string]any{"unit": un.ID}})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "dispersed", Text: fmt.Sprintf("%s is dispersed (%s)", s.name(t), why), To: engine.Everyone, Data: map[string]any{"unit": un.ID}})
+	}
 	s.loseMorale(un.Side, dice.D3(src), out)
 }
 
@@ -323,7 +333,9 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		pos = next
 	}
 	un.Pos, un.Heading = s.nudgeOnTable(t, pos, facing), facing
-	out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
+	}
 }
 
 // crossesHedge reports whether the move from a to b has carried footprint

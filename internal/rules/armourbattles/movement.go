@@ -163,7 +163,9 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 			s.reveal(u, "moves", out)
 		}
 	}
-	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
+	}
 	m := &MoveState{}
 	for i, u := range p.units {
 		if broken[u] {
@@ -312,8 +314,10 @@ func (s *State) stepMove(out engine.Emitter) bool {
 		}
 		pos = s.clearOf(m, pos, h)
 		un.Pos, un.Heading = pos, h
-		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), m.Reach-m.At, pos.X, pos.Y), To: engine.Everyone,
-			Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), m.Reach-m.At, pos.X, pos.Y), To: engine.Everyone,
+				Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
+		}
 	}
 	if !un.Dispersed {
 		s.spot(m.Unit, out)
@@ -393,7 +397,9 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		mv.Final = face
 		m.Movers = append(m.Movers, mv)
 	}
-	out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s disengages: %d×6\" + %.0f\"", s.b.sides[s.Active].name, k, variable), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s disengages: %d×6\" + %.0f\"", s.b.sides[s.Active].name, k, variable), To: engine.Everyone})
+	}
 	s.Move = m
 }
 

@@ -244,7 +244,9 @@ func (s *State) applyOppFire(a OppFire, src dice.Source, out engine.Emitter) {
 		b := s.moverBox(m, m.At)
 		un := &s.Units[m.Unit]
 		un.Pos, un.Heading = s.nudgeOnTable(m.Unit, b.Center, b.Heading), b.Heading
-		out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), m.At), To: engine.Everyone})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "halt", Text: fmt.Sprintf("%s is halted %.1f\" along its move to take fire", s.name(m.Unit), m.At), To: engine.Everyone})
+		}
 	}
 	if s.Units[u].Hidden {
 		// declareShot reveals it and adds the ambush die.
@@ -277,7 +279,9 @@ func (s *State) applyBoost(a Boost, out engine.Emitter) {
 	side := s.Units[sh.Target].Side
 	sh.ReactionWild = s.spendBoost(side, a.Wild, a.Staff)
 	if sh.ReactionWild > 0 {
-		out.Emit(engine.Event{Kind: "boost", Text: fmt.Sprintf("%s adds %dD to %s's reaction", s.b.sides[side].name, sh.ReactionWild, s.name(sh.Target)), To: engine.Everyone})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "boost", Text: fmt.Sprintf("%s adds %dD to %s's reaction", s.b.sides[side].name, sh.ReactionWild, s.name(sh.Target)), To: engine.Everyone})
+		}
 	}
 }
 
@@ -313,5 +317,7 @@ func (s *State) applyUnsuppress(a Unsuppress, out engine.Emitter) {
 	if a.Staff {
 		how = "a staff order"
 	}
-	out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: s.to(u)})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: s.to(u)})
+	}
 }

@@ -139,7 +139,9 @@ func (s *State) applyChain(a ChooseChain, out engine.Emitter) {
 	s.Slots = s.ChainSize
 	s.AllWild = a.Face == 6 && a.Staff == 0
 	s.Phase = phaseOrders
-	out.Emit(engine.Event{Kind: "chain", Text: fmt.Sprintf("%s uses a chain of %d (%s)", s.b.sides[s.Active].name, s.ChainSize, chainWords(a, n)), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "chain", Text: fmt.Sprintf("%s uses a chain of %d (%s)", s.b.sides[s.Active].name, s.ChainSize, chainWords(a, n)), To: engine.Everyone})
+	}
 }
 
 func chainWords(a ChooseChain, n int) string {
@@ -363,6 +365,22 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
+// sayActivate emits the events of a command order given to units.
+func (s *State) sayActivate(a Activate, units []int, out engine.Emitter) {
+	ids := make([]string, len(units))
+	for i, u := range units {
+		ids[i] = s.Units[u].ID
+	}
+	text := fmt.Sprintf("%s: %s order with %d dice for %s", s.b.sides[s.Active].name, a.Order, a.Dice, strings.Join(ids, ", "))
+	if to := s.to(units...); to != engine.Everyone {
+		// The enemy learns only that an order was given.
+		out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s gives a %s order with %d dice", s.b.sides[s.Active].name, a.Order, a.Dice), To: 1 - to})
+		out.Emit(engine.Event{Kind: "activate", Text: text, To: to})
+	} else {
+		out.Emit(engine.Event{Kind: "activate", Text: text, To: engine.Everyone})
+	}
+}
+
 func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 	if a.Order == OrderReserves {
 		units, _ := s.reserveUnits(a)
@@ -375,17 +393,8 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 	for _, u := range units {
 		s.Units[u].Activated = true
 	}
-	ids := make([]string, len(units))
-	for i, u := range units {
-		ids[i] = s.Units[u].ID
-	}
-	text := fmt.Sprintf("%s: %s order with %d dice for %s", s.b.sides[s.Active].name, a.Order, a.Dice, strings.Join(ids, ", "))
-	if to := s.to(units...); to != engine.Everyone {
-		// The enemy learns only that an order was given.
-		out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s gives a %s order with %d dice", s.b.sides[s.Active].name, a.Order, a.Dice), To: 1 - to})
-		out.Emit(engine.Event{Kind: "activate", Text: text, To: to})
-	} else {
-		out.Emit(engine.Event{Kind: "activate", Text: text, To: engine.Everyone})
+	if !engine.Quiet(out) {
+		s.sayActivate(a, units, out)
 	}
 	switch a.Order {
 	case OrderRally:
@@ -466,7 +475,9 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	o := dice.Pool(src, un.DP, 4)
 	removed := min(un.DP, max(0, r.Successes-o.Successes))
 	un.DP -= removed
-	out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: s.to(u)})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: s.to(u)})
+	}
 }
 
 // compass returns a heading in degrees as 0 to 360, as the UI shows it.

@@ -182,3 +182,44 @@ func eventLeak(s *State, evs []engine.Event) error {
 	}
 	return nil
 }
+
+// TestQuietPlayIsTheSame plays seeded random games twice, once keeping the
+// events and once into engine.Discard (which skips building their text):
+// the states must agree after every action, and the kept events must still
+// carry their text.
+func TestQuietPlayIsTheSame(t *testing.T) {
+	kinds := map[string]int{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		var loud, quiet engine.State
+		var err error
+		if loud, err = (Rules{}).New(battle1(t)); err != nil {
+			t.Fatal(err)
+		}
+		quiet, _ = Rules{}.New(battle1(t))
+		srcL, srcQ := dice.NewPCG(seed), dice.NewPCG(seed)
+		pick := agent.NewRandom(seed)
+		for n := 0; !loud.Result().Over; n++ {
+			a := pick.Choose(loud)
+			var evs engine.EventList
+			loud.Apply(a, srcL, &evs)
+			quiet.Apply(a, srcQ, engine.Discard)
+			if loud.Hash() != quiet.Hash() {
+				t.Fatalf("seed %d action %d (%s): states differ with and without events", seed, n, a.Kind())
+			}
+			for _, e := range evs {
+				if e.Text == "" {
+					t.Fatalf("seed %d action %d: %s event without text", seed, n, e.Kind)
+				}
+				kinds[e.Kind]++
+			}
+		}
+		if !quiet.Result().Over {
+			t.Fatalf("seed %d: the quiet game is not over", seed)
+		}
+	}
+	for _, k := range []string{"move", "move-roll", "fire", "attack-roll", "reaction", "activate", "chain", "morale"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %q event in 20 games", k)
+		}
+	}
+}

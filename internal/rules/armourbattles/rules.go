@@ -124,10 +124,15 @@ func (s *State) nextDeployer() int {
 	return best
 }
 
+// listCap is the room unitsOf and enemiesOf make for their lists: a
+// constant, so that a list that does not outlive its caller stays off the
+// heap; a longer list grows as usual.
+const listCap = 48
+
 // enemiesOf returns the indexes of the units on the table that side's
 // enemies can know about: placed, not dispersed, not hidden.
 func (s *State) enemiesOf(side int) []int {
-	out := make([]int, 0, len(s.Units))
+	out := make([]int, 0, listCap)
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden {
 			out = append(out, i)
@@ -150,7 +155,7 @@ func (s *State) readyEnemies(side int, dst []int) []int {
 
 // unitsOf returns the indexes of side's units on the table, in order.
 func (s *State) unitsOf(side int) []int {
-	out := make([]int, 0, len(s.Units))
+	out := make([]int, 0, listCap)
 	for i := range s.Units {
 		if s.Units[i].Side == side && s.Units[i].Active() {
 			out = append(out, i)

@@ -2,7 +2,7 @@ package armourbattles
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -275,10 +275,15 @@ func (s *State) boxAt(u int, p geom.Point, h geom.Angle) geom.Box {
 }
 
 func (s *State) name(u int) string {
-	return fmt.Sprintf("%s (%s)", s.Units[u].ID, s.b.types[s.Units[u].Type].Name)
+	return s.Units[u].ID + " (" + s.b.types[s.Units[u].Type].Name + ")"
 }
 
+// unitIndex returns the index of the unit with the given id, or -1. Unit
+// ids are unique in a scenario.
 func (s *State) unitIndex(id string) int {
+	if i, ok := s.b.unitAt[id]; ok && i < len(s.Units) && s.Units[i].ID == id {
+		return i
+	}
 	for i := range s.Units {
 		if s.Units[i].ID == id {
 			return i
@@ -304,7 +309,7 @@ func (s *State) Pending() engine.Decision {
 	case phaseChain:
 		d.Prompt = "choose a dice chain"
 	case phaseOrders:
-		d.Prompt = fmt.Sprintf("%d order(s) left in the chain", s.Slots)
+		d.Prompt = strconv.Itoa(s.Slots) + " order(s) left in the chain"
 	case phaseLogistics:
 		d.Prompt = "logistics phase: adjust, maintain or cancel fire missions, then end it"
 	case phaseActivation:

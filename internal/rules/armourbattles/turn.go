@@ -166,7 +166,9 @@ func (s *State) endByTurnLimit(out engine.Emitter) {
 func (s *State) loseMorale(side, n int, out engine.Emitter) {
 	sd := &s.Sides[side]
 	sd.Morale = max(0, sd.Morale-n)
-	out.Emit(engine.Event{Kind: "morale", Text: fmt.Sprintf("%s loses %d army morale (%d left)", s.b.sides[side].name, n, sd.Morale), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "morale", Text: fmt.Sprintf("%s loses %d army morale (%d left)", s.b.sides[side].name, n, sd.Morale), To: engine.Everyone})
+	}
 	if sd.Morale == 0 || len(s.unitsOf(side)) == 0 && !s.hasUnplaced(side) {
 		s.Over, s.Phase, s.Winner = true, phaseOver, 1-side
 		s.Reason = "army morale"
