@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -54,8 +55,9 @@ and makes the command exit with an error after printing the summary.
 Ctrl-C (or SIGTERM) stops the run at once, searches included, and prints
 the summary of the first games, up to the first one not over (with --swap,
 an even number of them): the games --games K would play. It is marked
-interrupted, and the command then exits with an error. A second Ctrl-C
-kills it outright.
+interrupted, and the command then exits with the shell's status for the
+signal (130 for Ctrl-C, 143 for SIGTERM). A second Ctrl-C kills it
+outright.
 
 With --json, wins and wins_by_agent are keyed by side id and by agent name;
 when the same agent plays both sides its wins are keyed "agent@side-id".`,
@@ -118,14 +120,16 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			}
 			// Ctrl-C (or SIGTERM) stops the run and prints what the
 			// finished games show; a second Ctrl-C kills at once.
-			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			ctx, caught, stop := stopOnSignal(ctx)
 			defer stop()
-			go func() { <-ctx.Done(); stop() }()
 			rep, err := sim.Run(ctx, cfg)
 			if bar != nil {
 				bar.Finish()
 			}
 			if err != nil && !(rep.Interrupted && len(rep.Games) > 0) {
+				if sig := caught(); sig != nil {
+					return exitError{code: signalStatus(sig), err: err}
+				}
 				return err
 			}
 
@@ -149,7 +153,11 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				}
 			}
 			if rep.Interrupted {
-				return fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games)
+				err := fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games)
+				if sig := caught(); sig != nil {
+					return exitError{code: signalStatus(sig), err: err}
+				}
+				return err
 			}
 			if n := len(rep.Errors); n > 0 {
 				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)
@@ -188,4 +196,42 @@ func newProgressBar(w io.Writer, games int) *progressbar.ProgressBar {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
+}
+
+// stopOnSignal returns a context cancelled by the first SIGINT or SIGTERM,
+// a function that tells which signal it was (nil if none came), and a stop
+// that releases the signals. After the first signal the default handling
+// is restored, so a second one kills the process at once.
+func stopOnSignal(parent context.Context) (ctx context.Context, caught func() os.Signal, stop func()) {
+	ctx, cancel := context.WithCancel(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	var mu sync.Mutex
+	var got os.Signal
+	go func() {
+		select {
+		case sig := <-sigs:
+			mu.Lock()
+			got = sig
+			mu.Unlock()
+			cancel()
+		case <-ctx.Done():
+		}
+		signal.Stop(sigs)
+	}()
+	caught = func() os.Signal {
+		mu.Lock()
+		defer mu.Unlock()
+		return got
+	}
+	return ctx, caught, func() { signal.Stop(sigs); cancel() }
+}
+
+// signalStatus is the shell's exit status for a process stopped by sig:
+// 128 plus the signal's number (130 for Ctrl-C, 143 for SIGTERM).
+func signalStatus(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 1
 }

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"image/png"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -216,5 +219,50 @@ func TestSimulateInterruptedPrintsSummary(t *testing.T) {
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
 	if err := cmd.ExecuteContext(done); err == nil || out.Len() != 0 {
 		t.Errorf("simulate cancelled at once: error %v, output %q; want an error and no summary", err, out.String())
+	}
+}
+
+// TestSimulateSignalExitStatus sends SIGINT and SIGTERM to a real
+// `sandtable simulate` process: it prints the JSON summary of the games
+// finished, says it was interrupted, and exits with the shell's status
+// for the signal (130, 143).
+func TestSimulateSignalExitStatus(t *testing.T) {
+	bin := buildBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := osexec.Command(bin, "simulate", "--games", "100000", "--agents", "random,random", "--workers", "2", "--json")
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(3 * time.Second) // random games take milliseconds
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("simulate did not stop within 30 s of %v", sig)
+			}
+			var ee *osexec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+				t.Fatalf("simulate stopped by %v: %v, want exit status %d; stderr %q", sig, err, 128+int(sig), errOut.String())
+			}
+			if !strings.Contains(errOut.String(), "interrupted: the summary covers the first") {
+				t.Errorf("stderr %q does not say the run was interrupted", errOut.String())
+			}
+			var m map[string]any
+			if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+				t.Fatalf("stdout is not a JSON summary (%v): %q", err, out.String())
+			}
+			if games, _ := m["games"].(float64); m["interrupted"] != true || games < 1 {
+				t.Errorf("summary: interrupted %v, games %v", m["interrupted"], m["games"])
+			}
+		})
 	}
 }
