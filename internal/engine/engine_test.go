@@ -280,3 +280,44 @@ func TestQuiet(t *testing.T) {
 		t.Error("engine.Quiet(&engine.EventList{}) = true")
 	}
 }
+
+// quietDiffersRules is the toy game played differently into
+// engine.Discard: a ruleset whose Quiet shortcut changes more than events.
+type quietDiffersRules struct{ toyRules }
+
+type quietDiffersState struct{ *toyState }
+
+func (s *quietDiffersState) Clone() engine.State {
+	return &quietDiffersState{s.toyState.Clone().(*toyState)}
+}
+
+func (s *quietDiffersState) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
+	s.toyState.Apply(a, src, out)
+	if engine.Quiet(out) {
+		s.Blocks[0]++
+	}
+}
+
+func (quietDiffersRules) New(sc *scenario.Scenario) (engine.State, error) {
+	s, err := toyRules{}.New(sc)
+	return &quietDiffersState{s.(*toyState)}, err
+}
+
+func (quietDiffersRules) DecodeState(raw []byte) (engine.State, error) {
+	s, err := toyRules{}.DecodeState(raw)
+	return &quietDiffersState{s.(*toyState)}, err
+}
+
+func TestConformanceChecksQuietPlayAndEvents(t *testing.T) {
+	fs := enginetest.Check(enginetest.Config{Rules: quietDiffersRules{}, Games: 3, Seed: 1, MaxActions: 200})
+	if len(fs) == 0 || !strings.Contains(fs[0].Msg, "engine.Discard") {
+		t.Fatalf("failures = %v, want one saying play into engine.Discard differs", fs)
+	}
+	if fs := enginetest.Check(enginetest.Config{Rules: toyRules{}, Games: 20, Seed: 1, MaxActions: 200, EventKinds: []string{"hit"}}); len(fs) != 0 {
+		t.Fatalf("toy game: %v", fs)
+	}
+	fs = enginetest.Check(enginetest.Config{Rules: toyRules{}, Games: 2, Seed: 1, MaxActions: 200, EventKinds: []string{"hit", "parade"}})
+	if len(fs) != 1 || !strings.Contains(fs[0].Msg, `no "parade" event`) {
+		t.Fatalf("failures = %v, want one for the missing parade event", fs)
+	}
+}

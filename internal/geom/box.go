@@ -96,7 +96,15 @@ func (b Box) DistToPoint(p Point) float64 { return b.Frame().DistToPoint(p) }
 // Overlaps reports whether the interiors of b and o overlap by more than
 // Epsilon. Boxes in base contact — touching along an edge or at a corner —
 // do not overlap; use Distance(o) == 0 for "touching or overlapping".
-func (b Box) Overlaps(o Box) bool { return b.Frame().Overlaps(o.Frame()) }
+func (b Box) Overlaps(o Box) bool {
+	// Boxes whose bounding circles lie apart cannot overlap: that answer
+	// needs no frames (and no sines). The slack covers rounding.
+	r := (hypot(b.Length, b.Width)+hypot(o.Length, o.Width))/2*(1+1e-12) + Epsilon
+	if b.Center.dist2(o.Center) > r*r {
+		return false
+	}
+	return b.Frame().Overlaps(o.Frame())
+}
 
 // Distance returns the distance between the closest points of b and o,
 // 0 when they touch or overlap. It is symmetric: b.Distance(o) ==

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
@@ -31,6 +32,12 @@ type Config struct {
 	// DeepEvery runs the clone, round-trip and view checks every n steps
 	// (default 1: every step).
 	DeepEvery int
+	// EventKinds lists event kinds the games must produce between them.
+	// Every event must carry text, and a shadow of each game played into
+	// engine.Discard (where a ruleset may skip building events) must stay
+	// in the same state: this catches a ruleset that lets Quiet change
+	// more than its events, or that drops events it should emit.
+	EventKinds []string
 }
 
 // Failure is one conformance violation.
@@ -66,16 +73,22 @@ func Check(c Config) []Failure {
 		c.DeepEvery = 1
 	}
 	var out []Failure
+	kinds := map[string]int{}
 	for i := 0; i < c.Games; i++ {
 		seed := c.Seed + uint64(i)
-		if f := playOne(c, seed); f != nil {
+		if f := playOne(c, seed, kinds); f != nil {
 			out = append(out, *f)
+		}
+	}
+	for _, k := range c.EventKinds {
+		if kinds[k] == 0 {
+			out = append(out, Failure{Seed: c.Seed, Step: -1, Msg: fmt.Sprintf("no %q event in %d games", k, c.Games)})
 		}
 	}
 	return out
 }
 
-func playOne(c Config, seed uint64) *Failure {
+func playOne(c Config, seed uint64, kinds map[string]int) *Failure {
 	fail := func(step int, format string, args ...any) *Failure {
 		return &Failure{Seed: seed, Step: step, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -84,6 +97,13 @@ func playOne(c Config, seed uint64) *Failure {
 		return fail(0, "new game: %v", err)
 	}
 	pick := rand.New(rand.NewPCG(seed, 0x5eed))
+	// quiet shadows the game, applying the same actions with the same dice
+	// into engine.Discard.
+	quiet, err := c.Rules.New(c.Scenario)
+	if err != nil {
+		return fail(0, "new state: %v", err)
+	}
+	quietSrc := dice.NewPCG(seed)
 	var cands []engine.Action
 	for step := 0; ; step++ {
 		st := g.State()
@@ -124,8 +144,19 @@ func playOne(c Config, seed uint64) *Failure {
 		}
 		before := st.Clone()
 		a := cands[pick.IntN(len(cands))]
-		if _, err := g.Apply(a); err != nil {
+		evs, err := g.Apply(a)
+		if err != nil {
 			return fail(step, "apply %s: %v", a.Kind(), err)
+		}
+		for _, e := range evs {
+			if e.Text == "" {
+				return fail(step, "%s: a %q event without text", a.Kind(), e.Kind)
+			}
+			kinds[e.Kind]++
+		}
+		quiet.Apply(a, quietSrc, engine.Discard)
+		if quiet.Hash() != g.Hash() {
+			return fail(step, "%s played into engine.Discard leaves a different state than with its events kept", a.Kind())
 		}
 		if before.Hash() != hash {
 			return fail(step, "applying %s changed a clone taken before it (shared state)", a.Kind())

@@ -72,6 +72,7 @@ func TestConformance(t *testing.T) {
 			enginetest.Run(t, enginetest.Config{
 				Rules: Rules{}, Scenario: battle(t, id), Games: games, Seed: 1, MaxActions: 30000,
 				Invariant: invariant, DeepEvery: 7,
+				EventKinds: []string{"move", "move-roll", "fire", "attack-roll", "reaction", "activate", "chain", "turn-end"},
 				Illegal: func(st engine.State) []engine.Action {
 					return []engine.Action{Fire{Unit: "nobody", Target: "nobody"}, ChooseChain{Face: 9}}
 				},

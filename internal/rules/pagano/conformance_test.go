@@ -103,6 +103,7 @@ func TestConformance(t *testing.T) {
 			enginetest.Run(t, enginetest.Config{
 				Rules: Rules{}, Scenario: sc, Games: games, Seed: 1, MaxActions: 8000,
 				Invariant: invariant, DeepEvery: 5,
+				EventKinds: []string{"move", "move-start", "pivot", "fire", "turn"},
 				Illegal: func(st engine.State) []engine.Action {
 					return []engine.Action{
 						Fire{Shots: []Shot{{Unit: "nobody", Target: "us-a1"}}},

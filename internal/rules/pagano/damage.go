@@ -98,7 +98,9 @@ func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 	}
 	d = max(d, 0)
 	to := from.Add(dir.Mul(d))
-	out.Emit(engine.Event{Kind: "errant-turn", Text: fmt.Sprintf("  %s's errant turn: rolls %d, turns %.0f° and rolls on %.1f\"", u.ID, roll, turn.Degrees(), d), To: engine.Everyone, Data: roll})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "errant-turn", Text: fmt.Sprintf("  %s's errant turn: rolls %d, turns %.0f° and rolls on %.1f\"", u.ID, roll, turn.Degrees(), d), To: engine.Everyone, Data: roll})
+	}
 	if d == 0 && !s.b.onTable(s.boxAt(t, to, h)) {
 		// Turned at the table edge: back on the table (as armourbattles
 		// R21).
@@ -151,7 +153,9 @@ func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 		// stops in contact where it was, unturned (ruling P16).
 		u.Pos, u.Heading, u.Turret = from, oldHeading, oldTurret
 	}
-	out.Emit(engine.Event{Kind: "collision", Text: fmt.Sprintf("  %s collides with %s", u.ID, s.Units[o].ID), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "collision", Text: fmt.Sprintf("  %s collides with %s", u.ID, s.Units[o].ID), To: engine.Everyone})
+	}
 	for _, v := range []int{t, o} {
 		if !s.Units[v].Active() {
 			continue

@@ -481,8 +481,10 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 	if ambush {
 		kind = "ambush-fire"
 	}
-	out.Emit(engine.Event{Kind: kind, Text: fmt.Sprintf("%s fires at %s at %.1f\": rolls %d %s = %d, %s", s.name(u), s.name(t), d, roll, modsText(hm), total, word), To: engine.Everyone,
-		Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "roll": roll, "total": total, "hit": hit}})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: kind, Text: fmt.Sprintf("%s fires at %s at %.1f\": rolls %d %s = %d, %s", s.name(u), s.name(t), d, roll, modsText(hm), total, word), To: engine.Everyone,
+			Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "roll": roll, "total": total, "hit": hit}})
+	}
 	if !hit {
 		return
 	}
@@ -495,17 +497,23 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 	et := er + em.Sum()
 	switch {
 	case et <= 5:
-		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: deflected", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: deflected", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+		}
 	case et == 6:
 		sub := dice.D10(src)
-		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), To: engine.Everyone, Data: []int{er, et, sub}})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), To: engine.Everyone, Data: []int{er, et, sub}})
+		}
 		if sub <= 5 {
 			s.stun(t, src, out)
 		} else {
 			s.immobilize(t, src, out)
 		}
 	default:
-		out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: wrecked", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: wrecked", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+		}
 		s.wreck(t, "destroyed", out)
 	}
 }

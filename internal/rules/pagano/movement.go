@@ -343,7 +343,9 @@ func (s *State) startMove(p movePlan, out engine.Emitter) {
 	m := &Transit{Unit: p.unit, Path: p.path, Length: geom.Polyline(p.path).Length(), Stop: p.stop, Exit: p.exit}
 	f, t := p.facing, p.turret
 	m.Facing, m.Turret = &f, &t
-	out.Emit(engine.Event{Kind: "move-start", Text: fmt.Sprintf("%s moves %.1f\" for %.2f movement points", s.name(p.unit), m.Length, p.cost), To: engine.Everyone})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "move-start", Text: fmt.Sprintf("%s moves %.1f\" for %.2f movement points", s.name(p.unit), m.Length, p.cost), To: engine.Everyone})
+	}
 	if un.Motion != Moving {
 		un.Motion = Moving
 	}
@@ -374,8 +376,10 @@ func (s *State) finishMove(src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "exit", Text: s.name(m.Unit) + " retreats off the table", To: engine.Everyone})
 		return
 	}
-	out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves to (%.1f, %.1f), %s", s.name(m.Unit), un.Pos.X, un.Pos.Y, un.Motion), To: engine.Everyone,
-		Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees()), "motion": un.Motion.String()}})
+	if !engine.Quiet(out) {
+		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves to (%.1f, %.1f), %s", s.name(m.Unit), un.Pos.X, un.Pos.Y, un.Motion), To: engine.Everyone,
+			Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees()), "motion": un.Motion.String()}})
+	}
 }
 
 // validatePivot checks a Pivot (hold false) or Hold (hold true).
@@ -428,7 +432,9 @@ func (s *State) applyPivot(unitID string, facing, turret *float64, hold bool, ou
 		un.Turret = un.Heading
 	}
 	if facing != nil || turret != nil {
-		out.Emit(engine.Event{Kind: "pivot", Text: fmt.Sprintf("%s pivots: hull %.0f°, turret %.0f°", s.name(u), un.Heading.Degrees(), un.Turret.Degrees()), To: engine.Everyone})
+		if !engine.Quiet(out) {
+			out.Emit(engine.Event{Kind: "pivot", Text: fmt.Sprintf("%s pivots: hull %.0f°, turret %.0f°", s.name(u), un.Heading.Degrees(), un.Turret.Degrees()), To: engine.Everyone})
+		}
 	}
 	if hold {
 		un.Done = true

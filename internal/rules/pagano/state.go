@@ -135,7 +135,7 @@ func (s *State) boxAt(u int, p geom.Point, h geom.Angle) geom.Box {
 }
 
 func (s *State) name(u int) string {
-	return fmt.Sprintf("%s (%s)", s.Units[u].ID, s.b.types[s.Units[u].Type].Name)
+	return s.Units[u].ID + " (" + s.b.types[s.Units[u].Type].Name + ")"
 }
 
 func (s *State) unitIndex(id string) int {
