@@ -30,8 +30,6 @@ type board struct {
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
-	// woods are the table's convex woods, for screens.
-	woods map[*table.Feature]*convexWood
 }
 
 type boardSide struct {
@@ -72,12 +70,6 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	for _, f := range b.table.Features() {
 		if f.Kind == table.KindHedge {
 			b.hedges = append(b.hedges, f)
-		}
-		if w := newConvexWood(f); w != nil {
-			if b.woods == nil {
-				b.woods = map[*table.Feature]*convexWood{}
-			}
-			b.woods[f] = w
 		}
 	}
 	for _, sd := range sc.Sides {

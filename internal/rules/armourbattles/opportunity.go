@@ -95,50 +95,28 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	spans := make([]Span, len(cands))
 	// What oppCanHit and the range band need of each candidate, worked
 	// out once: its footprint, frame and long range.
-	// hidden and retry: the last point a screen hides from it, and the
-	// point from which to look for a screen again.
 	type watcher struct {
-		ub            geom.Box
-		uf            geom.Frame
-		rng           float64
-		hidden, retry int
+		ub  geom.Box
+		uf  geom.Frame
+		rng float64
 	}
 	ws := make([]watcher, len(cands))
 	for i, u := range cands {
 		spans[i] = Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1}
 		ub := s.box(u)
-		ws[i] = watcher{ub: ub, uf: ub.Frame(), rng: float64(s.stats(u).Range[2]), hidden: -1}
+		ws[i] = watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])}
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
-	var buf [64]geom.Box
-	mbs := buf[:0]
-	for i := 0; i <= steps; i++ {
-		mbs = append(mbs, s.moverBox(m, min(m.Reach, float64(i)*PathStep)))
-	}
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	var mf geom.Frame
-	for i, mb := range mbs {
+	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
+		mb := s.moverBox(m, d)
 		mf = mf.Reframe(mb)
 		for j, u := range cands {
 			w := &ws[j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || i <= w.hidden {
-				continue
-			}
-			if i >= w.retry {
-				ScreenStats[0]++
-				if end, ok := s.screenFrom(w.ub, mbs, i); ok {
-					ScreenStats[1]++
-					ScreenStats[2] += end - i + 1
-					w.hidden = end
-					continue
-				}
-				w.retry = i + screenRetry
-			}
-			ScreenStats[3]++
-			if !sight.sees(u, w.ub, m.Unit, mb) {
-				ScreenStats[4]++
+			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || !sight.sees(u, w.ub, m.Unit, mb) {
 				continue
 			}
 			dist := w.uf.Distance(mf)
@@ -343,6 +321,3 @@ func (s *State) applyUnsuppress(a Unsuppress, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "unsuppress", Text: fmt.Sprintf("%s removes %s's suppression with %s", s.b.sides[side].name, s.name(u), how), To: s.to(u)})
 	}
 }
-
-
-var ScreenStats [5]int
