@@ -217,7 +217,17 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 		if un.Fired || un.Suppressed {
 			continue
 		}
-		vis := s.visibleEnemies(u)
+		// Only enemies within long range can be fired at, and a target's
+		// priority depends only on nearer enemies.
+		st := s.stats(u)
+		if len(st.Range) != 3 && !st.OffTable() {
+			continue
+		}
+		reach := math.Inf(1)
+		if !st.OffTable() {
+			reach = float64(st.Range[2])
+		}
+		vis := s.visibleEnemiesWithin(u, reach)
 		for _, t := range vis {
 			if !s.priorityOK(u, t, vis, act.FiredAt) {
 				continue

@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -29,16 +30,31 @@ func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
 
 // visibleEnemies returns the enemy units u can see and could fire at,
 // nearest first.
-func (s *State) visibleEnemies(u int) []int {
+func (s *State) visibleEnemies(u int) []int { return s.visibleEnemiesWithin(u, math.Inf(1)) }
+
+// visibleEnemiesWithin is the start of visibleEnemies(u): the visible
+// enemies at most reach inches from u (footprint to footprint). Enemies
+// farther away cost no line-of-sight question. The list is sorted by that
+// distance, so it is exactly the part of the full list within reach, and
+// target priority, which looks only at nearer enemies, judges a target
+// within reach the same on either list.
+func (s *State) visibleEnemiesWithin(u int, reach float64) []int {
 	var out []int
+	var buf [listCap]float64
+	dist := buf[:0]
 	fb := s.box(u)
+	ff := fb.Frame()
 	sight := s.sightFrom(s.Units[u].Side)
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
-		if s.fireArcOK(u, fb, s.Units[e].Pos) && sight.sees(u, fb, e, s.box(e)) {
-			out = append(out, e)
+		eb := s.box(e)
+		d := ff.Distance(eb.Frame())
+		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) || !sight.sees(u, fb, e, eb) {
+			continue
 		}
+		out = append(out, e)
+		dist = append(dist, d)
 	}
-	sortedByDist(out, func(e int) float64 { return fb.Distance(s.box(e)) })
+	sortByKeys(out, dist)
 	return out
 }
 
@@ -84,7 +100,8 @@ func (s *State) validateFire(a Fire) error {
 	if !s.fireArcOK(u, s.box(u), s.Units[t].Pos) {
 		return errorf("fire: %s is outside %s's %d° arc of fire", a.Target, a.Unit, s.stats(u).FireArc)
 	}
-	vis := s.visibleEnemies(u)
+	// Enemies farther than the target can neither hide it nor come first.
+	vis := s.visibleEnemiesWithin(u, s.box(u).Distance(s.box(t)))
 	if !contains(vis, t) {
 		return errorf("fire: %s has no line of sight to %s", a.Unit, a.Target)
 	}

@@ -175,6 +175,12 @@ func sortedByDist(idx []int, d func(int) float64) {
 	for _, i := range idx {
 		keys = append(keys, d(i))
 	}
+	sortByKeys(idx, keys)
+}
+
+// sortByKeys sorts idx by keys (keys[i] belongs to idx[i], and is sorted
+// with it), keeping the order of equal ones.
+func sortByKeys(idx []int, keys []float64) {
 	// Insertion sort: stable, and quick for the few units here.
 	for i := 1; i < len(idx); i++ {
 		k, v := keys[i], idx[i]

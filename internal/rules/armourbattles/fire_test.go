@@ -1,0 +1,60 @@
+package armourbattles
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// TestVisibleEnemiesWithinIsPrefix checks the shortcut the fire candidates
+// and fire validation take: asking only about enemies within reach gives
+// exactly the visible enemies within reach, in the same order, as asking
+// about all of them. It looks at every unit after every action of seeded
+// random Battle 1 games, with reach its long range and the distance to each
+// enemy in turn.
+func TestVisibleEnemiesWithinIsPrefix(t *testing.T) {
+	games, checked, cut := 15, 0, 0
+	if testing.Short() {
+		games = 5
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		playRandom(t, seed, func(s *State, _ engine.Action) error {
+			for u := range s.Units {
+				if !s.Units[u].Active() {
+					continue
+				}
+				all := s.visibleEnemies(u)
+				reaches := []float64{}
+				if st := s.stats(u); len(st.Range) == 3 {
+					reaches = append(reaches, float64(st.Range[2]))
+				}
+				for _, e := range s.enemiesOf(s.Units[u].Side) {
+					reaches = append(reaches, s.box(u).Distance(s.box(e)))
+				}
+				for _, r := range reaches {
+					var want []int
+					for _, e := range all {
+						if s.box(u).Distance(s.box(e)) <= r {
+							want = append(want, e)
+						}
+					}
+					got := s.visibleEnemiesWithin(u, r)
+					if !slices.Equal(got, want) {
+						return fmt.Errorf("%s within %.3f\": got %v, want %v (all visible %v)", s.Units[u].ID, r, got, want, all)
+					}
+					checked++
+					if len(want) < len(all) {
+						cut++
+					}
+				}
+			}
+			return nil
+		})
+	}
+	if cut == 0 {
+		t.Fatalf("no visible enemy was ever beyond reach in %d checks: the test proves nothing", checked)
+	}
+	t.Logf("%d checks, %d with visible enemies beyond reach", checked, cut)
+}
