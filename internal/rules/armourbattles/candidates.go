@@ -54,15 +54,23 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 	}
 	// Keep only what validates (moves, orders, missions and opportunity
 	// fire from spans computed when the window opened are generated
-	// loosely). Activated shots are built from the same line-of-sight, arc
-	// and priority checks Validate makes, so they are not checked twice;
-	// the conformance suite validates every candidate.
+	// loosely). Two kinds are built to pass and are not checked twice:
+	// activated shots come from the same line-of-sight, arc and priority
+	// checks Validate makes, and move-and-fire groups from groupAround,
+	// which keeps to group's rules (members within 6" of the leader, none
+	// activated or suppressed, at most MaxGroup units). The conformance
+	// suite validates every candidate.
 	out := dst[:base]
 	for _, a := range dst[base:] {
-		switch a.(type) {
+		switch x := a.(type) {
 		case Fire:
 			out = append(out, a)
 			continue
+		case Activate:
+			if x.Order == OrderMoveFire && x.Dice >= 1 && x.Dice <= min(3, s.Slots) && !x.Wild && !x.Staff && x.BoostUnit == "" {
+				out = append(out, a)
+				continue
+			}
 		}
 		if s.Validate(a) == nil {
 			out = append(out, a)
