@@ -235,12 +235,14 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 		if !st.OffTable() {
 			reach = float64(st.Range[2])
 		}
-		vis := s.visibleEnemiesWithin(u, reach)
-		for _, t := range vis {
-			if !s.priorityOK(u, t, vis, act.FiredAt) {
+		var buf [listCap]sighted
+		vis := s.visibleEnemiesWithin(buf[:0], u, reach)
+		for i, v := range vis {
+			if !firstInPriority(vis, i, act.FiredAt) {
 				continue
 			}
-			if band, _, in := RangeBand(s.stats(u), s.box(u).Distance(s.box(t))); in && band != "" {
+			if band, _, in := RangeBand(st, v.dist); in && band != "" {
+				t := v.unit
 				dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID})
 				if s.hasSpecial(u, ShootAndScoot) && !act.Moved[act.index(u)] {
 					dst = append(dst, Fire{Unit: un.ID, Target: s.Units[t].ID, Scoot: true})

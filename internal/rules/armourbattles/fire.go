@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -30,32 +31,58 @@ func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
 
 // visibleEnemies returns the enemy units u can see and could fire at,
 // nearest first.
-func (s *State) visibleEnemies(u int) []int { return s.visibleEnemiesWithin(u, math.Inf(1)) }
+func (s *State) visibleEnemies(u int) []int {
+	var buf [listCap]sighted
+	vis := s.visibleEnemiesWithin(buf[:0], u, math.Inf(1))
+	out := make([]int, len(vis))
+	for i, v := range vis {
+		out[i] = v.unit
+	}
+	return out
+}
 
-// visibleEnemiesWithin is the start of visibleEnemies(u): the visible
-// enemies at most reach inches from u (footprint to footprint). Enemies
-// farther away cost no line-of-sight question. The list is sorted by that
-// distance, so it is exactly the part of the full list within reach, and
-// target priority, which looks only at nearer enemies, judges a target
-// within reach the same on either list.
-func (s *State) visibleEnemiesWithin(u int, reach float64) []int {
-	var out []int
-	var buf [listCap]float64
-	dist := buf[:0]
+// sighted is a visible enemy and its distance, footprint to footprint.
+type sighted struct {
+	unit int
+	dist float64
+}
+
+// visibleEnemiesWithin appends to dst the start of visibleEnemies(u): the
+// visible enemies at most reach inches from u, with their distances.
+// Enemies farther away cost no line-of-sight question. The list is sorted
+// by distance (keeping the order of equal ones), so it is exactly the part
+// of the full list within reach, and target priority, which looks only at
+// nearer enemies, judges a target within reach the same on either list.
+func (s *State) visibleEnemiesWithin(dst []sighted, u int, reach float64) []sighted {
+	base := len(dst)
 	fb := s.box(u)
 	ff := fb.Frame()
+	ru := s.b.radius[s.Units[u].Type]
 	sight := s.sightFrom(s.Units[u].Side)
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
+		// Footprints lie no nearer than their centres less both bounding
+		// radii: skip the exact distance for enemies clearly out of reach.
+		if s.Units[e].Pos.Dist(fb.Center)-ru-s.b.radius[s.Units[e].Type] > reach+1e-6 {
+			continue
+		}
 		eb := s.box(e)
 		d := ff.Distance(eb.Frame())
 		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) || !sight.sees(u, fb, e, eb) {
 			continue
 		}
-		out = append(out, e)
-		dist = append(dist, d)
+		dst = append(dst, sighted{e, d})
 	}
-	sortByKeys(out, dist)
-	return out
+	// Insertion sort: stable, and quick for the few units here.
+	vis := dst[base:]
+	for i := 1; i < len(vis); i++ {
+		v := vis[i]
+		j := i
+		for ; j > 0 && v.dist < vis[j-1].dist; j-- {
+			vis[j] = vis[j-1]
+		}
+		vis[j] = v
+	}
+	return dst
 }
 
 // priorityOK reports whether target t is allowed for firer u: every
@@ -73,6 +100,17 @@ func (s *State) priorityOK(u, t int, vis []int, firedAt []int) bool {
 		}
 	}
 	return false
+}
+
+// firstInPriority is priorityOK for vis[i], a list from
+// visibleEnemiesWithin: its distances are the ones priorityOK works out.
+func firstInPriority(vis []sighted, i int, firedAt []int) bool {
+	for _, e := range vis[:i] {
+		if e.dist < vis[i].dist-1e-6 && !contains(firedAt, e.unit) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) validateFire(a Fire) error {
@@ -101,12 +139,14 @@ func (s *State) validateFire(a Fire) error {
 		return errorf("fire: %s is outside %s's %d° arc of fire", a.Target, a.Unit, s.stats(u).FireArc)
 	}
 	// Enemies farther than the target can neither hide it nor come first.
-	vis := s.visibleEnemiesWithin(u, s.box(u).Distance(s.box(t)))
-	if !contains(vis, t) {
+	var buf [listCap]sighted
+	vis := s.visibleEnemiesWithin(buf[:0], u, s.box(u).Distance(s.box(t)))
+	i := slices.IndexFunc(vis, func(v sighted) bool { return v.unit == t })
+	if i < 0 {
 		return errorf("fire: %s has no line of sight to %s", a.Unit, a.Target)
 	}
-	if !s.priorityOK(u, t, vis, act.FiredAt) {
-		return errorf("fire: %s must fire at the closest enemy first (%s)", a.Unit, s.Units[vis[0]].ID)
+	if !firstInPriority(vis, i, act.FiredAt) {
+		return errorf("fire: %s must fire at the closest enemy first (%s)", a.Unit, s.Units[vis[0].unit].ID)
 	}
 	if a.Scoot {
 		if !s.hasSpecial(u, ShootAndScoot) {

@@ -40,7 +40,13 @@ func TestVisibleEnemiesWithinIsPrefix(t *testing.T) {
 							want = append(want, e)
 						}
 					}
-					got := s.visibleEnemiesWithin(u, r)
+					var got []int
+					for _, v := range s.visibleEnemiesWithin(nil, u, r) {
+						if d := s.box(u).Distance(s.box(v.unit)); v.dist != d {
+							return fmt.Errorf("%s: distance to %s given as %v, is %v", s.Units[u].ID, s.Units[v.unit].ID, v.dist, d)
+						}
+						got = append(got, v.unit)
+					}
 					if !slices.Equal(got, want) {
 						return fmt.Errorf("%s within %.3f\": got %v, want %v (all visible %v)", s.Units[u].ID, r, got, want, all)
 					}
