@@ -151,7 +151,7 @@ func (s *State) groupAround(u int) []string {
 	if s.Units[u].Suppressed {
 		return ids
 	}
-	var near []int
+	near := make([]int, 0, listCap)
 	lp := s.Units[u].Pos
 	for _, o := range s.unitsOf(s.Active) {
 		if o == u || s.Units[o].Activated || s.Units[o].Suppressed {
@@ -295,7 +295,9 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		return Move{}, false
 	}
 	off := v.Normalize().Mul(dist)
-	var m Move
+	n := len(s.Act.Units)
+	m := Move{Units: make([]UnitMove, 0, n)}
+	to := make([][2]float64, n) // every unit's one waypoint
 	for _, u := range s.Act.Units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -304,7 +306,9 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		p := un.Pos.Add(off)
 		p.X = math.Max(1.5, math.Min(s.b.table.Width()-1.5, p.X))
 		p.Y = math.Max(1.5, math.Min(s.b.table.Height()-1.5, p.Y))
-		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{round2(p.X), round2(p.Y)}}})
+		i := len(m.Units)
+		to[i] = [2]float64{round2(p.X), round2(p.Y)}
+		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: to[i : i+1 : i+1]})
 	}
 	return m, len(m.Units) > 0
 }

@@ -23,6 +23,14 @@ type movePlan struct {
 	max    string
 }
 
+// planBuf holds a group's movePlan slices.
+type planBuf struct {
+	units  [MaxGroup + 1]int
+	paths  [MaxGroup + 1][]geom.Point
+	facing [MaxGroup + 1]*geom.Angle
+	back   [MaxGroup + 1]bool
+}
+
 func (s *State) planMove(a Move) (movePlan, error) {
 	act := s.Act
 	var p movePlan
@@ -50,7 +58,20 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	}
 	p.max = a.Max
 	n := len(a.Units)
-	p.units, p.paths, p.facing, p.back = make([]int, 0, n), make([][]geom.Point, 0, n), make([]*geom.Angle, 0, n), make([]bool, 0, n)
+	if n <= MaxGroup+1 {
+		// A whole group's plan in one allocation (a group has at most
+		// MaxGroup units, one more with a recce unit).
+		b := &planBuf{}
+		p.units, p.paths, p.facing, p.back = b.units[:0:n], b.paths[:0:n], b.facing[:0:n], b.back[:0:n]
+	} else {
+		p.units, p.paths, p.facing, p.back = make([]int, 0, n), make([][]geom.Point, 0, n), make([]*geom.Angle, 0, n), make([]bool, 0, n)
+	}
+	// And all its paths' points in another.
+	npts := 0
+	for _, um := range a.Units {
+		npts += 1 + len(um.To)
+	}
+	pts := make([]geom.Point, 0, npts)
 	for _, um := range a.Units {
 		u := s.unitIndex(um.Unit)
 		if u < 0 || act.index(u) < 0 {
@@ -72,17 +93,19 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		if un.Repaired == s.Turn {
 			return p, errorf("move: %s was repaired this turn and cannot move until next turn", um.Unit)
 		}
-		path := []geom.Point{un.Pos}
+		start := len(pts)
+		pts = append(pts, un.Pos)
 		for i, w := range um.To {
 			pt := geom.Point{X: w[0], Y: w[1]}
 			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
 				return p, errorf("move: %s waypoint %d (%.1f, %.1f) is off the table", um.Unit, i+1, pt.X, pt.Y)
 			}
-			if pt.Dist(path[len(path)-1]) < 1e-9 {
+			if pt.Dist(pts[len(pts)-1]) < 1e-9 {
 				continue
 			}
-			path = append(path, pt)
+			pts = append(pts, pt)
 		}
+		path := pts[start:len(pts):len(pts)]
 		var facing *geom.Angle
 		if um.Facing != nil {
 			if math.IsNaN(*um.Facing) || math.IsInf(*um.Facing, 0) {
