@@ -67,7 +67,6 @@ func (s *State) oppCanHit(u int, tb geom.Box) bool {
 // openMoveWindow computes, for each eligible enemy unit, where along the
 // mover's path it sees the mover in range, and opens a window if any can.
 func (s *State) openMoveWindow(m *Mover) bool {
-	w := &Window{Kind: "move", Target: m.Unit}
 	var cands []int
 	path := geom.Polyline(m.Path)
 	if len(m.Path) < 2 {
@@ -92,19 +91,21 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	if len(cands) == 0 {
 		return false
 	}
-	spans := make([]Span, len(cands))
 	// What oppCanHit and the range band need of each candidate, worked
-	// out once: its footprint, frame and long range.
+	// out once: its footprint, frame and long range. Both lists stay on
+	// the stack for the usual few watchers.
 	type watcher struct {
 		ub  geom.Box
 		uf  geom.Frame
 		rng float64
 	}
-	ws := make([]watcher, len(cands))
-	for i, u := range cands {
-		spans[i] = Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1}
+	var spanBuf [16]Span
+	var wBuf [16]watcher
+	spans, ws := spanBuf[:0], wBuf[:0]
+	for _, u := range cands {
+		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
 		ub := s.box(u)
-		ws[i] = watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])}
+		ws = append(ws, watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])})
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
@@ -143,15 +144,16 @@ func (s *State) openMoveWindow(m *Mover) bool {
 			}
 		}
 	}
+	var seen []Span
 	for _, sp := range spans {
 		if sp.From >= 0 {
-			w.Spans = append(w.Spans, sp)
+			seen = append(seen, sp)
 		}
 	}
-	if len(w.Spans) == 0 {
+	if len(seen) == 0 {
 		return false
 	}
-	s.Window = w
+	s.Window = &Window{Kind: "move", Target: m.Unit, Spans: seen}
 	return true
 }
 
