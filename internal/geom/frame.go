@@ -195,6 +195,23 @@ func (fr Frame) Within(o Frame, d float64) bool {
 	return fr.Distance(o) <= d
 }
 
+// WithinRadii is Within for a caller that has both bounding radii at hand
+// (Radius): r is fr's and ro is o's. It saves working them out on every
+// question, as Within must.
+func (fr Frame) WithinRadii(o Frame, d, r, ro float64) bool {
+	c := hypot(fr.b.Center.X-o.b.Center.X, fr.b.Center.Y-o.b.Center.Y)
+	if c <= d-1e-9 {
+		return true
+	}
+	if c-r-ro > d+1e-9 {
+		return false
+	}
+	return fr.Distance(o) <= d
+}
+
+// Radius is half the box's diagonal: its bounding circle about the centre.
+func (fr Frame) Radius() float64 { return fr.radius() }
+
 // radius is half the box's diagonal: its bounding circle about the centre.
 func (fr *Frame) radius() float64 { return hypot(fr.b.Length, fr.b.Width) / 2 }
 

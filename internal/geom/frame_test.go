@@ -185,10 +185,10 @@ func TestFrameAccessors(t *testing.T) {
 	}
 }
 
-// TestFrameWithinMatchesDistance checks Within against Distance for random
-// pairs of boxes at thresholds spread around their distance, and exactly at
-// the centre distance and the bounding-circle gap where its shortcuts
-// switch over.
+// TestFrameWithinMatchesDistance checks Within and WithinRadii against
+// Distance for random pairs of boxes at thresholds spread around their
+// distance, and exactly at the centre distance and the bounding-circle gap
+// where their shortcuts switch over.
 func TestFrameWithinMatchesDistance(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < 20000; i++ {
@@ -200,6 +200,9 @@ func TestFrameWithinMatchesDistance(t *testing.T) {
 		for _, d := range []float64{dist, dist - 1e-12, dist + 1e-12, c, c - 1e-9, gap, gap + 1e-9, r.Float64() * 15, 0} {
 			if got, want := fb.Within(fo, d), dist <= d; got != want {
 				t.Fatalf("%v.Within(%v, %v) = %v, want %v (distance %v)", b, o, d, got, want, dist)
+			}
+			if got, want := fb.WithinRadii(fo, d, fb.Radius(), fo.Radius()), dist <= d; got != want {
+				t.Fatalf("%v.WithinRadii(%v, %v) = %v, want %v (distance %v)", b, o, d, got, want, dist)
 			}
 		}
 	}

@@ -145,11 +145,14 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 
 // groupAround returns up to three (MaxGroup-1) of the nearest eligible
 // units within 6" of leader u, to go with it; a suppressed leader goes
-// alone. (A recon unit's larger group is never offered.)
-func (s *State) groupAround(u int) []string {
-	ids := make([]string, 0, MaxGroup-1)
+// alone. (A recon unit's larger group is never offered.) The ids are
+// appended to pool, and the group is pool's new tail (its capacity ends
+// there); hurt reports whether the leader or a member has damage points.
+func (s *State) groupAround(u int, pool []string) (group, rest []string, hurt bool) {
+	start := len(pool)
+	hurt = s.Units[u].DP > 0
 	if s.Units[u].Suppressed {
-		return ids
+		return pool[start:start:start], pool, hurt
 	}
 	near := make([]int, 0, listCap)
 	lp := s.Units[u].Pos
@@ -158,22 +161,22 @@ func (s *State) groupAround(u int) []string {
 			continue
 		}
 		// A footprint lies no nearer than its centre less its bounding
-		// radius: skip the exact distance for units clearly too far.
-		if s.Units[o].Pos.Dist(lp)-s.b.radius[s.Units[o].Type] > GroupRadius+1e-6 {
+		// radius, and no farther than its centre: settle units clearly too
+		// far or near without the exact distance.
+		c := s.Units[o].Pos.Dist(lp)
+		if c-s.b.radius[s.Units[o].Type] > GroupRadius+1e-6 {
 			continue
 		}
-		if s.box(o).DistToPoint(lp) <= GroupRadius {
+		if c <= GroupRadius-1e-6 || s.box(o).DistToPoint(lp) <= GroupRadius {
 			near = append(near, o)
 		}
 	}
 	sortedByDist(near, func(o int) float64 { return s.Units[o].Pos.Dist(lp) })
-	for _, o := range near {
-		if len(ids) == MaxGroup-1 {
-			break
-		}
-		ids = append(ids, s.Units[o].ID)
+	for _, o := range near[:min(len(near), MaxGroup-1)] {
+		pool = append(pool, s.Units[o].ID)
+		hurt = hurt || s.Units[o].DP > 0
 	}
-	return ids
+	return pool[start:len(pool):len(pool)], pool, hurt
 }
 
 func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
@@ -183,7 +186,9 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	}
 	dst = s.reserveCandidates(dst)
 	dst = s.missionCandidates(dst)
-	for _, u := range s.unitsOf(s.Active) {
+	units := s.unitsOf(s.Active)
+	pool := make([]string, 0, len(units)*(MaxGroup-1)) // every group's ids
+	for _, u := range units {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {
 			dst = append(dst, Repair{Unit: un.ID})
@@ -194,14 +199,12 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 		if un.Suppressed {
 			dst = append(dst, RemoveSuppression{Unit: un.ID})
 		}
-		members := s.groupAround(u) // each unit leads one group
+		var members []string
+		var hurt bool
+		members, pool, hurt = s.groupAround(u, pool) // each unit leads one group
 		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
 		if s.Slots >= 2 {
 			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})
-		}
-		hurt := un.DP > 0
-		for _, m := range members {
-			hurt = hurt || s.Units[s.unitIndex(m)].DP > 0
 		}
 		if hurt {
 			dst = append(dst, Activate{Order: OrderRally, Leader: un.ID, Members: members, Dice: 1})

@@ -58,7 +58,8 @@ func (s *State) Evaluate(side int) float64 {
 // within their effective range (by distance only).
 func (s *State) inRangeShare(side int) float64 {
 	n, in := 0, 0
-	var ef []geom.Frame // the enemies' frames, worked out once
+	var ef []geom.Frame // the enemies' frames and radii, worked out once
+	var er []float64
 	enemies := s.enemiesOf(side)
 	for _, u := range s.unitsOf(side) {
 		st := s.stats(u)
@@ -67,14 +68,16 @@ func (s *State) inRangeShare(side int) float64 {
 		}
 		n++
 		if ef == nil {
-			ef = make([]geom.Frame, len(enemies))
+			ef, er = make([]geom.Frame, len(enemies)), make([]float64, len(enemies))
 			for i, e := range enemies {
 				ef[i] = s.box(e).Frame()
+				er[i] = ef[i].Radius()
 			}
 		}
 		uf := s.box(u).Frame()
+		ur := uf.Radius()
 		for i := range enemies {
-			if uf.Within(ef[i], float64(st.Range[1])) {
+			if uf.WithinRadii(ef[i], float64(st.Range[1]), ur, er[i]) {
 				in++
 				break
 			}

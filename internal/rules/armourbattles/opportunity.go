@@ -92,12 +92,12 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		return false
 	}
 	// What oppCanHit and the range band need of each candidate, worked
-	// out once: its footprint, frame and long range. Both lists stay on
-	// the stack for the usual few watchers.
+	// out once: its footprint, frame, long range and bounding radius.
+	// Both lists stay on the stack for the usual few watchers.
 	type watcher struct {
-		ub  geom.Box
-		uf  geom.Frame
-		rng float64
+		ub     geom.Box
+		uf     geom.Frame
+		rng, r float64 // long range, bounding radius
 	}
 	var spanBuf [16]Span
 	var wBuf [16]watcher
@@ -105,7 +105,8 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	for _, u := range cands {
 		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
 		ub := s.box(u)
-		ws = append(ws, watcher{ub, ub.Frame(), float64(s.stats(u).Range[2])})
+		uf := ub.Frame()
+		ws = append(ws, watcher{ub, uf, float64(s.stats(u).Range[2]), uf.Radius()})
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
@@ -114,10 +115,11 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		d := min(m.Reach, float64(i)*PathStep)
 		mb := s.moverBox(m, d)
 		mf = mf.Reframe(mb)
+		mr := mf.Radius()
 		for j, u := range cands {
 			w := &ws[j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			if !(w.uf.Within(mf, w.rng+1e-9) && s.fireArcOK(u, w.ub, mb.Center)) || !sight.sees(u, w.ub, m.Unit, mb) {
+			if !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) || !sight.sees(u, w.ub, m.Unit, mb) {
 				continue
 			}
 			dist := w.uf.Distance(mf)
