@@ -223,3 +223,33 @@ func TestClipMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkerMatchesAt checks Walker.At against Polyline.At, bit for bit, on
+// random polylines (with repeated points) from before the start to past
+// the end.
+func TestWalkerMatchesAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := 0; i < 5000; i++ {
+		pl := make(Polyline, r.IntN(7))
+		for j := range pl {
+			pl[j] = Point{r.Float64() * 72, r.Float64() * 48}
+			if j > 0 && r.IntN(5) == 0 {
+				pl[j] = pl[j-1] // a zero-length segment
+			}
+		}
+		var w Walker
+		w.Follow(pl)
+		total := pl.Length()
+		for k := -2; k <= 202; k++ {
+			d := total * float64(k) / 200
+			if k%50 == 7 {
+				d = r.Float64() * total
+			}
+			p, h := w.At(d)
+			wp, wh := pl.At(d)
+			if math.Float64bits(p.X) != math.Float64bits(wp.X) || math.Float64bits(p.Y) != math.Float64bits(wp.Y) || math.Float64bits(float64(h)) != math.Float64bits(float64(wh)) {
+				t.Fatalf("%v at %v: walker %v %v, At %v %v", pl, d, p, h, wp, wh)
+			}
+		}
+	}
+}

@@ -144,3 +144,66 @@ func (pl Polyline) At(d float64) (Point, Angle) {
 	}
 	return last.B, last.B.Sub(last.A).Heading()
 }
+
+// Walker answers At along one polyline again and again (a mover's box,
+// sampled every half inch; see Follow): it works out each segment's length
+// and heading once, where At works them out on every call. Its answers are
+// At's, bit for bit.
+type Walker struct {
+	pl   Polyline
+	n    int        // segments
+	buf  [4]walkSeg // the segments of a path of up to five points
+	more []walkSeg  // all the segments of a longer one
+}
+
+type walkSeg struct {
+	s Segment
+	l float64
+	h Angle
+}
+
+// Follow sets w to walk along pl (kept, not copied). A Walker in a
+// variable of its own stays off the heap for paths of up to five points.
+func (w *Walker) Follow(pl Polyline) {
+	w.pl, w.n, w.more = pl, max(len(pl)-1, 0), nil
+	if w.n > len(w.buf) {
+		w.more = make([]walkSeg, w.n)
+	}
+	for i := 1; i < len(pl); i++ {
+		s := Segment{pl[i-1], pl[i]}
+		*w.seg(i - 1) = walkSeg{s, s.Length(), s.B.Sub(s.A).Heading()}
+	}
+}
+
+func (w *Walker) seg(i int) *walkSeg {
+	if w.more != nil {
+		return &w.more[i]
+	}
+	return &w.buf[i]
+}
+
+// At is pl.At(d).
+func (w *Walker) At(d float64) (Point, Angle) {
+	if len(w.pl) == 0 {
+		return Point{}, 0
+	}
+	var last *walkSeg
+	for i := 0; i < w.n; i++ {
+		g := w.seg(i)
+		if g.l == 0 {
+			continue
+		}
+		if d < g.l {
+			if d <= 0 {
+				return g.s.A, g.h
+			}
+			return g.s.At(d / g.l), g.h
+		}
+		d -= g.l
+		last = g
+	}
+	if last == nil {
+		return w.pl[0], 0
+	}
+	return last.s.B, last.h
+}

@@ -293,7 +293,10 @@ func (s *State) currentMover() *Mover {
 }
 
 // moverBox returns the footprint of a mover d inches along its path.
-func (s *State) moverBox(m *Mover, d float64) geom.Box {
+func (s *State) moverBox(m *Mover, d float64) geom.Box { return s.moverBoxOn(m, nil, d) }
+
+// moverBoxOn is moverBox, with walk (if not nil) a Walker along m's path.
+func (s *State) moverBoxOn(m *Mover, walk *geom.Walker, d float64) geom.Box {
 	un := &s.Units[m.Unit]
 	if len(m.Path) < 2 {
 		h := un.Heading
@@ -302,7 +305,13 @@ func (s *State) moverBox(m *Mover, d float64) geom.Box {
 		}
 		return s.boxAt(m.Unit, un.Pos, h)
 	}
-	p, h := geom.Polyline(m.Path).At(d)
+	var p geom.Point
+	var h geom.Angle
+	if walk != nil {
+		p, h = walk.At(d)
+	} else {
+		p, h = geom.Polyline(m.Path).At(d)
+	}
 	switch {
 	case m.Diseng:
 		h = *m.Facing // disengaging units back away facing the enemy

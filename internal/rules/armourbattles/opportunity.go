@@ -111,9 +111,11 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	steps := int(math.Ceil(m.Reach / PathStep))
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	var mf geom.Frame
+	var walk geom.Walker
+	walk.Follow(m.Path)
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
-		mb := s.moverBox(m, d)
+		mb := s.moverBoxOn(m, &walk, d)
 		mf = mf.Reframe(mb)
 		mr := mf.Radius()
 		for j, u := range cands {
