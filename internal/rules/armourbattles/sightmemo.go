@@ -22,11 +22,8 @@ type SightMemo struct {
 	envs map[string]int32
 	buf  []byte
 	// answers is a direct-mapped cache of answers, by key hash; an entry
-	// counts only if its gen is the memo's. recent is a small one in front
-	// of it, for the answers asked again and again: it stays in the
-	// processor's cache, where the large one cannot.
+	// counts only if its gen is the memo's.
 	answers []sightEntry
-	recent  []sightEntry
 	gen     uint32
 }
 
@@ -51,13 +48,11 @@ type sightEntry struct {
 	ok  bool
 }
 
-// sightSlots is the size of a memo's answer cache, recentSlots that of the
-// small cache in front of it, and maxEnvs the environments it numbers
-// before it starts afresh.
+// sightSlots is the size of a memo's answer cache, and maxEnvs the
+// environments it numbers before it starts afresh.
 const (
-	sightSlots  = 1 << 15
-	recentSlots = 1 << 10
-	maxEnvs     = 1 << 14
+	sightSlots = 1 << 15
+	maxEnvs    = 1 << 14
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -68,21 +63,20 @@ func (m *SightMemo) reset(s *State) {
 		if m.envs == nil {
 			m.envs = map[string]int32{}
 			m.answers = make([]sightEntry, sightSlots)
-			m.recent = make([]sightEntry, recentSlots)
 		}
 		clear(m.envs)
 		m.gen++
 	}
 }
 
-// hash returns the hash of k; its low bits are k's slot in each cache.
-func (k *sightKey) hash() uint64 {
+// hash returns the slot of k in the answer cache.
+func (k *sightKey) hash() int {
 	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
 	for _, x := range [...]uint64{k.boxes[0], k.boxes[1], k.boxes[2], k.boxes[5], k.boxes[6], k.boxes[7]} {
 		h = (h ^ x) * 0x9e3779b97f4a7c15
 		h ^= h >> 29
 	}
-	return h
+	return int(h & (sightSlots - 1))
 }
 
 // env returns the number of side's sight environment in s.
@@ -121,17 +115,13 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	k := sightKey{env: env, viewer: int32(a), target: int32(b)}
 	boxBits(k.boxes[:5], fa)
 	boxBits(k.boxes[5:], fb)
-	h := k.hash()
-	r := &m.recent[h&(recentSlots-1)]
-	if r.gen == m.gen && r.k == k {
-		return r.ok
+	e := &m.answers[k.hash()]
+	if e.gen == m.gen && e.k == k {
+		return e.ok
 	}
-	e := &m.answers[h&(sightSlots-1)]
-	if e.gen != m.gen || e.k != k {
-		*e = sightEntry{k: k, gen: m.gen, ok: s.lineOfSight(a, fa, b, fb)}
-	}
-	*r = *e
-	return e.ok
+	ok := s.lineOfSight(a, fa, b, fb)
+	*e = sightEntry{k: k, gen: m.gen, ok: ok}
+	return ok
 }
 
 // sightFrom prepares canSeeBox questions for viewers of side: with a memo,
