@@ -27,9 +27,17 @@ type board struct {
 	company map[string]int
 	// hedges are the table's hedges, for quick cover checks.
 	hedges []*table.Feature
+	// woods are the table's woods (with an area), each with the centre
+	// of its bounds, for nearestWood.
+	woods []wood
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
+}
+
+type wood struct {
+	f      *table.Feature
+	centre geom.Point
 }
 
 type boardSide struct {
@@ -70,6 +78,9 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	for _, f := range b.table.Features() {
 		if f.Kind == table.KindHedge {
 			b.hedges = append(b.hedges, f)
+		}
+		if f.Kind == table.KindWoods && len(f.Area) > 0 {
+			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
 		}
 	}
 	for _, sd := range sc.Sides {

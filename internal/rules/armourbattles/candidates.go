@@ -5,7 +5,6 @@ import (
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
-	"github.com/sandtable/sandtable/internal/table"
 )
 
 // Candidates appends a small set of sensible legal actions for the pending
@@ -319,13 +318,9 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 // nearestWood returns the centre of the wood nearest to unit u.
 func (s *State) nearestWood(u int) (geom.Point, bool) {
 	best, bd := geom.Point{}, math.Inf(1)
-	for _, f := range s.b.table.Features() {
-		if f.Kind != table.KindWoods || len(f.Area) == 0 {
-			continue
-		}
-		c := f.Area.Bounds().Center()
-		if d := c.Dist(s.Units[u].Pos); d < bd && !f.Area.Contains(s.Units[u].Pos) {
-			best, bd = c, d
+	for _, w := range s.b.woods {
+		if d := w.centre.Dist(s.Units[u].Pos); d < bd && !w.f.Area.Contains(s.Units[u].Pos) {
+			best, bd = w.centre, d
 		}
 	}
 	return best, !math.IsInf(bd, 1)

@@ -230,8 +230,8 @@ func (s *State) boxInCover(b geom.Box, firer int) bool {
 	if firer >= 0 {
 		return s.behindHedge(b, s.Units[firer].Pos)
 	}
-	for _, f := range s.b.table.Features() {
-		if f.Kind == table.KindHedge && f.Line.DistToPoint(b.Center) <= b.Length/2+HedgeAdjacent {
+	for _, f := range s.b.hedges {
+		if f.Line.DistToPoint(b.Center) <= b.Length/2+HedgeAdjacent {
 			return true
 		}
 	}

@@ -439,8 +439,15 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 func (s *State) nearestEnemy(u int) int {
 	best, bd := -1, math.Inf(1)
 	ub := s.box(u)
+	uf := ub.Frame()
+	ru := s.b.radius[s.Units[u].Type]
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
-		if d := ub.Distance(s.box(e)); d < bd {
+		// Footprints lie no nearer than their centres less both bounding
+		// radii: an enemy clearly farther than the best so far is skipped.
+		if s.Units[e].Pos.Dist(ub.Center)-ru-s.b.radius[s.Units[e].Type] > bd+1e-6 {
+			continue
+		}
+		if d := uf.Distance(s.box(e).Frame()); d < bd {
 			best, bd = e, d
 		}
 	}
