@@ -10,7 +10,6 @@ import (
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
-	"github.com/sandtable/sandtable/internal/table"
 )
 
 // Doctrine returns the choice a sound Armour Battles player would make for
@@ -111,10 +110,8 @@ func (s *State) doctrineDeploy(cands []engine.Action) engine.Action {
 // distToWoods returns the distance from p to the nearest wood (0 inside).
 func (s *State) distToWoods(p geom.Point) float64 {
 	best := math.Inf(1)
-	for _, f := range s.b.table.Features() {
-		if f.Kind == table.KindWoods && len(f.Area) > 0 {
-			best = math.Min(best, f.Area.DistToPoint(p))
-		}
+	for _, w := range s.b.woods {
+		best = math.Min(best, w.f.Area.DistToPoint(p))
 	}
 	return best
 }
@@ -835,11 +832,11 @@ func (s *State) woodAhead(u int, goal geom.Point) (geom.Point, bool) {
 	lp := s.Units[u].Pos
 	here := lp.Dist(goal)
 	best, bestScore := geom.Point{}, math.Inf(1)
-	for _, f := range s.b.table.Features() {
-		if f.Kind != table.KindWoods || len(f.Area) == 0 || f.Area.Contains(lp) {
+	for _, w := range s.b.woods {
+		if w.f.Area.Contains(lp) {
 			continue
 		}
-		c := f.Area.Bounds().Center()
+		c := w.centre
 		if c.Dist(goal) >= here-2 {
 			continue // not forward
 		}
