@@ -3,7 +3,6 @@ package armourbattles
 import (
 	"encoding/binary"
 	"math"
-	"strings"
 
 	"github.com/sandtable/sandtable/internal/engine"
 )
@@ -103,8 +102,13 @@ type keyBuf struct {
 }
 
 func (k *keyBuf) str(s string) {
-	if strings.ContainsAny(s, " []{}") {
-		k.ok = false // fmt.Sprint could print two actions alike
+	// strings.ContainsAny(s, " []{}"), byte by byte: ASCII bytes are
+	// never part of a longer UTF-8 sequence.
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '[', ']', '{', '}':
+			k.ok = false // fmt.Sprint could print two actions alike
+		}
 	}
 	k.int(len(s))
 	k.b = append(k.b, s...)

@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
@@ -50,4 +51,16 @@ func TestAppendActionKey(t *testing.T) {
 		t.Errorf("declined %d actions, want the 2 made to be declined", declined)
 	}
 	t.Logf("%d actions, %d distinct keys", len(acts), len(keys))
+}
+
+// TestKeyBufDeclinesLikeContainsAny checks keyBuf.str's byte loop against
+// strings.ContainsAny, on ASCII, multi-byte and invalid UTF-8 strings.
+func TestKeyBufDeclinesLikeContainsAny(t *testing.T) {
+	for _, s := range []string{"", "us-a1", "a b", "[", "x]", "{y", "z}", "é[", "日本", "\xff]", "\xe6\x97", "\xe6 \x97", "tab\there"} {
+		k := keyBuf{ok: true}
+		k.str(s)
+		if want := !strings.ContainsAny(s, " []{}"); k.ok != want {
+			t.Errorf("str(%q): ok %v, want %v", s, k.ok, want)
+		}
+	}
 }

@@ -216,6 +216,8 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 	act := s.Act
 	dst = append(dst, EndActivation{})
+	var sight sideSight
+	sightSet := false
 	for _, u := range act.Units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -238,7 +240,12 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 			reach = float64(st.Range[2])
 		}
 		var buf [listCap]sighted
-		vis := s.visibleEnemiesWithin(buf[:0], u, reach)
+		if !sightSet {
+			// The group's side and the sight environment stay the same
+			// through the loop: one sightFrom serves every unit.
+			sight, sightSet = s.sightFrom(un.Side), true
+		}
+		vis := s.visibleEnemiesWithin(buf[:0], sight, u, reach)
 		for i, v := range vis {
 			if !firstInPriority(vis, i, act.FiredAt) {
 				continue

@@ -33,7 +33,7 @@ func (s *State) fireArcOK(firer int, fb geom.Box, target geom.Point) bool {
 // nearest first.
 func (s *State) visibleEnemies(u int) []int {
 	var buf [listCap]sighted
-	vis := s.visibleEnemiesWithin(buf[:0], u, math.Inf(1))
+	vis := s.visibleEnemiesWithin(buf[:0], s.sightFrom(s.Units[u].Side), u, math.Inf(1))
 	out := make([]int, len(vis))
 	for i, v := range vis {
 		out[i] = v.unit
@@ -53,12 +53,12 @@ type sighted struct {
 // by distance (keeping the order of equal ones), so it is exactly the part
 // of the full list within reach, and target priority, which looks only at
 // nearer enemies, judges a target within reach the same on either list.
-func (s *State) visibleEnemiesWithin(dst []sighted, u int, reach float64) []sighted {
+// sight is s.sightFrom(u's side).
+func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reach float64) []sighted {
 	base := len(dst)
 	fb := s.box(u)
 	ff := fb.Frame()
 	ru := s.b.radius[s.Units[u].Type]
-	sight := s.sightFrom(s.Units[u].Side)
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
 		// Footprints lie no nearer than their centres less both bounding
 		// radii: skip the exact distance for enemies clearly out of reach.
@@ -140,7 +140,7 @@ func (s *State) validateFire(a Fire) error {
 	}
 	// Enemies farther than the target can neither hide it nor come first.
 	var buf [listCap]sighted
-	vis := s.visibleEnemiesWithin(buf[:0], u, s.box(u).Distance(s.box(t)))
+	vis := s.visibleEnemiesWithin(buf[:0], s.sightFrom(un.Side), u, s.box(u).Distance(s.box(t)))
 	i := slices.IndexFunc(vis, func(v sighted) bool { return v.unit == t })
 	if i < 0 {
 		return errorf("fire: %s has no line of sight to %s", a.Unit, a.Target)

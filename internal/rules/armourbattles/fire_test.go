@@ -41,7 +41,7 @@ func TestVisibleEnemiesWithinIsPrefix(t *testing.T) {
 						}
 					}
 					var got []int
-					for _, v := range s.visibleEnemiesWithin(nil, u, r) {
+					for _, v := range s.visibleEnemiesWithin(nil, s.sightFrom(s.Units[u].Side), u, r) {
 						if d := s.box(u).Distance(s.box(v.unit)); v.dist != d {
 							return fmt.Errorf("%s: distance to %s given as %v, is %v", s.Units[u].ID, s.Units[v.unit].ID, v.dist, d)
 						}
