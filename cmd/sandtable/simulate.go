@@ -127,10 +127,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				bar.Finish()
 			}
 			if err != nil && !(rep.Interrupted && len(rep.Games) > 0) {
-				if sig := caught(); sig != nil {
-					return exitError{code: signalStatus(sig), err: err}
-				}
-				return err
+				return withSignalStatus(err, caught())
 			}
 
 			out := cmd.OutOrStdout()
@@ -153,11 +150,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				}
 			}
 			if rep.Interrupted {
-				err := fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games)
-				if sig := caught(); sig != nil {
-					return exitError{code: signalStatus(sig), err: err}
-				}
-				return err
+				return withSignalStatus(fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games), caught())
 			}
 			if n := len(rep.Errors); n > 0 {
 				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)
@@ -225,6 +218,15 @@ func stopOnSignal(parent context.Context) (ctx context.Context, caught func() os
 		return got
 	}
 	return ctx, caught, func() { signal.Stop(sigs); cancel() }
+}
+
+// withSignalStatus is err, to exit with signalStatus(sig) when a signal
+// stopped the run (sig not nil).
+func withSignalStatus(err error, sig os.Signal) error {
+	if sig == nil {
+		return err
+	}
+	return exitError{code: signalStatus(sig), err: err}
 }
 
 // signalStatus is the shell's exit status for a process stopped by sig:
