@@ -91,6 +91,13 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	if len(cands) == 0 {
 		return false
 	}
+	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
+	key, memo := sight.windowKey(m, cands)
+	if memo {
+		if spans, ok := sight.m.windows[string(key)]; ok {
+			return s.setMoveWindow(m, spans)
+		}
+	}
 	// What oppCanHit and the range band need of each candidate, worked
 	// out once: its footprint, frame, long range and bounding radius.
 	// Both lists stay on the stack for the usual few watchers.
@@ -109,7 +116,6 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		ws = append(ws, watcher{ub, uf, float64(s.stats(u).Range[2]), uf.Radius()})
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
-	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	var mf geom.Frame
 	var walk geom.Walker
 	walk.Follow(m.Path)
@@ -154,10 +160,20 @@ func (s *State) openMoveWindow(m *Mover) bool {
 			seen = append(seen, sp)
 		}
 	}
-	if len(seen) == 0 {
+	if memo {
+		sight.rememberWindow(key, seen)
+	}
+	return s.setMoveWindow(m, seen)
+}
+
+// setMoveWindow opens the move window of mover m with spans (nothing is
+// opened if there are none) and reports whether it did. The spans may be
+// shared with a remembered window: nothing changes them.
+func (s *State) setMoveWindow(m *Mover, spans []Span) bool {
+	if len(spans) == 0 {
 		return false
 	}
-	s.Window = &Window{Kind: "move", Target: m.Unit, Spans: seen}
+	s.Window = &Window{Kind: "move", Target: m.Unit, Spans: spans}
 	return true
 }
 

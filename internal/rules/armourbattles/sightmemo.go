@@ -25,6 +25,11 @@ type SightMemo struct {
 	// counts only if its gen is the memo's.
 	answers []sightEntry
 	gen     uint32
+	// windows remembers the spans of move windows (openMoveWindow), by
+	// everything they depend on besides the sight environment (which the
+	// key's env stands for); wbuf builds the keys.
+	windows map[string][]Span
+	wbuf    []byte
 }
 
 // sightKey is one canSeeBox question in environment env: the viewer and
@@ -53,6 +58,7 @@ type sightEntry struct {
 const (
 	sightSlots = 1 << 15
 	maxEnvs    = 1 << 14
+	maxWindows = 1 << 13
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -63,8 +69,10 @@ func (m *SightMemo) reset(s *State) {
 		if m.envs == nil {
 			m.envs = map[string]int32{}
 			m.answers = make([]sightEntry, sightSlots)
+			m.windows = map[string][]Span{}
 		}
 		clear(m.envs)
+		clear(m.windows)
 		m.gen++
 	}
 }
@@ -168,4 +176,62 @@ func (s *State) WithMemo(memo *any) {
 		*memo = m
 	}
 	s.memo = m
+}
+
+// windowKey returns the key of the move window of mover m with watchers
+// cands in v's environment, and false when there is no memo to ask. Besides
+// the environment (the watchers' side's units not hidden, and the smoke),
+// the window depends on the mover (its unit, path, reach, facing, where it
+// stands) and on the watchers (where each stands, hidden or not); the
+// board, unit types and stats do not change in a game.
+func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
+	memo := v.m
+	if memo == nil || memo.gen != v.gen {
+		return nil, false
+	}
+	s := v.s
+	b := memo.wbuf[:0]
+	u32 := func(x int) { b = binary.LittleEndian.AppendUint32(b, uint32(x)) }
+	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	u32(int(v.env))
+	u32(m.Unit)
+	flags := 0
+	if m.Back {
+		flags |= 1
+	}
+	if m.Diseng {
+		flags |= 2
+	}
+	if m.Facing != nil {
+		flags |= 4
+		f(float64(*m.Facing))
+	}
+	u32(flags)
+	f(m.Reach)
+	un := &s.Units[m.Unit]
+	f(un.Pos.X)
+	f(un.Pos.Y)
+	f(float64(un.Heading))
+	u32(len(m.Path))
+	for _, p := range m.Path {
+		f(p.X)
+		f(p.Y)
+	}
+	for _, u := range cands {
+		w := &s.Units[u]
+		u32(u)
+		f(w.Pos.X)
+		f(w.Pos.Y)
+		f(float64(w.Heading))
+	}
+	memo.wbuf = b
+	return b, true
+}
+
+// rememberWindow files the spans of a move window under key.
+func (v sideSight) rememberWindow(key []byte, spans []Span) {
+	if len(v.m.windows) >= maxWindows {
+		clear(v.m.windows)
+	}
+	v.m.windows[string(key)] = spans
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -139,4 +140,153 @@ func TestExpectedNetTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWindowMemoSameWindows plays seeded random games and applies every
+// action also to two memo-carrying copies of the state before it, one
+// after the other: the first works its move windows out and files them,
+// the second finds them filed. Both copies must end as the game itself
+// (state hash, and the window's spans), and the memo must have served
+// some windows.
+func TestWindowMemoSameWindows(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 1
+	}
+	served := 0
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3"} {
+		for g := range games {
+			seed := *memoSeed + uint64(g)
+			var memo any
+			st, err := Rules{}.New(battle(t, id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
+			for n := uint64(0); !s.Over && n < 5000; n++ {
+				a := agents[s.Pending().Side].Choose(s)
+				want := s.clone()
+				want.Apply(a, dice.NewPCG(seed*1000003+n), engine.Discard)
+				for k := range 2 {
+					c := s.clone()
+					c.WithMemo(&memo)
+					had := len(c.memo.windows)
+					c.Apply(a, dice.NewPCG(seed*1000003+n), engine.Discard)
+					if k == 1 && len(c.memo.windows) == had && c.Window != nil && c.Window.Kind == "move" {
+						served++
+					}
+					if c.Hash() != want.Hash() || !reflect.DeepEqual(c.Window, want.Window) {
+						t.Fatalf("%s seed %d action %d (%s), copy %d: window %+v, want %+v", id, seed, n, a.Kind(), k, c.Window, want.Window)
+					}
+				}
+				s = want
+			}
+		}
+	}
+	if served == 0 {
+		t.Fatal("the memo never served a window: the test proves nothing")
+	}
+	t.Logf("%d move windows served from the memo", served)
+}
+
+// TestWindowMemoKeyComplete changes, one at a time, each thing a move
+// window depends on (the mover's reach, path, facing and where it stands,
+// a watcher's place and facing) and opens the window with a memo that
+// already holds the unchanged one: it must be the window worked out
+// afresh, never the filed one. It also counts the changes that gave a
+// different window, so that it is known to test something.
+func TestWindowMemoKeyComplete(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	differed, probes := 0, 0
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2"} {
+		for g := range games {
+			seed := *memoSeed + uint64(g)
+			var memo any
+			playRandomOn(t, battle(t, id), seed, func(s *State, _ engine.Action) error {
+				m := s.currentMover()
+				if m == nil || probes > 4000 {
+					return nil
+				}
+				open := func(change func(c *State, m *Mover), withMemo bool) *Window {
+					c := s.clone()
+					if withMemo {
+						c.WithMemo(&memo)
+					}
+					c.Window = nil
+					cm := c.currentMover()
+					change(c, cm)
+					c.openMoveWindow(cm)
+					return c.Window
+				}
+				keep := func(*State, *Mover) {}
+				base := open(keep, true)
+				w := -1 // a watcher of the mover's enemies
+				for _, u := range s.unitsOf(1 - s.Active) {
+					if s.oppEligible(u) {
+						w = u
+						break
+					}
+				}
+				changes := []func(c *State, m *Mover){
+					func(c *State, m *Mover) { m.Reach = max(0, m.Reach-1.5) },
+					func(c *State, m *Mover) {
+						m.Path = append(m.Path[:len(m.Path):len(m.Path)], m.Path[len(m.Path)-1].Add(geom.Pt(3, 2)))
+					},
+					func(c *State, m *Mover) { m.Back = !m.Back },
+					func(c *State, m *Mover) { f := geom.Deg(37); m.Facing = &f },
+					func(c *State, m *Mover) { f := geom.Deg(37); m.Facing, m.Diseng = &f, true },
+					func(c *State, m *Mover) { c.Units[m.Unit].Heading += geom.Deg(90) },
+					func(c *State, m *Mover) { c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0)) },
+					func(c *State, m *Mover) { m.Path[len(m.Path)-1] = m.Path[len(m.Path)-1].Add(geom.Pt(2, 0)) },
+					func(c *State, m *Mover) { m.Path = m.Path[:1] },
+					func(c *State, m *Mover) {
+						m.Path = m.Path[:1]
+						c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0))
+					},
+				}
+				for _, o := range s.unitsOf(s.Active) {
+					if o != m.Unit && s.Units[o].Type != s.Units[m.Unit].Type {
+						// Another unit, of another type, on the same path.
+						changes = append(changes, func(c *State, m *Mover) { m.Unit = o })
+						break
+					}
+				}
+				if w >= 0 {
+					// Smoke between the watcher and the mover's way.
+					mid := s.Units[w].Pos.Lerp(m.Path[len(m.Path)-1], 0.5)
+					changes = append(changes, func(c *State, m *Mover) {
+						c.Smokes = append(c.Smokes, SmokeScreen{Side: s.Active, Center: mid, Orient: s.Units[w].Pos.Sub(mid).Heading() + geom.Deg(90)})
+					})
+					changes = append(changes,
+						func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(2, 0)) },
+						func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(0, 2)) },
+						func(c *State, m *Mover) { c.Units[w].Heading += geom.Deg(120) },
+						func(c *State, m *Mover) {
+							c.Units[w].Hidden = !c.Units[w].Hidden
+							c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(1, 1))
+						},
+					)
+				}
+				for i, change := range changes {
+					got, want := open(change, true), open(change, false)
+					if !reflect.DeepEqual(got, want) {
+						return fmt.Errorf("change %d: window %+v, want %+v", i, got, want)
+					}
+					probes++
+					if !reflect.DeepEqual(want, base) {
+						differed++
+					}
+				}
+				return nil
+			})
+		}
+	}
+	if differed == 0 {
+		t.Fatalf("no change of %d gave a different window: the test proves nothing", probes)
+	}
+	t.Logf("%d changes, %d of them gave a different window", probes, differed)
 }
