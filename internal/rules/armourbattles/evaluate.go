@@ -58,7 +58,10 @@ func (s *State) Evaluate(side int) float64 {
 // within their effective range (by distance only).
 func (s *State) inRangeShare(side int) float64 {
 	n, in := 0, 0
-	var ef []geom.Frame // the enemies' frames and radii, worked out once
+	// The enemies' frames and radii, worked out once (on the stack).
+	var efBuf [listCap]geom.Frame
+	var erBuf [listCap]float64
+	var ef []geom.Frame
 	var er []float64
 	enemies := s.enemiesOf(side)
 	for _, u := range s.unitsOf(side) {
@@ -68,10 +71,10 @@ func (s *State) inRangeShare(side int) float64 {
 		}
 		n++
 		if ef == nil {
-			ef, er = make([]geom.Frame, len(enemies)), make([]float64, len(enemies))
-			for i, e := range enemies {
-				ef[i] = s.box(e).Frame()
-				er[i] = ef[i].Radius()
+			ef, er = efBuf[:0], erBuf[:0]
+			for _, e := range enemies {
+				f := s.box(e).Frame()
+				ef, er = append(ef, f), append(er, f.Radius())
 			}
 		}
 		uf := s.box(u).Frame()
