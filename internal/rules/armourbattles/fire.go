@@ -85,25 +85,10 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 	return dst
 }
 
-// priorityOK reports whether target t is allowed for firer u: every
-// visible enemy closer than t must already have been fired at by the group
-// (Armour Battles, Target Priority).
-func (s *State) priorityOK(u, t int, vis []int, firedAt []int) bool {
-	fb := s.box(u)
-	dt := fb.Distance(s.box(t))
-	for _, e := range vis {
-		if e == t {
-			return true
-		}
-		if fb.Distance(s.box(e)) < dt-1e-6 && !contains(firedAt, e) {
-			return false
-		}
-	}
-	return false
-}
-
-// firstInPriority is priorityOK for vis[i], a list from
-// visibleEnemiesWithin: its distances are the ones priorityOK works out.
+// firstInPriority reports whether vis[i], from a list made by
+// visibleEnemiesWithin, may be fired at: every visible enemy closer than it
+// must already have been fired at by the group (firedAt) (Armour Battles,
+// Target Priority).
 func firstInPriority(vis []sighted, i int, firedAt []int) bool {
 	for _, e := range vis[:i] {
 		if e.dist < vis[i].dist-1e-6 && !contains(firedAt, e.unit) {

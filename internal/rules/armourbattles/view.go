@@ -1,6 +1,8 @@
 package armourbattles
 
 import (
+	"math"
+
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
@@ -204,11 +206,11 @@ func (s *State) View(side int) any {
 				if !un.Active() || un.Fired || un.Suppressed {
 					continue
 				}
-				vis := s.visibleEnemies(u)
+				vis := s.visibleEnemiesWithin(nil, s.sightFrom(un.Side), u, math.Inf(1))
 				ids := []string{}
-				for _, t := range vis {
-					if s.priorityOK(u, t, vis, a.FiredAt) {
-						ids = append(ids, s.Units[t].ID)
+				for i, v := range vis {
+					if firstInPriority(vis, i, a.FiredAt) {
+						ids = append(ids, s.Units[v.unit].ID)
 					}
 				}
 				v.Targets[un.ID] = ids
