@@ -1,0 +1,136 @@
+package geom
+
+// ShadowMargin is how deep inside a shadow a point must lie for Shadow.Hides
+// to answer for it: 1e-6", a thousand times Epsilon, so that a hidden
+// point's segment runs through the polygon for far more than the
+// tolerances that Polygon.Clip and Polygon.IntersectsSegment allow.
+const ShadowMargin = 1e-6
+
+// maxShadowEdges is the most edges a Shadow keeps: the edges of the
+// polygon that face its viewer.
+const maxShadowEdges = 8
+
+// sin1 is the sine of 1°.
+const sin1 = 0.01745240643728351
+
+// Shadow is the region that a convex polygon hides from a point: the points
+// t for which the segment from the point to t passes through the polygon.
+// It answers conservatively: Hides is true only for points well inside the
+// region, whose segments pass through the polygon's interior, not merely
+// touch its boundary. Points near the region's edges get false, which
+// says nothing.
+//
+// The region is the wedge from the point between the rays through the
+// polygon's two outermost vertices, cut by the lines of the polygon's
+// edges that face the point: a ray in the wedge crosses every such line
+// once, and it enters the polygon as it crosses the last of them.
+type Shadow struct {
+	from Point
+	// wedge: unit normals of the lines through from and the outermost
+	// vertices, pointing into the wedge, and each vertex's distance from
+	// from.
+	wn   [2]Point
+	wlen [2]float64
+	// The facing edges' lines: inward unit normals and offsets, a point t
+	// being past a line when n·t - c ≥ ShadowMargin.
+	n  [maxShadowEdges]Point
+	c  [maxShadowEdges]float64
+	ne int
+}
+
+// NewShadow returns the shadow that convex polygon pg casts from p. It
+// reports false, and no shadow, when pg is not strictly convex, has more
+// than 8 edges facing p, or does not lie clear of p (p inside pg or
+// within ShadowMargin of it).
+func NewShadow(p Point, pg Polygon) (Shadow, bool) {
+	var sh Shadow
+	n := len(pg)
+	if n < 3 || pg.DistToPoint(p) <= ShadowMargin {
+		return sh, false
+	}
+	orient := 1.0 // +1 counter-clockwise, -1 clockwise
+	if pg.SignedArea() < 0 {
+		orient = -1
+	}
+	// Strictly convex, every corner turning the same way, and no corner
+	// sharper than 1°: a segment that passes ShadowMargin inside a corner
+	// then crosses at least 1e-8" of the polygon.
+	var centroid Point
+	for i := range n {
+		a, b, c := pg[i], pg[(i+1)%n], pg[(i+2)%n]
+		e1, e2 := b.Sub(a), c.Sub(b)
+		cr := orient * e1.Cross(e2)
+		if cr <= Epsilon || e1.Dot(e2) < 0 && cr < sin1*e1.Norm()*e2.Norm() {
+			return sh, false // a straight, reflex or too sharp corner
+		}
+		centroid = centroid.Add(a)
+	}
+	centroid = centroid.Mul(1 / float64(n)) // inside, off both sides of the wedge
+	sh.from = p
+	// An edge faces p when p lies strictly outside its line. The facing
+	// edges of a convex polygon seen from outside form one run; first is
+	// the index of its first edge.
+	first, count := -1, 0
+	facing := func(i int) bool {
+		a, b := pg[i], pg[(i+1)%n]
+		// Inward normal (left of a→b for counter-clockwise).
+		e := b.Sub(a)
+		in := Point{-e.Y, e.X}.Mul(orient)
+		return in.Dot(p.Sub(a)) < 0
+	}
+	for i := range n {
+		if facing(i) && !facing((i+n-1)%n) {
+			first = i
+		}
+		if facing(i) {
+			count++
+		}
+	}
+	if first < 0 || count == 0 || count > maxShadowEdges {
+		return sh, false
+	}
+	for k := range count {
+		i := (first + k) % n
+		a, b := pg[i], pg[(i+1)%n]
+		e := b.Sub(a)
+		in := Point{-e.Y, e.X}.Mul(orient / e.Norm())
+		sh.n[k], sh.c[k] = in, in.Dot(a)
+	}
+	sh.ne = count
+	// The wedge's sides run through the first facing edge's start and the
+	// last one's end; the polygon lies on the inner side of both.
+	for k, v := range [2]Point{pg[first], pg[(first+count)%n]} {
+		d := v.Sub(p)
+		l := d.Norm()
+		m := Point{-d.Y, d.X}.Mul(1 / l)
+		if m.Dot(centroid.Sub(p)) < 0 {
+			m = m.Mul(-1)
+		}
+		sh.wn[k], sh.wlen[k] = m, l
+	}
+	return sh, true
+}
+
+// Hides reports whether t lies well inside the shadow: the segment from
+// the shadow's point to t then passes through the polygon's interior, past
+// both outermost vertices by at least ShadowMargin and into the polygon by
+// at least ShadowMargin. False says nothing.
+func (sh *Shadow) Hides(t Point) bool {
+	d := t.Sub(sh.from)
+	dd := d.Dot(d)
+	for k := range 2 {
+		// The segment's line passes the outermost vertex on the wedge's
+		// inner side at a distance of (wn·d)·wlen/|d|: ask for at least
+		// ShadowMargin, squared to avoid a square root.
+		w := sh.wn[k].Dot(d)
+		if w <= 0 || w*w*sh.wlen[k]*sh.wlen[k] < ShadowMargin*ShadowMargin*dd {
+			return false
+		}
+	}
+	for k := range sh.ne {
+		if sh.n[k].Dot(t)-sh.c[k] < ShadowMargin {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,187 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// convexPolygon returns a random convex polygon: 3 to 12 points at sorted
+// angles on an ellipse, turned and moved at random.
+func convexPolygon(r *rand.Rand) Polygon {
+	n := 3 + r.IntN(10)
+	angles := make([]float64, n)
+	for i := range angles {
+		angles[i] = r.Float64() * 2 * math.Pi
+	}
+	sortFloats(angles)
+	a, b := 1+r.Float64()*8, 1+r.Float64()*8
+	turn := Angle(r.Float64() * 2 * math.Pi)
+	c := Point{r.Float64()*40 - 20, r.Float64()*40 - 20}
+	pg := make(Polygon, n)
+	for i, t := range angles {
+		pg[i] = c.Add(Point{a * math.Cos(t), b * math.Sin(t)}.Rotate(turn))
+	}
+	if r.IntN(2) == 0 {
+		pg = pg.Reverse()
+	}
+	return pg
+}
+
+func centroid(pg Polygon) Point {
+	var c Point
+	for _, p := range pg {
+		c = c.Add(p)
+	}
+	return c.Mul(1 / float64(len(pg)))
+}
+
+// TestShadowHidesOnlyCrossedPoints checks that whenever a shadow hides a
+// point, the segment to it really runs through the polygon, by more than
+// Polygon.Clip's tolerance: on random convex polygons, with points at
+// random and points within a hair of the shadow's edges (the wedge's sides
+// and the facing edges' lines), where rounding would show first. It also
+// checks that the shadow is of use: points straight behind the polygon's
+// centre are hidden.
+func TestShadowHidesOnlyCrossedPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	shadows, hidden, nearEdge, behind := 0, 0, 0, 0
+	var ivs [8]Interval
+	check := func(pg Polygon, sh *Shadow, p, q Point, what string) {
+		if !sh.Hides(q) {
+			return
+		}
+		hidden++
+		s := Segment{p, q}
+		inside := TotalLen(pg.Clip(s, ivs[:0])) * s.Length()
+		if inside < 1e-8 || !pg.IntersectsSegment(s) {
+			t.Fatalf("%s: %v hidden from %v by %v, but the segment is only %.3g\" inside it", what, q, p, pg, inside)
+		}
+	}
+	for range 20000 {
+		pg := convexPolygon(r)
+		p := Point{r.Float64()*80 - 40, r.Float64()*80 - 40}
+		if r.IntN(4) == 0 {
+			// Close to the polygon: just outside an edge.
+			e := pg.Edge(r.IntN(len(pg)))
+			m := e.At(r.Float64())
+			out := e.B.Sub(e.A).Rotate(Deg(90)).Normalize()
+			if pg.Contains(m.Add(out.Mul(1e-3))) {
+				out = out.Mul(-1)
+			}
+			p = m.Add(out.Mul(math.Pow(10, -1-5*r.Float64())))
+		}
+		sh, ok := NewShadow(p, pg)
+		if !ok {
+			if !pg.Contains(p) && pg.DistToPoint(p) > 1e-3 && isConvex(pg, 0.2) && len(pg) <= 12 {
+				t.Fatalf("no shadow for %v from %v, though it is convex and clear of the point", pg, p)
+			}
+			continue
+		}
+		shadows++
+		if pg.Contains(p) {
+			t.Fatalf("a shadow from %v, inside %v", p, pg)
+		}
+		for range 20 {
+			q := Point{r.Float64()*120 - 60, r.Float64()*120 - 60}
+			check(pg, &sh, p, q, "random")
+		}
+		// Along the wedge's sides and the facing edges' lines.
+		for _, v := range pg {
+			d := v.Sub(p)
+			for _, eps := range []float64{1e-12, 1e-9, 1e-7, 1e-6, 2e-6, 1e-4} {
+				for _, sign := range []float64{-1, 1} {
+					for _, far := range []float64{0.5, 1, 1 + 1e-9, 1.0001, 2, 10} {
+						q := p.Add(d.Rotate(Angle(sign * eps)).Mul(far))
+						before := hidden
+						check(pg, &sh, p, q, "near a vertex")
+						nearEdge += hidden - before
+					}
+				}
+			}
+		}
+		for i := range pg {
+			e := pg.Edge(i)
+			m := e.At(r.Float64())
+			n := e.B.Sub(e.A).Rotate(Deg(90)).Normalize()
+			for _, eps := range []float64{-1e-6, -1e-9, 0, 1e-9, 1e-7, 1e-6, 2e-6} {
+				before := hidden
+				check(pg, &sh, p, m.Add(n.Mul(eps)), "near an edge")
+				nearEdge += hidden - before
+			}
+		}
+		// Straight behind the centre: hidden.
+		c := centroid(pg)
+		q := p.Add(c.Sub(p).Mul(1.5 + r.Float64()))
+		if !sh.Hides(q) {
+			t.Fatalf("%v, behind the centre of %v seen from %v, not hidden", q, pg, p)
+		}
+		behind++
+	}
+	if shadows < 10000 || nearEdge == 0 {
+		t.Fatalf("only %d shadows and %d hidden points near the edges: the test proves little", shadows, nearEdge)
+	}
+	t.Logf("%d shadows, %d points hidden (%d within a hair of the shadow's edges), %d behind centres", shadows, hidden, nearEdge, behind)
+}
+
+// isConvex reports whether every corner of pg turns the same way by at
+// least minSin (as a sine) and none is sharper than 10°.
+func isConvex(pg Polygon, minSin float64) bool {
+	orient := 1.0
+	if pg.SignedArea() < 0 {
+		orient = -1
+	}
+	n := len(pg)
+	for i := range n {
+		e1, e2 := pg[(i+1)%n].Sub(pg[i]), pg[(i+2)%n].Sub(pg[(i+1)%n])
+		s := orient * e1.Cross(e2) / (e1.Norm() * e2.Norm())
+		if s < minSin || e1.Dot(e2)/(e1.Norm()*e2.Norm()) < -math.Cos(float64(Deg(10))) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestNewShadowRefuses checks the cases NewShadow must turn down.
+func TestNewShadowRefuses(t *testing.T) {
+	square := Polygon{{0, 0}, {4, 0}, {4, 4}, {0, 4}}
+	for _, c := range []struct {
+		name string
+		p    Point
+		pg   Polygon
+	}{
+		{"viewer inside", Point{2, 2}, square},
+		{"viewer on an edge", Point{4, 2}, square},
+		{"viewer at a vertex", Point{4, 4}, square},
+		{"concave", Point{-10, 2}, Polygon{{0, 0}, {4, 0}, {2, 1}, {4, 4}, {0, 4}}},
+		{"collinear vertices", Point{-10, 2}, Polygon{{0, 0}, {2, 0}, {4, 0}, {4, 4}, {0, 4}}},
+		{"a 0.5° spike", Point{-10, 2}, Polygon{{0, 0}, {100, 0.4}, {0, 0.8}}},
+		{"two vertices", Point{-10, 2}, Polygon{{0, 0}, {4, 0}}},
+	} {
+		if _, ok := NewShadow(c.p, c.pg); ok {
+			t.Errorf("%s: NewShadow(%v, %v) gave a shadow", c.name, c.p, c.pg)
+		}
+	}
+	sh, ok := NewShadow(Point{-10, 2}, square)
+	if !ok {
+		t.Fatal("no shadow of a square from outside")
+	}
+	for _, c := range []struct {
+		q    Point
+		want bool
+	}{
+		{Point{10, 2}, true},         // straight through
+		{Point{2, 2}, true},          // inside the square
+		{Point{-1, 2}, false},        // short of it
+		{Point{0, 2}, false},         // on its near edge
+		{Point{10, 20}, false},       // beside it
+		{Point{10, 6}, false},        // touching the corner (0,4)
+		{Point{10, 6 + 1e-9}, false}, // just past it
+		{Point{10, 6 - 1e-9}, false}, // inside it by less than the margin
+		{Point{10, 6 - 1e-3}, true},
+	} {
+		if got := sh.Hides(c.q); got != c.want {
+			t.Errorf("square from (-10,2): Hides(%v) = %v, want %v", c.q, got, c.want)
+		}
+	}
+}
