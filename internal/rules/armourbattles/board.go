@@ -30,6 +30,9 @@ type board struct {
 	// woods are the table's woods (with an area), each with the centre
 	// of its bounds, for nearestWood.
 	woods []wood
+	// screenable are the hills, woods and buildings with a polygon
+	// outline, whose shadows may settle sight questions (screens.go).
+	screenable []*table.Feature
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
@@ -81,6 +84,9 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 		}
 		if f.Kind == table.KindWoods && len(f.Area) > 0 {
 			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
+		}
+		if len(f.Area) >= 3 && (f.Kind == table.KindWoods || f.Kind == table.KindBuilding || f.Kind == table.KindHill && f.Level >= 1) {
+			b.screenable = append(b.screenable, f)
 		}
 	}
 	for _, sd := range sc.Sides {

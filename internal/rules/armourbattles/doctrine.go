@@ -598,9 +598,13 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 		}
 		d.shots = shots
 		slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
+		var sc *screens // the terrain's shadows from e, once there is a shot
+		if len(shots) > 0 {
+			sc = d.sight.screensFrom(s, e, eb)
+		}
 		for _, sh := range shots {
 			st := &steps[sh.step]
-			if d.seesBox(e, eb, st.u, st.mb) {
+			if !sc.hides(st.mb, st.level, st.r) && d.seesBox(e, eb, st.u, st.mb) {
 				risk += sh.v
 				break
 			}

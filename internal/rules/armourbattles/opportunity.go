@@ -104,7 +104,8 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	type watcher struct {
 		ub     geom.Box
 		uf     geom.Frame
-		rng, r float64 // long range, bounding radius
+		rng, r float64  // long range, bounding radius
+		sc     *screens // the terrain's shadows from it, once needed (memo only)
 	}
 	var spanBuf [16]Span
 	var wBuf [16]watcher
@@ -113,21 +114,38 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
 		ub := s.box(u)
 		uf := ub.Frame()
-		ws = append(ws, watcher{ub, uf, float64(s.stats(u).Range[2]), uf.Radius()})
+		ws = append(ws, watcher{ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	var mf geom.Frame
 	var walk geom.Walker
 	walk.Follow(m.Path)
+	rt := s.b.radius[s.Units[m.Unit].Type]
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
 		mb := s.moverBoxOn(m, &walk, d)
 		mf = mf.Reframe(mb)
 		mr := mf.Radius()
+		lt := -1 // the level at mb's centre, once needed
 		for j, u := range cands {
 			w := &ws[j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			if !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) || !sight.sees(u, w.ub, m.Unit, mb) {
+			if !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) {
+				continue
+			}
+			if memo {
+				// The shadows settle most "not seen" answers at once.
+				if w.sc == nil {
+					w.sc = sight.m.screensFrom(s, u, w.ub)
+				}
+				if lt < 0 {
+					lt = s.b.table.LevelAt(mb.Center)
+				}
+				if w.sc.hides(mb, lt, rt) {
+					continue
+				}
+			}
+			if !sight.sees(u, w.ub, m.Unit, mb) {
 				continue
 			}
 			dist := w.uf.Distance(mf)

@@ -30,6 +30,37 @@ type SightMemo struct {
 	// key's env stands for); wbuf builds the keys.
 	windows map[string][]Span
 	wbuf    []byte
+	// shadows keeps the terrain's shadows (screensFrom) from each viewer
+	// footprint met, by its centre and unit type: a side's units stand
+	// still through many of the other side's decisions.
+	shadows map[shadowKey]*screens
+}
+
+// shadowKey is a viewer footprint for SightMemo.shadows: the bits of its
+// centre, and its unit type (the footprint's size). The shadows do not
+// depend on its facing.
+type shadowKey struct {
+	x, y uint64
+	typ  int
+}
+
+// maxShadows is the most viewer footprints a memo keeps shadows for before
+// it starts afresh.
+const maxShadows = 1 << 12
+
+// screensFrom is State.screensFrom, remembered.
+func (m *SightMemo) screensFrom(s *State, a int, fa geom.Box) *screens {
+	k := shadowKey{math.Float64bits(fa.Center.X), math.Float64bits(fa.Center.Y), s.Units[a].Type}
+	if sc, ok := m.shadows[k]; ok {
+		return sc
+	}
+	if m.shadows == nil || len(m.shadows) >= maxShadows {
+		m.shadows = map[shadowKey]*screens{}
+	}
+	sc := new(screens)
+	*sc = s.screensFrom(a, fa)
+	m.shadows[k] = sc
+	return sc
 }
 
 // sightKey is one canSeeBox question in environment env: the viewer and
@@ -73,6 +104,7 @@ func (m *SightMemo) reset(s *State) {
 		}
 		clear(m.envs)
 		clear(m.windows)
+		clear(m.shadows)
 		m.gen++
 	}
 }

@@ -1,0 +1,149 @@
+package armourbattles
+
+import (
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// Screens: a shortcut for the many "not seen" answers.
+//
+// An agent asks whether one viewer sees a target at many places in turn:
+// the doctrine along every planned path, the opportunity-fire window along
+// every move. Most answers are "blocked", and most blocked rays cross a
+// hill or a wood well away from both ends. For such a feature the rules
+// need no more than the fact that the ray runs through it (a hill blocks
+// whatever the entry and exit points when the viewer and target stand
+// lower and off it; a wood more than 1" from both footprints blocks
+// whatever part is inside it). So, once per viewer, each convex hill and
+// wood gets its geom.Shadow, and a target whose footprint has three of
+// its five sample points hidden by some applicable shadow is not seen: at
+// least three of lineOfSight's rays are blocked by terrain. Every other
+// target is asked about as before. The answer is always lineOfSight's.
+
+// maxScreens is the most shadows a viewer keeps; further features are
+// left to lineOfSight.
+const maxScreens = 12
+
+// screenMargin is how far beyond the 1" see-into-woods distance a wood
+// must lie from a footprint's bounding circle to block every ray into it.
+const screenMargin = 1e-6
+
+// screen is one feature's shadow from a viewer.
+type screen struct {
+	f  *table.Feature
+	sh geom.Shadow
+	// level is a hill's level: it hides a target that stands lower
+	// (targets on it, at its level, or higher are left to lineOfSight).
+	// 0 for a wood or a building.
+	level int
+	// c and r are a wood's bounding circle: it hides a target only when
+	// the target's bounding circle lies more than 1" from it. r < 0 for a
+	// building or a hill.
+	c geom.Point
+	r float64
+}
+
+// screens are the shadows cast from one viewer's footprint.
+type screens struct {
+	list [maxScreens]screen
+	n    int
+}
+
+// screensFrom returns the shadows cast from viewer a standing at fa: the
+// convex hills at or above its level and clear of it, the convex woods
+// more than 1" from its bounding circle, and the convex buildings.
+func (s *State) screensFrom(a int, fa geom.Box) screens {
+	var sc screens
+	p := fa.Center
+	lv := s.b.table.LevelAt(p)
+	ra := s.b.radius[s.Units[a].Type]
+	for _, f := range s.b.screenable {
+		if sc.n == len(sc.list) {
+			break
+		}
+		scr := screen{f: f, r: -1}
+		switch f.Kind {
+		case table.KindHill:
+			if f.Level < lv {
+				continue // the viewer sees over it
+			}
+			scr.level = f.Level
+		case table.KindWoods:
+			if f.Area.DistToPoint(p)-ra <= SeeIntoWoods+screenMargin {
+				continue // the viewer may see into it or out of it
+			}
+			scr.c, scr.r = woodCircle(f.Area)
+		}
+		sh, ok := geom.NewShadow(p, f.Area)
+		if !ok {
+			continue
+		}
+		scr.sh = sh
+		sc.list[sc.n] = scr
+		sc.n++
+	}
+	return sc
+}
+
+// woodCircle returns a circle containing polygon pg: the centre of its
+// bounds and the distance from there to its farthest vertex.
+func woodCircle(pg geom.Polygon) (geom.Point, float64) {
+	c := pg.Bounds().Center()
+	r := 0.0
+	for _, v := range pg {
+		r = max(r, v.Dist(c))
+	}
+	return c, r
+}
+
+// hides reports whether the shadows certainly hide the target footprint
+// fb, whose centre stands at level lt and whose bounding radius is rt:
+// then at least three of lineOfSight's five rays cross terrain that blocks
+// them, and the viewer does not see the target. False says nothing.
+func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
+	if sc.n == 0 {
+		return false
+	}
+	// The shadows that apply to this target.
+	var use [maxScreens]*screen
+	n := 0
+	for i := range sc.list[:sc.n] {
+		if scr := &sc.list[i]; scr.appliesTo(fb, lt, rt) {
+			use[n] = scr
+			n++
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	hidden := 0
+	pts := samplePoints(fb)
+	for i, p := range pts {
+		for _, scr := range use[:n] {
+			if scr.sh.Hides(p) {
+				hidden++
+				break
+			}
+		}
+		if hidden >= 3 {
+			return true
+		}
+		if hidden+len(pts)-1-i < 3 {
+			return false
+		}
+	}
+	return false
+}
+
+// appliesTo reports whether the shadow hides a target footprint fb whose
+// centre stands at level lt and whose bounding radius is rt: a hill only
+// targets lower than it, a wood only targets more than 1" from it.
+func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) bool {
+	switch {
+	case scr.level > 0:
+		return lt < scr.level // not on it, level with it or above it
+	case scr.r >= 0:
+		return fb.Center.Dist(scr.c)-scr.r-rt > SeeIntoWoods+screenMargin
+	}
+	return true
+}

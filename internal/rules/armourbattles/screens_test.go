@@ -1,0 +1,127 @@
+package armourbattles
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// TestScreensAgreeWithLineOfSight checks the screens' shortcut against
+// lineOfSight on the tables of Battles 1–3 and What Next?, with viewers
+// and targets of every unit type at random places and facings. Every ray
+// that an applicable shadow hides must be blocked (rayClear false), and
+// every target the screens hide must be unseen. Applicability is judged
+// here by the rules themselves (a hill higher than both ends and off both
+// centres; a wood more than 1" from both footprints), more widely than
+// the screens judge it, so that more rays are put to the test.
+func TestScreensAgreeWithLineOfSight(t *testing.T) {
+	viewers := 300
+	if testing.Short() {
+		viewers = 60
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	var checkedRays, settled, asked int
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"} {
+		st, err := Rules{}.New(battle(t, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		tb := s.b.table
+		// A footprint anywhere, on a hill, or just outside a hill, wood
+		// or building (0 to 4" from its edge), where the limits lie.
+		randomBox := func(u int) geom.Box {
+			p := geom.Point{X: r.Float64() * tb.Width(), Y: r.Float64() * tb.Height()}
+			if feats := s.b.screenable; len(feats) > 0 && r.IntN(3) > 0 {
+				f := feats[r.IntN(len(feats))]
+				e := f.Area.Edge(r.IntN(len(f.Area)))
+				m := e.At(r.Float64())
+				out := e.B.Sub(e.A).Rotate(geom.Deg(90)).Normalize()
+				if f.Area.Contains(m.Add(out.Mul(1e-3))) {
+					out = out.Mul(-1)
+				}
+				p = m.Add(out.Mul(4 * r.Float64()))
+				if r.IntN(3) == 0 {
+					p = m.Add(f.Area.Bounds().Center().Sub(m).Mul(r.Float64())) // inside
+				}
+			}
+			return s.boxAt(u, p, geom.Angle(r.Float64()*2*math.Pi))
+		}
+		for range viewers {
+			a := r.IntN(len(s.Units))
+			fa := randomBox(a)
+			sc := s.screensFrom(a, fa)
+			lv := tb.LevelAt(fa.Center)
+			for range 60 {
+				b := r.IntN(len(s.Units))
+				if b == a {
+					continue
+				}
+				fb := randomBox(b)
+				lt := tb.LevelAt(fb.Center)
+				rt := s.b.radius[s.Units[b].Type]
+				asked++
+				var buf [24]friend
+				q := s.newSight(a, fa, b, fb, buf[:])
+				for i := range sc.list[:sc.n] {
+					scr := &sc.list[i]
+					if scr.appliesTo(fb, lt, rt) && !blocksAnyCrossing(scr.f, fa, fb, lv, lt) {
+						t.Fatalf("%s: %s is taken to hide %v from %v, but not every ray through it is blocked", id, scr.f, fb, fa)
+					}
+				}
+				for _, p := range samplePoints(fb) {
+					for _, scr := range sc.list[:sc.n] {
+						if !blocksAnyCrossing(scr.f, fa, fb, lv, lt) || !scr.sh.Hides(p) {
+							continue
+						}
+						checkedRays++
+						if s.rayClear(&q, fa.Center, p) {
+							t.Fatalf("%s: %s hides %v from %v (target %v), but the ray is clear", id, scr.f, p, fa, fb)
+						}
+					}
+				}
+				if sc.hides(fb, lt, rt) {
+					settled++
+					if s.lineOfSight(a, fa, b, fb) {
+						t.Fatalf("%s: the screens hide %v from %v, but lineOfSight sees it", id, fb, fa)
+					}
+				}
+			}
+		}
+	}
+	if settled < asked/20 || checkedRays == 0 {
+		t.Fatalf("the screens settled %d of %d questions (%d rays checked): too few to prove anything", settled, asked, checkedRays)
+	}
+	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked", asked, settled, checkedRays)
+}
+
+// blocksAnyCrossing reports whether feature f blocks every ray from fa's
+// centre to a point of fb that runs through it, by the rules: a hill that
+// neither end stands above or on, a wood more than 1" from both
+// footprints, a building.
+func blocksAnyCrossing(f *table.Feature, fa, fb geom.Box, lv, lt int) bool {
+	switch f.Kind {
+	case table.KindHill:
+		return max(lv, lt) <= f.Level && !f.Contains(fa.Center) && !f.Contains(fb.Center)
+	case table.KindWoods:
+		far := func(b geom.Box) bool {
+			cs := b.Frame().Corners()
+			for i := range f.Area {
+				for k := range cs {
+					side := geom.Segment{A: cs[k], B: cs[(k+1)%4]}
+					if side.DistToSegment(f.Area.Edge(i)) <= SeeIntoWoods+1e-9 {
+						return false
+					}
+				}
+			}
+			return !f.Area.Contains(b.Center)
+		}
+		return far(fa) && far(fb)
+	case table.KindBuilding:
+		return true
+	}
+	return false
+}
