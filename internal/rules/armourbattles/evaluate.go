@@ -126,7 +126,8 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 		if len(zones) == 0 {
 			continue
 		}
-		for try := 0; try < 40; try++ {
+		found := false
+		for try := 0; try < 40 && !found; try++ {
 			z := zones[(dice.D100(src)-1)%len(zones)]
 			r := z.Bounds()
 			p := geom.Point{X: r.Min.X + (r.Max.X-r.Min.X)*float64(dice.D100(src)-1)/99, Y: r.Min.Y + (r.Max.Y-r.Min.Y)*float64(dice.D100(src)-1)/99}
@@ -143,14 +144,14 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 			}
 			if !spotted {
 				u.Pos, u.Heading = p, b.Heading
-				break
+				found = true
 			}
 		}
-		// If no spot was found, the unit keeps a zone-independent guess:
-		// the centre of its first zone.
-		if try := c.boxAt(i, u.Pos, u.Heading); u.Pos == s.Units[i].Pos {
-			_ = try
-			u.Pos = zones[0].Bounds().Center()
+		// If no spot was found, the unit gets a guess that owes nothing
+		// to where it really is: the centre of its side's first zone,
+		// facing the enemy's edge.
+		if !found {
+			u.Pos, u.Heading = zones[0].Bounds().Center(), c.b.towardEnemy(u.Side)
 		}
 	}
 	return c
