@@ -2,8 +2,9 @@
 // modules embedded into the binary, with no build step. The page talks to
 // the game server's JSON API (/api/...) and WebSocket stream only.
 //
-// Handler serves the static files, the single page for "/" and
-// "/games/{id}" (the link a seat or spectator token opens), and, until the
+// Handler serves the static files, the single page for "/",
+// "/games/{id}" (the link a seat or spectator token opens) and
+// "/replay/{id}" (the replay viewer of a finished game), and, until the
 // API offers it, a scenario's map as JSON under "/maps/{scenario id}.json"
 // (table, terrain, deployment zones, companies and batteries).
 package web

@@ -25,7 +25,8 @@
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
 //	                                    (?format=events for the events still)
 //	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed
-//	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens)
+//	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens),
+//	GET  /replay/{id} (the replay viewer of a finished game)
 //
 // # Visibility
 //
