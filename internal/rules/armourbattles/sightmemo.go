@@ -159,7 +159,13 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	if e.gen == m.gen && e.k == k {
 		return e.ok
 	}
-	ok := s.lineOfSight(a, fa, b, fb)
+	// Not asked before: the terrain's shadows settle most "not seen"
+	// answers before any ray is traced.
+	ok := false
+	sc := m.screensFrom(s, a, fa)
+	if sc.n == 0 || !sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2) {
+		ok = s.lineOfSight(a, fa, b, fb)
+	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
 	return ok
 }
