@@ -45,6 +45,7 @@ type screen struct {
 
 // screens are the shadows cast from one viewer's footprint.
 type screens struct {
+	from geom.Point // the viewer's centre, where every ray starts
 	list [maxScreens]screen
 	n    int
 }
@@ -53,7 +54,7 @@ type screens struct {
 // convex hills at or above its level and clear of it, the convex woods
 // more than 1" from its bounding circle, and the convex buildings.
 func (s *State) screensFrom(a int, fa geom.Box) screens {
-	var sc screens
+	sc := screens{from: fa.Center}
 	p := fa.Center
 	lv := s.b.table.LevelAt(p)
 	ra := s.b.radius[s.Units[a].Type]
@@ -104,23 +105,53 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 	if sc.n == 0 {
 		return false
 	}
-	// The shadows that apply to this target.
+	// The shadows that apply to this target, and how.
 	var use [maxScreens]*screen
+	var short [maxScreens]bool
 	n := 0
 	for i := range sc.list[:sc.n] {
-		if scr := &sc.list[i]; scr.appliesTo(fb, lt, rt) {
-			use[n] = scr
+		scr := &sc.list[i]
+		switch scr.appliesTo(fb, lt, rt) {
+		case hidesRay:
+			use[n], short[n] = scr, false
+			n++
+		case hidesShortRay:
+			use[n], short[n] = scr, true
 			n++
 		}
 	}
 	if n == 0 {
 		return false
 	}
+	// A ray is blocked by a wood more than 1" from the viewer when some
+	// of the ray inside it lies more than 1" from the target's footprint
+	// (then the entry or the exit does: distance to a convex footprint
+	// is convex along the ray). Every point of the ray more than
+	// 1" + 2·rt short of its end is that far from the footprint, whose
+	// sample points lie within rt of its centre.
+	keep := SeeIntoWoods + 2*rt + screenMargin
 	hidden := 0
 	pts := samplePoints(fb)
 	for i, p := range pts {
-		for _, scr := range use[:n] {
-			if scr.sh.Hides(p) {
+		var q geom.Point // p brought keep closer to the viewer, once needed
+		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
+		for k, scr := range use[:n] {
+			if !short[k] {
+				if scr.sh.Hides(p) {
+					hidden++
+					break
+				}
+				continue
+			}
+			if qOK == 0 {
+				d := p.Sub(sc.from)
+				l := d.Norm()
+				qOK = -1
+				if l > keep {
+					q, qOK = sc.from.Add(d.Mul((l-keep)/l)), 1
+				}
+			}
+			if qOK > 0 && scr.sh.Hides(q) {
 				hidden++
 				break
 			}
@@ -135,15 +166,29 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 	return false
 }
 
-// appliesTo reports whether the shadow hides a target footprint fb whose
+// How a shadow applies to a target (screen.appliesTo).
+const (
+	hidesNothing  = iota
+	hidesRay      // every ray it hides is blocked
+	hidesShortRay // a ray is blocked if it hides the ray's point 1" + 2·rt short of the target
+)
+
+// appliesTo reports how the shadow applies to a target footprint fb whose
 // centre stands at level lt and whose bounding radius is rt: a hill only
-// targets lower than it, a wood only targets more than 1" from it.
-func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) bool {
+// to targets lower than it; a wood to targets more than 1" from it, and
+// to the others by the part of the ray more than 1" from them.
+func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 	switch {
 	case scr.level > 0:
-		return lt < scr.level // not on it, level with it or above it
+		if lt < scr.level { // not on it, level with it or above it
+			return hidesRay
+		}
+		return hidesNothing
 	case scr.r >= 0:
-		return fb.Center.Dist(scr.c)-scr.r-rt > SeeIntoWoods+screenMargin
+		if fb.Center.Dist(scr.c)-scr.r-rt > SeeIntoWoods+screenMargin {
+			return hidesRay
+		}
+		return hidesShortRay
 	}
-	return true
+	return hidesRay
 }

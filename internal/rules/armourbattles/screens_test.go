@@ -68,13 +68,28 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				q := s.newSight(a, fa, b, fb, buf[:])
 				for i := range sc.list[:sc.n] {
 					scr := &sc.list[i]
-					if scr.appliesTo(fb, lt, rt) && !blocksAnyCrossing(scr.f, fa, fb, lv, lt) {
-						t.Fatalf("%s: %s is taken to hide %v from %v, but not every ray through it is blocked", id, scr.f, fb, fa)
+					switch scr.appliesTo(fb, lt, rt) {
+					case hidesRay:
+						if !blocksAnyCrossing(scr.f, fa, fb, lv, lt) {
+							t.Fatalf("%s: %s is taken to hide %v from %v, but not every ray through it is blocked", id, scr.f, fb, fa)
+						}
+					case hidesShortRay:
+						if scr.f.Kind != table.KindWoods || !farFromWood(scr.f, fa) {
+							t.Fatalf("%s: %s is taken to hide the far part of rays from %v, but it is not a wood more than 1\" away", id, scr.f, fa)
+						}
 					}
 				}
 				for _, p := range samplePoints(fb) {
+					// p brought 1" + 2·rt (and a hair) closer to the viewer.
+					d := p.Sub(fa.Center)
+					short, shortOK := geom.Point{}, d.Norm() > 1+2*rt+2e-6
+					if shortOK {
+						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
+					}
 					for _, scr := range sc.list[:sc.n] {
-						if !blocksAnyCrossing(scr.f, fa, fb, lv, lt) || !scr.sh.Hides(p) {
+						hidden := blocksAnyCrossing(scr.f, fa, fb, lv, lt) && scr.sh.Hides(p) ||
+							scr.f.Kind == table.KindWoods && farFromWood(scr.f, fa) && shortOK && scr.sh.Hides(short)
+						if !hidden {
 							continue
 						}
 						checkedRays++
@@ -107,21 +122,23 @@ func blocksAnyCrossing(f *table.Feature, fa, fb geom.Box, lv, lt int) bool {
 	case table.KindHill:
 		return max(lv, lt) <= f.Level && !f.Contains(fa.Center) && !f.Contains(fb.Center)
 	case table.KindWoods:
-		far := func(b geom.Box) bool {
-			cs := b.Frame().Corners()
-			for i := range f.Area {
-				for k := range cs {
-					side := geom.Segment{A: cs[k], B: cs[(k+1)%4]}
-					if side.DistToSegment(f.Area.Edge(i)) <= SeeIntoWoods+1e-9 {
-						return false
-					}
-				}
-			}
-			return !f.Area.Contains(b.Center)
-		}
-		return far(fa) && far(fb)
+		return farFromWood(f, fa) && farFromWood(f, fb)
 	case table.KindBuilding:
 		return true
 	}
 	return false
+}
+
+// farFromWood reports whether footprint b lies more than 1" from wood f.
+func farFromWood(f *table.Feature, b geom.Box) bool {
+	cs := b.Frame().Corners()
+	for i := range f.Area {
+		for k := range cs {
+			side := geom.Segment{A: cs[k], B: cs[(k+1)%4]}
+			if side.DistToSegment(f.Area.Edge(i)) <= SeeIntoWoods+1e-9 {
+				return false
+			}
+		}
+	}
+	return !f.Area.Contains(b.Center)
 }
