@@ -1,8 +1,12 @@
 package agent_test
 
 import (
+	"bytes"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
@@ -93,25 +97,178 @@ func TestMCTSPlaysLegally(t *testing.T) {
 	}
 }
 
+// trace plays one game like play and returns the state hash after every
+// action.
+func trace(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) []uint64 {
+	t.Helper()
+	st, err := r.New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ags [2]agent.Agent
+	for i, n := range names {
+		if ags[i], err = agent.New(n, agent.Seed(seed, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := dice.NewPCG(seed)
+	var hashes []uint64
+	for !st.Result().Over {
+		if len(hashes) > 100000 {
+			t.Fatalf("seed %d: game too long", seed)
+		}
+		a := ags[st.Pending().Side].Choose(st)
+		if a == nil {
+			t.Fatalf("seed %d: %s chose nothing for %s", seed, names[st.Pending().Side], st.Pending().Kind)
+		}
+		st.Apply(a, src, engine.Discard)
+		hashes = append(hashes, st.Hash())
+	}
+	return hashes
+}
+
+// TestAgentsDeterministic plays each agent twice with the same seed and
+// wants the same game: the same state after every action, not just the
+// same result.
 func TestAgentsDeterministic(t *testing.T) {
 	r, sc := battle(t, "armour-battles/battle-1")
 	for _, n := range []string{"random", "scripted", "mcts:10"} {
-		a := play(t, r, sc, 3, [2]string{n, "random"})
-		b := play(t, r, sc, 3, [2]string{n, "random"})
-		if a != b {
-			t.Errorf("%s: same seed gave %+v then %+v", n, a, b)
+		a := trace(t, r, sc, 3, [2]string{n, "random"})
+		b := trace(t, r, sc, 3, [2]string{n, "random"})
+		if len(a) == 0 {
+			t.Fatalf("%s: no actions", n)
+		}
+		if !slices.Equal(a, b) {
+			i := 0
+			for i < min(len(a), len(b)) && a[i] == b[i] {
+				i++
+			}
+			t.Errorf("%s: same seed, games of %d and %d actions that part after action %d", n, len(a), len(b), i)
+		}
+	}
+}
+
+// TestMCTSIterationsAreExact checks that an iteration budget is spent
+// exactly, whatever the number of trees: a search that does not divide
+// evenly gives the remainder to the first trees.
+func TestMCTSIterationsAreExact(t *testing.T) {
+	r, sc := battle(t, "armour-battles/battle-1")
+	st, err := r.New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play a little way in, by scripted agents, recording the positions.
+	src := dice.NewPCG(5)
+	ags := [2]agent.Agent{agent.NewScripted(1), agent.NewScripted(2)}
+	var states []engine.State
+	for len(states) < 40 && !st.Result().Over {
+		states = append(states, st.Clone())
+		st.Apply(ags[st.Pending().Side].Choose(st), src, engine.Discard)
+	}
+	for _, tc := range []struct{ iters, trees int }{
+		{3, 2}, {1, 2}, {5, 3}, {7, 4}, {2, 3}, {8, 2}, {16, 2}, {9, 1},
+	} {
+		cfg := agent.DefaultMCTS
+		cfg.Iterations, cfg.Trees = tc.iters, tc.trees
+		m := agent.NewMCTS(7, cfg)
+		searched := 0
+		for i, s := range states {
+			before := m.SearchIterations()
+			m.Choose(s)
+			switch n := m.SearchIterations() - before; n {
+			case 0: // a single candidate: no search
+			case tc.iters:
+				searched++
+			default:
+				t.Errorf("%d iterations on %d trees: decision %d ran %d iterations", tc.iters, tc.trees, i, n)
+			}
+		}
+		if searched == 0 {
+			t.Errorf("%d iterations on %d trees: no decision searched", tc.iters, tc.trees)
+		}
+	}
+	// The agent as named on the command line: mcts:3 over the default two
+	// trees runs 3 iterations a search, not 2.
+	a, err := agent.New("mcts:3", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := a.(*agent.MCTS)
+	for i, s := range states {
+		before := m.SearchIterations()
+		m.Choose(s)
+		if n := m.SearchIterations() - before; n != 0 && n != 3 {
+			t.Fatalf("mcts:3 on %d trees: decision %d ran %d iterations, want 3", m.Config().Trees, i, n)
+		}
+	}
+	if m.SearchIterations() == 0 {
+		t.Error("mcts:3 never searched")
+	}
+}
+
+// panicky is a state whose copies (those a search makes) panic in Apply,
+// as a rules bug met during a rollout would.
+type panicky struct {
+	engine.State
+	copy bool
+}
+
+func (p *panicky) Clone() engine.State { return &panicky{State: p.State.Clone(), copy: true} }
+
+func (p *panicky) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
+	if p.copy {
+		panic("rules: deliberate")
+	}
+	p.State.Apply(a, src, out)
+}
+
+// TestMCTSPanicReachesCaller: a panic in a search tree's goroutine comes
+// out of Choose in the caller's goroutine (which may recover it), as a
+// *SearchPanic holding the first tree's value and stack, instead of
+// killing the process; the agent can go on choosing afterwards.
+func TestMCTSPanicReachesCaller(t *testing.T) {
+	r, sc := battle(t, "armour-battles/battle-1")
+	st, err := r.New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(st.Candidates(nil)); n < 2 {
+		t.Fatalf("%d candidates at the start: want a decision to search", n)
+	}
+	for _, trees := range []int{1, 2, 4} {
+		cfg := agent.DefaultMCTS
+		cfg.Iterations, cfg.Trees = 8, trees
+		m := agent.NewMCTS(1, cfg)
+		func() {
+			defer func() {
+				p, ok := recover().(*agent.SearchPanic)
+				if !ok {
+					t.Fatalf("%d trees: Choose did not panic with a *SearchPanic", trees)
+				}
+				if p.Tree != 0 || p.Value != "rules: deliberate" || !bytes.Contains(p.Stack, []byte("panicky")) ||
+					!strings.Contains(p.Error(), "rules: deliberate") {
+					t.Errorf("%d trees: panic %v (tree %d, value %v), stack:\n%s", trees, p, p.Tree, p.Value, p.Stack)
+				}
+			}()
+			m.Choose(&panicky{State: st})
+			t.Errorf("%d trees: Choose returned", trees)
+		}()
+		if a := m.Choose(st); a == nil || st.Validate(a) != nil {
+			t.Errorf("%d trees: after a panic, Choose gave %v", trees, a)
 		}
 	}
 }
 
 func TestParseMCTSBudget(t *testing.T) {
 	for _, tc := range []struct {
-		in   string
-		ok   bool
-		iter int
-	}{{"400", true, 400}, {"1s", true, 0}, {"0", false, 0}, {"fast", false, 0}} {
+		in     string
+		ok     bool
+		iter   int
+		budget time.Duration
+	}{{"400", true, 400, 0}, {"1s", true, 0, time.Second}, {"250ms", true, 0, 250 * time.Millisecond},
+		{"0", false, 0, 0}, {"fast", false, 0, 0}, {"-1s", false, 0, 0}} {
 		c, err := agent.ParseMCTSBudget(tc.in)
-		if (err == nil) != tc.ok || tc.ok && tc.iter > 0 && c.Iterations != tc.iter {
+		if (err == nil) != tc.ok || tc.ok && (c.Budget != tc.budget || tc.iter > 0 && c.Iterations != tc.iter) {
 			t.Errorf("ParseMCTSBudget(%q) = %+v, %v", tc.in, c, err)
 		}
 	}

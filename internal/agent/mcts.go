@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -16,8 +18,10 @@ import (
 
 // MCTSConfig sets an MCTS agent's budget and shape.
 type MCTSConfig struct {
-	// Iterations per decision (split over the trees); ignored when
-	// Budget is set.
+	// Iterations per decision, split over the trees: each runs
+	// Iterations/Trees, and the first Iterations%Trees one more, so that
+	// a search runs exactly Iterations (at least 1). Ignored when Budget
+	// is set.
 	Iterations int
 	// Budget is a time budget per decision (not deterministic).
 	Budget time.Duration
@@ -150,19 +154,32 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	if m.cfg.Budget > 0 {
 		deadline = time.Now().Add(m.cfg.Budget)
 	}
+	// A panic in a tree's goroutine (the rules failing in a rollout, say)
+	// would kill the process; it is caught there, the other trees stop,
+	// and the first tree's panic is raised again below, in the caller's
+	// goroutine, where the caller may recover it.
+	panics := make([]*SearchPanic, m.cfg.Trees)
+	var failed atomic.Bool
 	var wg sync.WaitGroup
 	for t := range roots {
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					panics[t] = &SearchPanic{Tree: t, Value: r, Stack: debug.Stack()}
+					failed.Store(true)
+				}
+			}()
 			seed := Seed(m.seed^m.n*0x9e3779b97f4a7c15, t)
 			rng := rand.New(rand.NewPCG(seed, 0x3c75))
 			src := dice.NewPCG(seed ^ 0xd1ce)
 			root := &mctsNode{children: map[string]*mctsEdge{}}
-			per := max(1, m.cfg.Iterations/m.cfg.Trees)
+			roots[t] = root
+			per := m.cfg.treeIterations(t)
 			var buf []engine.Action
 			for i := 0; ; i++ {
-				if i > 0 && ctx.Err() != nil {
+				if i > 0 && (ctx.Err() != nil || failed.Load()) {
 					break
 				}
 				if m.cfg.Budget > 0 {
@@ -175,10 +192,16 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				buf = m.iterate(root, st, side, rng, src, buf, &m.memos[t])
 				counts[t]++
 			}
-			roots[t] = root
 		}(t)
 	}
 	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			// A memo may have been left half updated.
+			m.memos = nil
+			panic(p)
+		}
+	}
 	for _, c := range counts {
 		m.Iterations += c
 	}
@@ -199,6 +222,38 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		}
 	}
 	return cands[best]
+}
+
+// treeIterations returns the iterations tree t runs under an iteration
+// budget: an even share of Iterations (at least 1 in all), the first
+// Iterations%Trees trees taking one more.
+func (c MCTSConfig) treeIterations(t int) int {
+	n := max(1, c.Iterations)
+	per := n / c.Trees
+	if t < n%c.Trees {
+		per++
+	}
+	return per
+}
+
+// SearchPanic is what an MCTS search panics with, in the goroutine that
+// asked for the decision, when one of its trees panicked (the rules
+// failing during a rollout, say): the first such tree's panic value and
+// its goroutine's stack.
+type SearchPanic struct {
+	Tree  int
+	Value any
+	Stack []byte
+}
+
+func (p *SearchPanic) Error() string {
+	return fmt.Sprintf("agent: mcts search tree %d: %v", p.Tree, p.Value)
+}
+
+// Unwrap returns the panic value when it is an error.
+func (p *SearchPanic) Unwrap() error {
+	err, _ := p.Value.(error)
+	return err
 }
 
 type step struct {
