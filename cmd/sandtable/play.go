@@ -12,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/sim"
 
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
 	_ "github.com/sandtable/sandtable/internal/rules/pagano"        // registers the ruleset
@@ -55,7 +56,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			}
 			sc, err := cat.Scenario(scenarioID)
 			if err != nil {
-				return err
+				return fmt.Errorf("--scenario: %w", err)
 			}
 			rules, ok := engine.Lookup(sc.Rules)
 			if !ok {
@@ -75,7 +76,9 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			if err != nil {
 				return err
 			}
-			res, playErr := agent.Play(g, agents, 200000)
+			// simulate's bound, so that a game simulate gave up on fails
+			// here too when replayed with its seed and agents.
+			res, playErr := agent.Play(g, agents, sim.DefaultMaxActions)
 			if logFile != "" {
 				if err := writeLog(g, logFile); err != nil {
 					return err
@@ -116,7 +119,8 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 	}
 	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed: the same seed replays the same game")
-	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "one agent per side, comma-separated ("+strings.Join(agent.Names(), ", ")+")")
+	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "one agent per side, comma-separated ("+strings.Join(agent.Names(), ", ")+
+		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
 	cmd.Flags().StringVar(&logFile, "log", "", "write the game log (JSON Lines) to this file")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON summary instead of the battle report")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the result, not every event")

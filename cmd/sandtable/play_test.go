@@ -99,6 +99,7 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--scenario", "nope"}, "armour-battles/battle-1"},
+		{[]string{"--scenario", "nope"}, "--scenario"},
 		{[]string{"--agents", "random"}, "2 sides"},
 		{[]string{"--agents", "random,genius"}, "unknown agent"},
 	} {

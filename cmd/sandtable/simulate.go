@@ -69,6 +69,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			if games < 1 {
 				return fmt.Errorf("--games %d: want at least 1", games)
 			}
+			if games > sim.MaxGames {
+				return fmt.Errorf("--games %d: want at most %d (every game's result is kept to the end)", games, sim.MaxGames)
+			}
 			if workers < 1 {
 				return fmt.Errorf("--workers %d: want at least 1", workers)
 			}
@@ -83,6 +86,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				} else if err != nil {
 					return fmt.Errorf("--plot %s: %w", plotFile, err)
 				}
+				if fi, err := os.Stat(plotFile); err == nil && fi.IsDir() {
+					return fmt.Errorf("--plot %s: is a directory; want a file name", plotFile)
+				}
 			}
 			cat, err := scenario.Embedded()
 			if err != nil {
@@ -90,7 +96,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			}
 			sc, err := cat.Scenario(scenarioID)
 			if err != nil {
-				return err
+				return fmt.Errorf("--scenario: %w", err)
 			}
 			rules, ok := engine.Lookup(sc.Rules)
 			if !ok {
@@ -139,11 +145,12 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				err = rep.WriteText(out)
 			}
 			if err != nil {
-				return err
+				return withSignalStatus(err, caught())
 			}
 			if plotFile != "" {
 				if err := rep.SavePlot(plotFile); err != nil {
-					return err
+					// An interrupted run still exits with its signal's status.
+					return withSignalStatus(fmt.Errorf("--plot: %w", err), caught())
 				}
 				if !asJSON {
 					fmt.Fprintf(out, "plot written to %s\n", plotFile)
@@ -160,7 +167,8 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 	}
 	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
 	cmd.Flags().IntVar(&games, "games", 100, "number of games")
-	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+")")
+	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+
+		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
 	cmd.Flags().BoolVar(&swap, "swap", false, "exchange the agents between sides in the odd-numbered games")
 	cmd.Flags().IntVar(&workers, "workers", runtime.NumCPU(), "games played at once (results do not depend on it)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 )
 
 // runSimulateCmd runs a fresh `simulate` command in-process with args and
@@ -157,12 +159,19 @@ func TestSimulatePlot(t *testing.T) {
 }
 
 func TestSimulateErrors(t *testing.T) {
+	plotDir := filepath.Join(t.TempDir(), "d.png")
+	if err := os.Mkdir(plotDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
 		want []string
 	}{
-		{"unknown scenario", []string{"--scenario", "nowhere/1"}, []string{`"nowhere/1"`, "armour-battles/battle-1"}},
+		{"unknown scenario", []string{"--scenario", "nowhere/1"}, []string{"--scenario", `"nowhere/1"`, "armour-battles/battle-1"}},
+		{"too many games", []string{"--games", "1000001"}, []string{"--games 1000001", "at most 1000000"}},
+		// Said before the games are played, not after.
+		{"plot onto a directory", []string{"--games", "2", "--plot", plotDir}, []string{"--plot", plotDir, "is a directory"}},
 		{"unknown agent", []string{"--agents", "random,genius"}, []string{`"genius"`, "random"}},
 		{"one agent", []string{"--agents", "random"}, []string{"two agents"}},
 		{"no games", []string{"--games", "0"}, []string{"--games"}},
@@ -174,6 +183,9 @@ func TestSimulateErrors(t *testing.T) {
 			out, _, err := runSimulateCmd(t, tc.args...)
 			if err == nil {
 				t.Fatalf("simulate %q: no error; output %q", tc.args, out)
+			}
+			if out != "" {
+				t.Errorf("simulate %q printed %q; want the error before any game", tc.args, out)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
@@ -264,5 +276,60 @@ func TestSimulateSignalExitStatus(t *testing.T) {
 				t.Errorf("summary: interrupted %v, games %v", m["interrupted"], m["games"])
 			}
 		})
+	}
+}
+
+// TestAgentsHelpNamesMCTSBudgets: the --agents help of simulate and play
+// names the mcts:N and mcts:DURATION forms, not only the plain agents.
+func TestAgentsHelpNamesMCTSBudgets(t *testing.T) {
+	for _, cmd := range []*cobra.Command{newSimulateCmd(), newPlayCmd()} {
+		usage := cmd.Flags().Lookup("agents").Usage
+		for _, want := range []string{"scripted", "mcts:N", "mcts:400", "mcts:DURATION", "mcts:1s"} {
+			if !strings.Contains(usage, want) {
+				t.Errorf("%s --agents help %q does not mention %q", cmd.Name(), usage, want)
+			}
+		}
+	}
+}
+
+// TestSimulatePlotErrorKeepsSignalStatus: when the plot cannot be written
+// at the end of an interrupted run (here a directory took its place during
+// the run), the command says so naming --plot, leaves no temporary file,
+// and still exits with the signal's status.
+func TestSimulatePlotErrorKeepsSignalStatus(t *testing.T) {
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	plot := filepath.Join(dir, "p.svg")
+	cmd := osexec.Command(bin, "simulate", "--games", "100000", "--agents", "random,random", "--workers", "2", "--json", "--plot", plot)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * time.Second) // past the checks of the flags, into the games
+	if err := os.Mkdir(plot, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("simulate did not stop within 30 s of SIGINT")
+	}
+	var ee *osexec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("simulate stopped by SIGINT with an unwritable plot: %v, want exit status 130; stderr %q", err, errOut.String())
+	}
+	if s := errOut.String(); !strings.Contains(s, "--plot") || !strings.Contains(s, "is a directory") {
+		t.Errorf("stderr %q does not name --plot and the directory", s)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 || !entries[0].IsDir() {
+		t.Errorf("plot directory holds %v, want the directory p.svg alone", entries)
 	}
 }

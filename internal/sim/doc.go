@@ -7,8 +7,12 @@
 // that seed and the side ([AgentSeed]); games run on the engine's fast path
 // (State.Validate then State.Apply, no log). Workers write each result into
 // its slot by game index and aggregation runs afterwards in game order, so a
-// Report is the same for a seed whatever the number of workers (apart from
-// its timings).
+// Report is the same for a seed whatever the number of workers, apart from
+// the fields that describe the run rather than the games: Report.Workers,
+// Report.Elapsed and the decision timings (see [Report]). This holds for
+// agents whose choices depend only on their seed (random, scripted, mcts:N);
+// a time-budgeted search such as mcts:1s plays differently on a busier or
+// faster machine.
 //
 // Ruleset-specific figures come through optional interfaces the state may
 // implement: [Morale] and [Losses].

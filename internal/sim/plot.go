@@ -44,28 +44,51 @@ func PlotFormat(path string) (string, error) {
 }
 
 // SavePlot writes the report's plot to path in the format its extension
-// names (see PlotFormat). It writes a temporary file and renames it, so a
-// failure leaves no partial plot.
+// names (see PlotFormat). It writes a temporary file of its own (a fresh
+// name beside path) and renames it, so a failure leaves neither a partial
+// plot nor the temporary file, and never touches any other file. A
+// directory at path is an error.
 func (r *Report) SavePlot(path string) error {
 	format, err := PlotFormat(path)
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("sim: plot file %s is a directory", path)
+	}
+	return writeFileAtomic(path, func(w io.Writer) error { return r.WritePlot(w, format) })
+}
+
+// writeFileAtomic writes path through write: to a new temporary file in
+// path's directory (created by os.CreateTemp, so no existing file is
+// touched), renamed to path once written and closed. On any failure the
+// temporary file is removed and path is left as it was.
+func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
-	if err := r.WritePlot(f, format); err != nil {
-		f.Close()
-		os.Remove(tmp)
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	// CreateTemp makes the file private (0600); a plot is an ordinary
+	// file, readable by others as os.Create would make it. Not being able
+	// to say so is no reason to fail.
+	_ = f.Chmod(0o644)
+	if err := write(f); err != nil {
 		return err
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("sim: %w", err)
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
+	return nil
 }
 
 // WritePlot draws the report in format ("svg" or "png") to w: on the left

@@ -19,8 +19,12 @@ type Report struct {
 	Swap    bool
 	Seed    uint64
 	Workers int
-	// Elapsed is the wall-clock time of the run; it is the only field that
-	// depends on the machine and the number of workers.
+	// Elapsed is the wall-clock time of the run. It, Workers and the
+	// decision timings (Game.Thinking and Game.MaxThinking, Thinking's
+	// Total and Max) are the fields that depend on the machine and the
+	// number of workers; with agents of fixed iteration counts everything
+	// else is the same for a seed on any machine. (A time-budgeted agent,
+	// such as mcts:1s, makes the games themselves depend on the machine.)
 	Elapsed time.Duration
 	Games   []Game
 	// Requested is the number of games asked for. Interrupted is set when

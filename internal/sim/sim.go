@@ -16,7 +16,13 @@ import (
 
 // DefaultMaxActions bounds a game when Config.MaxActions is 0. A random game
 // of Armour Battles Battle 1 takes a few hundred actions.
+// `sandtable play` uses the same bound, so that a game that fails on it
+// here fails the same way there.
 const DefaultMaxActions = 100000
+
+// MaxGames bounds Config.Games: Run holds every game's result from the
+// start.
+const MaxGames = 1_000_000
 
 // Morale is implemented by states that keep an army morale per side, such as
 // Armour Battles'. Morale returns side's army morale points.
@@ -37,7 +43,7 @@ type Config struct {
 	// rulesets that need none).
 	Rules    engine.Rules
 	Scenario *scenario.Scenario
-	// Games is the number of games, at least 1.
+	// Games is the number of games, from 1 to MaxGames.
 	Games int
 	// Agents names the agent on side 0 and on side 1 (see agent.Names).
 	Agents [2]string
@@ -81,7 +87,8 @@ type Game struct {
 	UnitsLost []map[string]int `json:"units_lost,omitempty"`
 	// Decisions counts the decisions each side's agent made; Thinking is
 	// the time they took in all and MaxThinking the longest one (the
-	// only fields that depend on the machine).
+	// only fields that depend on the machine, unless an agent has a time
+	// budget: then the whole game does).
 	Decisions   [2]int           `json:"decisions"`
 	Thinking    [2]time.Duration `json:"-"`
 	MaxThinking [2]time.Duration `json:"-"`
@@ -106,13 +113,6 @@ func AgentSeed(gameSeed uint64, side int) uint64 {
 // newAgent makes agents for the given number of cores; tests replace it
 // to add agents of their own.
 var newAgent = agent.NewOn
-
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
 
 // Run plays cfg.Games games on cfg.Workers goroutines and returns their
 // results in game order with the aggregates. A game that fails is recorded
@@ -222,6 +222,9 @@ func (cfg *Config) check() error {
 	if cfg.Games < 1 {
 		return fmt.Errorf("sim: %d games; want at least 1", cfg.Games)
 	}
+	if cfg.Games > MaxGames {
+		return fmt.Errorf("sim: %d games; want at most %d", cfg.Games, MaxGames)
+	}
 	if cfg.MaxActions < 0 {
 		return fmt.Errorf("sim: negative action bound %d", cfg.MaxActions)
 	}
@@ -242,7 +245,10 @@ func (cfg *Config) agentsFor(i int) [2]string {
 }
 
 // play plays game i on the fast path, with agents made for cores cores;
-// cut reports that ctx was cancelled before the game was over.
+// cut reports that ctx was cancelled before the game was over. A decision
+// during which ctx is cancelled counts as cut short too, and its action is
+// not applied: a search stopped early may choose differently, so the game
+// would not be the one an uninterrupted run plays.
 func (cfg *Config) play(ctx context.Context, i, cores int) (g Game, cut bool) {
 	seed := cfg.Seed + uint64(i)
 	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
@@ -300,6 +306,10 @@ func (cfg *Config) play(ctx context.Context, i, cores int) (g Game, cut bool) {
 		t0 := time.Now()
 		a := agent.Choose(ctx, agents[d.Side], st)
 		took := time.Since(t0)
+		if err := ctx.Err(); err != nil { // and after: the search may have been cut short
+			g, _ = fail("%v", err)
+			return g, true
+		}
 		g.Decisions[d.Side]++
 		g.Thinking[d.Side] += took
 		g.MaxThinking[d.Side] = max(g.MaxThinking[d.Side], took)

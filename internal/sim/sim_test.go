@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
 
@@ -289,6 +291,7 @@ func TestRunConfigErrors(t *testing.T) {
 	}{
 		{"no rules", func(c *Config) { c.Rules = nil }, "no ruleset"},
 		{"no games", func(c *Config) { c.Games = 0 }, "at least 1"},
+		{"too many games", func(c *Config) { c.Games = MaxGames + 1 }, "at most 1000000"},
 		{"unknown agent", func(c *Config) { c.Agents[1] = "nobody" }, `"nobody"`},
 		{"negative bound", func(c *Config) { c.MaxActions = -1 }, "negative"},
 	} {
@@ -483,14 +486,18 @@ func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
 			cancel()
 		}
 	}
+	// One worker plays the games in order, so the six over when Progress
+	// cancels are games 0 to 5, whatever the machine's load: those are
+	// kept, and at most the one or two games the worker finished before
+	// it saw the cancellation. (With more workers a slow game 1 could hold
+	// the kept games down to game 0 alone, made even: none.)
+	cfg.Workers = 1
 	r, err := Run(ctx, cfg)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("Run cancelled after 6 games: error %v, want an interruption wrapping context.Canceled", err)
 	}
-	// Two workers: of the first six games over, at most one came after a
-	// gap, so at least five from game 0, four once made even.
-	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 4 || len(r.Games) >= 40 || len(r.Games)%2 != 0 {
-		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want an even 4 to 38 of 40", r.Interrupted, r.Requested, len(r.Games))
+	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 6 || len(r.Games) > 8 || len(r.Games)%2 != 0 {
+		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want an even 6 to 8 of 40", r.Interrupted, r.Requested, len(r.Games))
 	}
 	for i, g := range r.Games {
 		if g.Index != i {
@@ -546,5 +553,256 @@ func TestRunInterruptedStopsSearch(t *testing.T) {
 	}
 	if err == nil || !r.Interrupted || len(r.Games) != 0 {
 		t.Errorf("Run cancelled in the first game: error %v, interrupted %v, %d games; want an interruption with no game", err, r.Interrupted, len(r.Games))
+	}
+}
+
+// TestMCTSPanicFailsGame: a panic in the rules met by an MCTS search, in
+// one of its trees' goroutines, fails that game like any other panic in
+// the rules, and the run goes on to the next games.
+func TestMCTSPanicFailsGame(t *testing.T) {
+	// Each search copies the state and plays on it; the copies panic at
+	// their fifth action, which every first search reaches (a shootout
+	// cannot end before), long before the game itself would.
+	for _, workers := range []int{1, 2} {
+		r := mustRun(t, Config{Rules: shootout{panicAt: 5}, Games: 3, Agents: [2]string{"mcts:8", "random"}, Seed: 9, Workers: workers})
+		if len(r.Errors) != 3 || r.Completed != 0 {
+			t.Fatalf("%d workers: completed %d, errors %v; want the 3 games failed", workers, r.Completed, r.Errors)
+		}
+		for i, e := range r.Errors {
+			if e.Game != i || !strings.Contains(e.Error, "panic after 0 actions") || !strings.Contains(e.Error, "mcts search") ||
+				!strings.Contains(e.Error, "shootout: deliberate") {
+				t.Errorf("%d workers: error %+v, want game %d failing with the search's panic before its first action", workers, e, i)
+			}
+		}
+	}
+}
+
+// cancelAgent waits, always; when asked to decide on a state after `at`
+// actions it cancels the run's context first, as Ctrl-C during a search.
+type cancelAgent struct {
+	at     int
+	cancel func()
+}
+
+func (cancelAgent) Name() string { return "cancel" }
+func (a cancelAgent) Choose(st engine.State) engine.Action {
+	if st.(*shootState).Actions == a.at {
+		a.cancel()
+	}
+	return wait{}
+}
+
+// withCancelAgent makes the agent "cancel" available to Run until the test
+// ends: a cancelAgent with at and cancel.
+func withCancelAgent(t *testing.T, at int, cancel func()) {
+	old := newAgent
+	newAgent = func(name string, seed uint64, cores int) (agent.Agent, error) {
+		if name == "cancel" {
+			return cancelAgent{at: at, cancel: cancel}, nil
+		}
+		return old(name, seed, cores)
+	}
+	t.Cleanup(func() { newAgent = old })
+}
+
+// TestCancelDuringDecisionCutsGame cancels the run while an agent makes the
+// decision that would end the game: the action is not applied and the
+// game is cut short, not kept as complete.
+func TestCancelDuringDecisionCutsGame(t *testing.T) {
+	// Both sides wait: the game ends on the turn limit with the 20th
+	// action, the decision taken after 19. (Cancelled during an earlier
+	// decision, the game is cut at the next one.)
+	for _, at := range []int{19, 10} {
+		t.Run(fmt.Sprint(at), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			withCancelAgent(t, at, cancel)
+			r, err := Run(ctx, Config{Rules: shootout{}, Games: 1, Agents: [2]string{"cancel", "cancel"}, Workers: 1})
+			if !errors.Is(err, context.Canceled) || !r.Interrupted || len(r.Games) != 0 || r.Completed != 0 {
+				t.Errorf("cancelled during the decision after %d actions: error %v, interrupted %v, %d games (%d completed); want an interruption with no game",
+					at, err, r.Interrupted, len(r.Games), r.Completed)
+			}
+		})
+	}
+	// Not cancelled, the same game is a draw on the turn limit after 20.
+	t.Run("uncancelled", func(t *testing.T) {
+		withCancelAgent(t, -1, func() { t.Error("cancelled") })
+		r := mustRun(t, Config{Rules: shootout{}, Games: 1, Agents: [2]string{"cancel", "cancel"}, Workers: 1})
+		if g := r.Games[0]; g.Actions != 20 || g.Reason != "turn limit" || g.Err != "" {
+			t.Errorf("uncancelled game: %d actions, reason %q, error %q; want 20, turn limit", g.Actions, g.Reason, g.Err)
+		}
+	})
+}
+
+// tracingAgent records the hash of every state its agent decides on.
+type tracingAgent struct {
+	agent.Agent
+	hashes *[]uint64
+}
+
+func (a tracingAgent) Choose(st engine.State) engine.Action {
+	return a.ChooseContext(context.Background(), st)
+}
+
+func (a tracingAgent) ChooseContext(ctx context.Context, st engine.State) engine.Action {
+	*a.hashes = append(*a.hashes, st.Hash())
+	return agent.Choose(ctx, a.Agent, st)
+}
+
+func (a tracingAgent) SearchIterations() int {
+	if s, ok := a.Agent.(agent.Searcher); ok {
+		return s.SearchIterations()
+	}
+	return 0
+}
+
+// TestScriptedAndMCTSSameOnAnyWorkers plays scripted against mcts:8 on one
+// and on two workers and wants the same games: the same results and the
+// same state at every decision of every game.
+func TestScriptedAndMCTSSameOnAnyWorkers(t *testing.T) {
+	rules, sc := battle1(t)
+	// Two games, so that each agent plays each side.
+	const games = 2
+	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"scripted", "mcts:8"}, Swap: true, Seed: 17}
+	// The agents of game i are seeded AgentSeed(Seed+i, side): that tells
+	// which game's trace an agent writes to.
+	gameOf := map[uint64]int{}
+	for i := range games {
+		for side := range 2 {
+			gameOf[AgentSeed(cfg.Seed+uint64(i), side)] = i
+		}
+	}
+	var traces [][]uint64
+	old := newAgent
+	newAgent = func(name string, seed uint64, cores int) (agent.Agent, error) {
+		a, err := old(name, seed, cores)
+		if i, ok := gameOf[seed]; ok && err == nil {
+			return tracingAgent{a, &traces[i]}, nil
+		}
+		return a, err
+	}
+	t.Cleanup(func() { newAgent = old })
+
+	var want Report
+	var wantTraces [][]uint64
+	for _, w := range []int{1, 2} {
+		traces = make([][]uint64, games)
+		cfg.Workers = w
+		got := mustRun(t, cfg)
+		if len(got.Errors) > 0 {
+			t.Fatalf("workers %d: failed games: %v", w, got.Errors)
+		}
+		for i, g := range got.Games {
+			side := 1 - i%2 // mcts:8's side
+			if len(traces[i]) != g.Actions || g.Decisions[0]+g.Decisions[1] != g.Actions || g.Searched[side] == 0 || g.Iterations[side] != 8*g.Searched[side] {
+				t.Fatalf("workers %d game %d: %d states traced, %d actions, decisions %v, searched %v, iterations %v",
+					w, i, len(traces[i]), g.Actions, g.Decisions, g.Searched, g.Iterations)
+			}
+		}
+		if w == 1 {
+			want, wantTraces = got, traces
+			continue
+		}
+		if d := cmp.Diff(want.Games, got.Games, ignoreTime); d != "" {
+			t.Errorf("workers %d: games differ from 1 worker (-1 +%d):\n%s", w, w, d)
+		}
+		for i := range games {
+			a, b := wantTraces[i], traces[i]
+			for j := range min(len(a), len(b)) {
+				if a[j] != b[j] {
+					t.Errorf("workers %d game %d: the state before decision %d differs from 1 worker's", w, i, j)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestSavePlotRefusesDirectory: a directory where the plot should go is an
+// error that says so, and leaves nothing behind.
+func TestSavePlotRefusesDirectory(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 4, Agents: [2]string{"first", "random"}, Seed: 2})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.png")
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.SavePlot(path); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("SavePlot onto a directory: error %v, want one saying it is a directory", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "d.png" || !entries[0].IsDir() {
+		t.Errorf("directory holds %v after SavePlot failed; want d.png alone", entries)
+	}
+}
+
+// TestSavePlotTouchesNoOtherFile: saving a plot leaves a user's files
+// alone, whatever their names (sim.png.tmp was once the temporary file),
+// and replaces an older plot.
+func TestSavePlotTouchesNoOtherFile(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{}, Games: 4, Agents: [2]string{"first", "random"}, Seed: 2})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sim.png")
+	mine := []byte("the user's own file")
+	for _, name := range []string{"sim.png.tmp", "sim.png"} {
+		if err := os.WriteFile(filepath.Join(dir, name), mine, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.SavePlot(path); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "sim.png.tmp")); err != nil || !bytes.Equal(data, mine) {
+		t.Errorf("sim.png.tmp after SavePlot(sim.png): %q, %v; want it untouched", data, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		t.Errorf("sim.png is not the new plot: %v", err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("sim.png: %v, %v; want mode 0644 like any file", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("directory holds %d files, want the plot and sim.png.tmp only", len(entries))
+	}
+}
+
+// TestWriteFileAtomicCleansUp: a write that fails half way leaves the
+// target as it was and no temporary file.
+func TestWriteFileAtomicCleansUp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sim.svg")
+	old := []byte("old plot")
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := writeFileAtomic(path, func(w io.Writer) error {
+		w.Write([]byte("<svg half"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("writeFileAtomic error %v, want the write's", err)
+	}
+	if data, _ := os.ReadFile(path); !bytes.Equal(data, old) {
+		t.Errorf("target after a failed write: %q, want %q", data, old)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("directory holds %d files after a failed write, want the target alone", len(entries))
+	}
+	// And one that succeeds replaces the target, leaving nothing else.
+	if err := writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "new" {
+		t.Errorf("target after a write: %q, want %q", data, "new")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("directory holds %d files after a write, want the target alone", len(entries))
 	}
 }
