@@ -44,6 +44,33 @@ func BenchmarkLOSBattle1(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/los")
 }
 
+// BenchmarkScreensBattle1 measures the terrain shadows' answer to the
+// questions of BenchmarkLOSBattle1 (the shadows from each viewer made
+// beforehand, as the sight memo keeps them): what a question costs when
+// the shadows settle it, or fail to.
+func BenchmarkScreensBattle1(b *testing.B) {
+	s := deployedBattle1(b)
+	for i := range s.Units {
+		s.Units[i].Pos = geom.Point{X: 6 + float64(i*9%60), Y: 8 + float64(i*7%32)}
+	}
+	ger, usu := s.unitsOf(german), s.unitsOf(us)
+	scs := make([]screens, len(ger))
+	for i, a := range ger {
+		scs[i] = s.screensFrom(a, s.box(a))
+	}
+	n, hidden := 0, 0
+	for b.Loop() {
+		i, t := n%len(ger), usu[(n/len(ger))%len(usu)]
+		fb := s.box(t)
+		if scs[i].hides(fb, s.b.table.LevelAt(fb.Center), s.b.radius[s.Units[t].Type]) {
+			hidden++
+		}
+		n++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/question")
+	b.ReportMetric(float64(hidden)/float64(n), "settled/question")
+}
+
 // BenchmarkDirectFire measures one direct-fire resolution: the dice of the
 // shot, the attack roll, the reaction roll and its results.
 func BenchmarkDirectFire(b *testing.B) {
