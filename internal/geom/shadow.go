@@ -1,5 +1,7 @@
 package geom
 
+import "math"
+
 // ShadowMargin is how deep inside a shadow a point must lie for Shadow.Hides
 // to answer for it: 1e-6", a thousand times Epsilon, so that a hidden
 // point's segment runs through the polygon for far more than the
@@ -9,6 +11,29 @@ const ShadowMargin = 1e-6
 // maxShadowEdges is the most edges a Shadow keeps: the edges of the
 // polygon that face its viewer.
 const maxShadowEdges = 8
+
+// minShadowWidth is the thinnest convex polygon NewShadow casts a shadow
+// of: 1e-4".
+const minShadowWidth = 1e-4
+
+// convexWidth returns the width of convex polygon pg: the least distance
+// between two parallel lines that hold it between them. One of the lines
+// runs along an edge, so it is the least, over the edges, of the largest
+// distance of a vertex from the edge's line.
+func convexWidth(pg Polygon) float64 {
+	w := math.Inf(1)
+	for i := range pg {
+		e := pg.Edge(i)
+		d := e.B.Sub(e.A)
+		l := d.Norm()
+		far := 0.0
+		for _, v := range pg {
+			far = max(far, math.Abs(d.Cross(v.Sub(e.A)))/l)
+		}
+		w = min(w, far)
+	}
+	return w
+}
 
 // sin1 is the sine of 1°.
 const sin1 = 0.01745240643728351
@@ -39,9 +64,10 @@ type Shadow struct {
 }
 
 // NewShadow returns the shadow that convex polygon pg casts from p. It
-// reports false, and no shadow, when pg is not strictly convex, has more
-// than 8 edges facing p, or does not lie clear of p (p inside pg or
-// within ShadowMargin of it).
+// reports false, and no shadow, when pg is not strictly convex, has a
+// corner sharper than 1°, is thinner than 1e-4", has more than 8 edges
+// facing p, or does not lie clear of p (p inside pg or within ShadowMargin
+// of it).
 func NewShadow(p Point, pg Polygon) (Shadow, bool) {
 	var sh Shadow
 	n := len(pg)
@@ -52,10 +78,13 @@ func NewShadow(p Point, pg Polygon) (Shadow, bool) {
 	if pg.SignedArea() < 0 {
 		orient = -1
 	}
-	// Strictly convex, every corner turning the same way, and no corner
-	// sharper than 1°: a segment that passes ShadowMargin inside a corner
-	// then crosses at least 1e-8" of the polygon.
+	// Strictly convex: every corner turns the same way and the turns add
+	// up to one full turn (a pentagram's turn the same way too, twice
+	// round). No corner sharper than 1°, and no part thinner than
+	// minShadowWidth: a segment that passes ShadowMargin inside the wedge
+	// then crosses at least 1e-8" of the polygon, near a corner or not.
 	var centroid Point
+	turns := 0.0
 	for i := range n {
 		a, b, c := pg[i], pg[(i+1)%n], pg[(i+2)%n]
 		e1, e2 := b.Sub(a), c.Sub(b)
@@ -63,7 +92,14 @@ func NewShadow(p Point, pg Polygon) (Shadow, bool) {
 		if cr <= Epsilon || e1.Dot(e2) < 0 && cr < sin1*e1.Norm()*e2.Norm() {
 			return sh, false // a straight, reflex or too sharp corner
 		}
+		turns += math.Atan2(cr, e1.Dot(e2))
 		centroid = centroid.Add(a)
+	}
+	if math.Abs(turns-2*math.Pi) > 1e-6 {
+		return sh, false // winds round more than once
+	}
+	if convexWidth(pg) < minShadowWidth {
+		return sh, false
 	}
 	centroid = centroid.Mul(1 / float64(n)) // inside, off both sides of the wedge
 	sh.from = p

@@ -157,6 +157,9 @@ func TestNewShadowRefuses(t *testing.T) {
 		{"collinear vertices", Point{-10, 2}, Polygon{{0, 0}, {2, 0}, {4, 0}, {4, 4}, {0, 4}}},
 		{"a 0.5° spike", Point{-10, 2}, Polygon{{0, 0}, {100, 0.4}, {0, 0.8}}},
 		{"two vertices", Point{-10, 2}, Polygon{{0, 0}, {4, 0}}},
+		// A sliver 5e-10" thick, with 1.15° corners: Clip sees no crossing.
+		{"a sliver", Point{25, 10}, Polygon{{20, 20}, {30, 20}, {30 + 2.5e-8, 20 + 5e-10}, {20 + 2.5e-8, 20 + 6e-10}}},
+		{"a pentagram", Point{-20, 0}, pentagram()},
 	} {
 		if _, ok := NewShadow(c.p, c.pg); ok {
 			t.Errorf("%s: NewShadow(%v, %v) gave a shadow", c.name, c.p, c.pg)
@@ -183,5 +186,45 @@ func TestNewShadowRefuses(t *testing.T) {
 		if got := sh.Hides(c.q); got != c.want {
 			t.Errorf("square from (-10,2): Hides(%v) = %v, want %v", c.q, got, c.want)
 		}
+	}
+}
+
+// pentagram returns a five-pointed star drawn in one stroke: every corner
+// turns the same way, but it winds round twice and is not simple.
+func pentagram() Polygon {
+	var pg Polygon
+	for k := range 5 {
+		a := float64(k*2) * 2 * math.Pi / 5
+		pg = append(pg, Point{5 * math.Cos(a), 5 * math.Sin(a)})
+	}
+	return pg
+}
+
+// TestShadowSameEitherWay checks that a polygon and its reverse cast the
+// same shadow.
+func TestShadowSameEitherWay(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	compared := 0
+	for range 2000 {
+		pg := convexPolygon(r)
+		p := Point{r.Float64()*80 - 40, r.Float64()*80 - 40}
+		a, okA := NewShadow(p, pg)
+		b, okB := NewShadow(p, pg.Reverse())
+		if okA != okB {
+			t.Fatalf("%v from %v: a shadow one way round only", pg, p)
+		}
+		if !okA {
+			continue
+		}
+		for range 50 {
+			q := Point{r.Float64()*120 - 60, r.Float64()*120 - 60}
+			if a.Hides(q) != b.Hides(q) {
+				t.Fatalf("%v from %v: %v hidden one way round only", pg, p, q)
+			}
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Fatal("nothing compared")
 	}
 }

@@ -56,7 +56,7 @@ func BenchmarkScreensBattle1(b *testing.B) {
 	ger, usu := s.unitsOf(german), s.unitsOf(us)
 	scs := make([]screens, len(ger))
 	for i, a := range ger {
-		scs[i] = s.screensFrom(a, s.box(a))
+		scs[i] = s.screensFrom(s.box(a))
 	}
 	n, hidden := 0, 0
 	for b.Loop() {

@@ -600,11 +600,17 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 		slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
 		var sc *screens // the terrain's shadows from e, once there is a shot
 		if len(shots) > 0 {
-			sc = d.sight.screensFrom(s, e, eb)
+			sc = d.sight.screensFrom(s, eb)
 		}
 		for _, sh := range shots {
 			st := &steps[sh.step]
-			if !sc.hides(st.mb, st.level, st.r) && d.seesBox(e, eb, st.u, st.mb) {
+			if sc.hides(st.mb, st.level, st.r) {
+				if screenCheck != nil {
+					screenCheck("moveRisk", s, e, eb, st.u, st.mb)
+				}
+				continue
+			}
+			if d.seesBox(e, eb, st.u, st.mb) {
 				risk += sh.v
 				break
 			}

@@ -136,12 +136,15 @@ func (s *State) openMoveWindow(m *Mover) bool {
 			if memo {
 				// The shadows settle most "not seen" answers at once.
 				if w.sc == nil {
-					w.sc = sight.m.screensFrom(s, u, w.ub)
+					w.sc = sight.m.screensFrom(s, w.ub)
 				}
 				if lt < 0 {
 					lt = s.b.table.LevelAt(mb.Center)
 				}
 				if w.sc.hides(mb, lt, rt) {
+					if screenCheck != nil {
+						screenCheck("window", s, u, w.ub, m.Unit, mb)
+					}
 					continue
 				}
 			}

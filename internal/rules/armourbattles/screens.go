@@ -1,6 +1,8 @@
 package armourbattles
 
 import (
+	"math"
+
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -19,6 +21,11 @@ import (
 // its five sample points hidden by some applicable shadow is not seen: at
 // least three of lineOfSight's rays are blocked by terrain. Every other
 // target is asked about as before. The answer is always lineOfSight's.
+
+// screenCheck, when a test sets it, is told of every target the shadows
+// hide where the shortcut is wired in (site names the place), so that the
+// test can check that lineOfSight agrees. Nil otherwise.
+var screenCheck func(site string, s *State, a int, fa geom.Box, b int, fb geom.Box)
 
 // maxScreens is the most shadows a viewer keeps; further features are
 // left to lineOfSight.
@@ -50,14 +57,14 @@ type screens struct {
 	n    int
 }
 
-// screensFrom returns the shadows cast from viewer a standing at fa: the
+// screensFrom returns the shadows cast from a viewer standing at fa: the
 // convex hills at or above its level and clear of it, the convex woods
 // more than 1" from its bounding circle, and the convex buildings.
-func (s *State) screensFrom(a int, fa geom.Box) screens {
+func (s *State) screensFrom(fa geom.Box) screens {
 	sc := screens{from: fa.Center}
 	p := fa.Center
 	lv := s.b.table.LevelAt(p)
-	ra := s.b.radius[s.Units[a].Type]
+	ra := math.Hypot(fa.Length, fa.Width) / 2
 	for _, f := range s.b.screenable {
 		if sc.n == len(sc.list) {
 			break

@@ -2,6 +2,9 @@ package armourbattles
 
 import (
 	"math"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
 	"math/rand/v2"
 	"testing"
 
@@ -53,7 +56,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		for range viewers {
 			a := r.IntN(len(s.Units))
 			fa := randomBox(a)
-			sc := s.screensFrom(a, fa)
+			sc := s.screensFrom(fa)
 			lv := tb.LevelAt(fa.Center)
 			for range 60 {
 				b := r.IntN(len(s.Units))
@@ -141,4 +144,51 @@ func farFromWood(f *table.Feature, b geom.Box) bool {
 		}
 	}
 	return !f.Area.Contains(b.Center)
+}
+
+// TestScreensAgreeWhereWiredIn plays whole games between the doctrine's
+// two sides, with a sight memo as the agents keep one, and checks every
+// target the shadows hide where the shortcut is wired in (the doctrine's
+// risk estimate, the move window, the sight memo) against lineOfSight
+// worked out afresh: the levels, radii and footprints each place passes
+// must be the ones lineOfSight uses.
+func TestScreensAgreeWhereWiredIn(t *testing.T) {
+	games := []struct {
+		id   string
+		seed uint64
+	}{{"armour-battles/battle-1", 1}, {"armour-battles/battle-1", 2}, {"armour-battles/battle-3", 1}}
+	if testing.Short() {
+		games = games[:1]
+	}
+	counts := map[string]int{}
+	screenCheck = func(site string, s *State, a int, fa geom.Box, b int, fb geom.Box) {
+		counts[site]++
+		if s.lineOfSight(a, fa, b, fb) {
+			t.Fatalf("%s: the shadows hide %v from %s at %v, but lineOfSight sees it", site, fb, s.Units[a].ID, fa)
+		}
+	}
+	defer func() { screenCheck = nil }()
+	for _, g := range games {
+		st, err := Rules{}.New(battle(t, g.id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		var memo any
+		s.WithMemo(&memo)
+		src := dice.NewPCG(g.seed)
+		for n := 0; !s.Over; n++ {
+			a := s.DoctrineMemo(memo.(*SightMemo))
+			if err := s.Validate(a); err != nil {
+				t.Fatalf("%s seed %d action %d: %v", g.id, g.seed, n, err)
+			}
+			s.Apply(a, src, engine.Discard)
+		}
+	}
+	for _, site := range []string{"moveRisk", "window", "memo"} {
+		if counts[site] == 0 {
+			t.Errorf("the shadows never hid a target at %s: that place is not tested", site)
+		}
+	}
+	t.Logf("targets hidden by the shadows, checked: %v", counts)
 }

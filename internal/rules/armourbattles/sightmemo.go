@@ -37,11 +37,9 @@ type SightMemo struct {
 }
 
 // shadowKey is a viewer footprint for SightMemo.shadows: the bits of its
-// centre, and its unit type (the footprint's size). The shadows do not
-// depend on its facing.
+// centre, length and width. The shadows do not depend on its facing.
 type shadowKey struct {
-	x, y uint64
-	typ  int
+	x, y, l, w uint64
 }
 
 // maxShadows is the most viewer footprints a memo keeps shadows for before
@@ -49,8 +47,15 @@ type shadowKey struct {
 const maxShadows = 1 << 12
 
 // screensFrom is State.screensFrom, remembered.
-func (m *SightMemo) screensFrom(s *State, a int, fa geom.Box) *screens {
-	k := shadowKey{math.Float64bits(fa.Center.X), math.Float64bits(fa.Center.Y), s.Units[a].Type}
+func (m *SightMemo) screensFrom(s *State, fa geom.Box) *screens {
+	if m.b != s.b {
+		// Kept for another board: work them out afresh, and leave the
+		// memo as it is (a reset here would renumber the environments
+		// under a caller's feet).
+		sc := s.screensFrom(fa)
+		return &sc
+	}
+	k := shadowKey{math.Float64bits(fa.Center.X), math.Float64bits(fa.Center.Y), math.Float64bits(fa.Length), math.Float64bits(fa.Width)}
 	if sc, ok := m.shadows[k]; ok {
 		return sc
 	}
@@ -58,7 +63,7 @@ func (m *SightMemo) screensFrom(s *State, a int, fa geom.Box) *screens {
 		m.shadows = map[shadowKey]*screens{}
 	}
 	sc := new(screens)
-	*sc = s.screensFrom(a, fa)
+	*sc = s.screensFrom(fa)
 	m.shadows[k] = sc
 	return sc
 }
@@ -162,8 +167,13 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	// Not asked before: the terrain's shadows settle most "not seen"
 	// answers before any ray is traced.
 	ok := false
-	sc := m.screensFrom(s, a, fa)
-	if sc.n == 0 || !sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2) {
+	sc := m.screensFrom(s, fa)
+	switch {
+	case sc.n > 0 && sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2):
+		if screenCheck != nil {
+			screenCheck("memo", s, a, fa, b, fb)
+		}
+	default:
 		ok = s.lineOfSight(a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
@@ -268,6 +278,9 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 
 // rememberWindow files the spans of a move window under key.
 func (v sideSight) rememberWindow(key []byte, spans []Span) {
+	if v.m.gen != v.gen {
+		return // the memo started afresh meanwhile: key's env is stale
+	}
 	if len(v.m.windows) >= maxWindows {
 		clear(v.m.windows)
 	}
