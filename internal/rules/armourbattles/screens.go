@@ -16,11 +16,15 @@ import (
 // need no more than the fact that the ray runs through it (a hill blocks
 // whatever the entry and exit points when the viewer and target stand
 // lower and off it; a wood more than 1" from both footprints blocks
-// whatever part is inside it). So, once per viewer, each convex hill and
-// wood gets its geom.Shadow, and a target whose footprint has three of
-// its five sample points hidden by some applicable shadow is not seen: at
-// least three of lineOfSight's rays are blocked by terrain. Every other
-// target is asked about as before. The answer is always lineOfSight's.
+// whatever part is inside it; a building blocks every ray). So, once per
+// viewer, each convex hill, wood and building gets its geom.Shadow, and a
+// target whose footprint has three of its five sample points hidden by
+// some applicable shadow is not seen: at least three of lineOfSight's rays
+// are blocked by terrain. (For a target near or in a wood, the wood's
+// shadow is asked about the part of the ray well away from the target.)
+// Every other target is asked about as before. The answer is always
+// lineOfSight's: TestScreensAgreeWithLineOfSight and
+// TestScreensAgreeWhereWiredIn check it.
 
 // screenCheck, when a test sets it, is told of every target the shadows
 // hide where the shortcut is wired in (site names the place), so that the
