@@ -1,7 +1,9 @@
 // Package geom provides the small 2-D value types Sandtable measures a
 // gridless wargames table with: points (also used as vectors), angles,
 // segments, polylines, polygons, axis-aligned rectangles, oriented boxes
-// (unit footprints) and circles. All lengths are in inches.
+// (unit footprints) and circles. All lengths are in inches. A Shadow is the
+// region a convex polygon hides from a point, answered conservatively, for
+// quick "not seen" answers.
 //
 // Conventions:
 //

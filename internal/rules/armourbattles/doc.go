@@ -8,6 +8,8 @@
 // command dice), orders.go (command and staff orders), movement.go, los.go,
 // fire.go (direct fire and its results), opportunity.go (reaction windows),
 // firemods.go (the dice of a shot), candidates.go (sensible options for
-// agents), view.go (what each side may see). Rulings on ambiguous text are
+// agents), view.go (what each side may see), sightmemo.go and screens.go
+// (line-of-sight answers remembered, and settled early by the terrain's
+// shadows, for agents that ask many). Rulings on ambiguous text are
 // recorded in docs/rulings/armour-battles.md.
 package armourbattles
