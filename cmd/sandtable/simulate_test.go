@@ -245,22 +245,7 @@ func TestSimulateSignalExitStatus(t *testing.T) {
 			cmd := osexec.Command(bin, "simulate", "--games", "100000", "--agents", "random,random", "--workers", "2", "--json")
 			var out, errOut bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &errOut
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(3 * time.Second) // random games take milliseconds
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("simulate did not stop within 30 s of %v", sig)
-			}
+			err := signalMidRun(t, cmd, sig, nil)
 			var ee *osexec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
 				t.Fatalf("simulate stopped by %v: %v, want exit status %d; stderr %q", sig, err, 128+int(sig), errOut.String())
@@ -277,6 +262,39 @@ func TestSimulateSignalExitStatus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// signalMidRun starts cmd, lets it play for 3 s (past the checks of the
+// flags, into the games: random games take milliseconds), calls before
+// (if not nil), sends sig and returns what cmd.Wait returns. It fails the
+// test if cmd does not stop within 30 s.
+func signalMidRun(t *testing.T, cmd *osexec.Cmd, sig syscall.Signal, before func()) error {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil { // the test failed before cmd stopped
+			cmd.Process.Kill()
+		}
+	})
+	time.Sleep(3 * time.Second)
+	if before != nil {
+		before()
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("simulate did not stop within 30 s of %v", sig)
+	}
+	return nil
 }
 
 // TestAgentsHelpNamesMCTSBudgets: the --agents help of simulate and play
@@ -303,25 +321,11 @@ func TestSimulatePlotErrorKeepsSignalStatus(t *testing.T) {
 	cmd := osexec.Command(bin, "simulate", "--games", "100000", "--agents", "random,random", "--workers", "2", "--json", "--plot", plot)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(3 * time.Second) // past the checks of the flags, into the games
-	if err := os.Mkdir(plot, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("simulate did not stop within 30 s of SIGINT")
-	}
+	err := signalMidRun(t, cmd, syscall.SIGINT, func() {
+		if err := os.Mkdir(plot, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	})
 	var ee *osexec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 		t.Fatalf("simulate stopped by SIGINT with an unwritable plot: %v, want exit status 130; stderr %q", err, errOut.String())

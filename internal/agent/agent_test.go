@@ -29,15 +29,9 @@ func battle(t testing.TB, id string) (engine.Rules, *scenario.Scenario) {
 	return r, sc
 }
 
-// play runs one game on the fast path with every choice validated.
-func play(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) engine.Result {
-	t.Helper()
-	res, _ := playCount(t, r, sc, seed, names)
-	return res
-}
-
-// playCount is play that also returns the number of actions.
-func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.Result, int) {
+// startGame sets up game seed of sc: the state, the agents named, seeded
+// for their sides, and the dice.
+func startGame(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.State, [2]agent.Agent, dice.Source) {
 	t.Helper()
 	st, err := r.New(sc)
 	if err != nil {
@@ -49,7 +43,20 @@ func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64,
 			t.Fatal(err)
 		}
 	}
-	src := dice.NewPCG(seed)
+	return st, ags, dice.NewPCG(seed)
+}
+
+// play runs one game on the fast path with every choice validated.
+func play(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) engine.Result {
+	t.Helper()
+	res, _ := playCount(t, r, sc, seed, names)
+	return res
+}
+
+// playCount is play that also returns the number of actions.
+func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.Result, int) {
+	t.Helper()
+	st, ags, src := startGame(t, r, sc, seed, names)
 	actions := 0
 	for n := 0; !st.Result().Over; n++ {
 		if n > 100000 {
@@ -101,17 +108,7 @@ func TestMCTSPlaysLegally(t *testing.T) {
 // action.
 func trace(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) []uint64 {
 	t.Helper()
-	st, err := r.New(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ags [2]agent.Agent
-	for i, n := range names {
-		if ags[i], err = agent.New(n, agent.Seed(seed, i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	src := dice.NewPCG(seed)
+	st, ags, src := startGame(t, r, sc, seed, names)
 	var hashes []uint64
 	for !st.Result().Over {
 		if len(hashes) > 100000 {
