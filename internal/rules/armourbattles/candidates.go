@@ -419,7 +419,10 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	enemies := s.enemiesOf(s.Active)
 	sight := s.sightFrom(s.Active)
 	for _, u := range s.unitsOf(s.Active) {
-		if !s.observes(u) {
+		// A forward observer (observes) is an unsuppressed unit that sees
+		// an enemy: the loop below finds nothing for a unit that sees
+		// none, so only suppression needs asking first.
+		if s.Units[u].Suppressed {
 			continue
 		}
 		for _, e := range enemies {
@@ -460,11 +463,20 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 	ready := s.readyEnemies(s.Active, nil)
 	best, bestN, observer := CallMission{}, 0, -1
+	var observers []int // the side's forward observers, once needed
 	for _, e := range ready {
 		p := s.Units[e].Pos
+		if observers == nil {
+			observers = make([]int, 0, listCap)
+			for _, u := range s.unitsOf(s.Active) {
+				if s.observes(u) {
+					observers = append(observers, u)
+				}
+			}
+		}
 		o := -1
-		for _, u := range s.unitsOf(s.Active) {
-			if s.observes(u) && s.pointVisible(u, p) {
+		for _, u := range observers {
+			if s.pointVisible(u, p) {
 				o = u
 				break
 			}
