@@ -12,7 +12,8 @@ import (
 // the first unit that observes, by observes itself, calls it), after every
 // action of seeded random games of the battles with artillery. (The smoke
 // screen's candidate only asks observes once per unit now instead of once
-// per unit and ready enemy; the 36-game trace checks it.)
+// per unit and ready enemy; TestAgentDecisionsUnchanged in internal/agent
+// checks that no decision changed.)
 func TestMissionCandidatesByThePlainRule(t *testing.T) {
 	games := 4
 	if testing.Short() {

@@ -1,0 +1,74 @@
+package agent_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+var updateDecisions = flag.Bool("update-decisions", false, "rewrite testdata/decisions.golden with the games the agents play now")
+
+// TestAgentDecisionsUnchanged plays 36 seeded games (scripted against
+// random, scripted against scripted, and mcts:16 against scripted, three
+// seeds each, on Battles 1–3 and What Next?) and compares a digest of the
+// state hash after every action, and the final hash, with
+// testdata/decisions.golden. Every strength figure in docs/simulate.md
+// was measured with these decisions: a change that alters any of them
+// (a faster line of sight must not) shows here, and must be made on
+// purpose, with -update-decisions, and the figures looked at again.
+// mcts:N runs DefaultMCTS's two trees on any machine, so the games are
+// the same everywhere. -short plays Battle 1 only.
+func TestAgentDecisionsUnchanged(t *testing.T) {
+	var got strings.Builder
+	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
+	if testing.Short() && !*updateDecisions {
+		ids = ids[:1]
+	}
+	for _, id := range ids {
+		r, sc := battle(t, id)
+		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				st, err := r.New(sc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ags [2]agent.Agent
+				for i, n := range names {
+					if ags[i], err = agent.New(n, agent.Seed(seed, i)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				src := dice.NewPCG(seed)
+				h, n := uint64(0), 0
+				for ; !st.Result().Over && n < 5000; n++ {
+					st.Apply(ags[st.Pending().Side].Choose(st), src, engine.Discard)
+					h = h*31 + st.Hash()
+				}
+				fmt.Fprintf(&got, "%s %v %d: %d actions, trace %x, final %x\n", id, names, seed, n, h, st.Hash())
+			}
+		}
+	}
+	const golden = "testdata/decisions.golden"
+	if *updateDecisions {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLines := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
+	for i, line := range strings.Split(strings.TrimSuffix(got.String(), "\n"), "\n") {
+		if i >= len(wantLines) || line != wantLines[i] {
+			t.Errorf("game %d differs from %s:\n got  %s\n want %s", i, golden, line, wantLines[min(i, len(wantLines)-1)])
+		}
+	}
+}
