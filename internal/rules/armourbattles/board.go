@@ -27,6 +27,8 @@ type board struct {
 	company map[string]int
 	// hedges are the table's hedges, for quick cover checks.
 	hedges []*table.Feature
+	// hedgeBounds are the hedges' bounds, in the same order.
+	hedgeBounds []geom.Rect
 	// woods are the table's woods (with an area), each with the centre
 	// of its bounds, for nearestWood.
 	woods []wood
@@ -81,6 +83,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	for _, f := range b.table.Features() {
 		if f.Kind == table.KindHedge {
 			b.hedges = append(b.hedges, f)
+			b.hedgeBounds = append(b.hedgeBounds, f.Bounds())
 		}
 		if f.Kind == table.KindWoods && len(f.Area) > 0 {
 			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})

@@ -241,8 +241,32 @@ func (s *State) boxInCover(b geom.Box, firer int) bool {
 // behindHedge reports whether footprint b is behind a hedge it stands
 // within 1" of, as seen from p.
 func (s *State) behindHedge(b geom.Box, p geom.Point) bool {
-	covered := false
 	seg := geom.Segment{A: p, B: b.Center}
+	// Only a hedge line within 1" of b can give cover: ask those for their
+	// crossings (the ones the table would list) instead of walking the
+	// whole line of fire through the table.
+	r := math.Hypot(b.Length, b.Width) / 2
+	var buf [8]float64
+	for i, f := range s.b.hedges {
+		if len(f.Line) == 0 {
+			return s.behindHedgeOnTable(b, seg) // a hedge drawn as an area
+		}
+		if !s.b.hedgeBounds[i].Expand(r+HedgeAdjacent+1e-3).Contains(b.Center) || f.Line.DistToPoint(b.Center) > r+HedgeAdjacent+1e-3 {
+			continue // every point of it is more than 1" from b
+		}
+		for _, t := range f.Line.Crossings(seg, buf[:0]) {
+			if b.DistToPoint(seg.At(t)) <= HedgeAdjacent+1e-9 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// behindHedgeOnTable is behindHedge asking the table for every crossing
+// of seg, the line of fire.
+func (s *State) behindHedgeOnTable(b geom.Box, seg geom.Segment) bool {
+	covered := false
 	s.b.table.VisitSegment(seg, func(c table.Crossing) bool {
 		if c.Feature.Kind == table.KindHedge && b.DistToPoint(c.Entry) <= HedgeAdjacent+1e-9 {
 			covered = true
@@ -257,8 +281,12 @@ func (s *State) behindHedge(b geom.Box, p geom.Point) bool {
 // that behindHedge may hold: false only when every hedge is a line further
 // than that (with a margin) from b's bounding circle of radius r.
 func (s *State) nearHedge(b geom.Box, r float64) bool {
-	for _, f := range s.b.hedges {
-		if len(f.Line) == 0 || f.Line.DistToPoint(b.Center) <= r+HedgeAdjacent+1e-3 {
+	for i, f := range s.b.hedges {
+		if len(f.Line) == 0 {
+			return true
+		}
+		// The bounds first: a line is no nearer than its bounds.
+		if s.b.hedgeBounds[i].Expand(r+HedgeAdjacent+1e-3).Contains(b.Center) && f.Line.DistToPoint(b.Center) <= r+HedgeAdjacent+1e-3 {
 			return true
 		}
 	}
