@@ -170,3 +170,19 @@ func (sh *Shadow) Hides(t Point) bool {
 	}
 	return true
 }
+
+// MissesDisc reports whether no point within r of c can be hidden: the
+// disc lies wholly outside the wedge, or wholly on the near side of a
+// facing edge's line. A quick way to pass over a shadow for a footprint.
+func (sh *Shadow) MissesDisc(c Point, r float64) bool {
+	d := c.Sub(sh.from)
+	if sh.wn[0].Dot(d) < -r || sh.wn[1].Dot(d) < -r {
+		return true
+	}
+	for k := range sh.ne {
+		if sh.n[k].Dot(c)-sh.c[k] < -r {
+			return true
+		}
+	}
+	return false
+}

@@ -228,3 +228,35 @@ func TestShadowSameEitherWay(t *testing.T) {
 		t.Fatal("nothing compared")
 	}
 }
+
+// TestShadowMissesDisc checks that a disc the shadow is said to miss holds
+// no hidden point, and that discs do get missed.
+func TestShadowMissesDisc(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	missed := 0
+	for range 3000 {
+		pg := convexPolygon(r)
+		p := Point{r.Float64()*80 - 40, r.Float64()*80 - 40}
+		sh, ok := NewShadow(p, pg)
+		if !ok {
+			continue
+		}
+		for range 20 {
+			c := Point{r.Float64()*120 - 60, r.Float64()*120 - 60}
+			rad := r.Float64() * 4
+			if !sh.MissesDisc(c, rad) {
+				continue
+			}
+			missed++
+			for range 50 {
+				q := c.Add(Dir(Angle(r.Float64() * 2 * math.Pi)).Mul(rad * math.Sqrt(r.Float64())))
+				if sh.Hides(q) {
+					t.Fatalf("%v from %v: the disc of %v around %v is missed, but %v is hidden", pg, p, rad, c, q)
+				}
+			}
+		}
+	}
+	if missed == 0 {
+		t.Fatal("no disc was ever missed")
+	}
+}

@@ -124,6 +124,11 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 		scr := &sc.list[i]
 		switch scr.appliesTo(fb, lt, rt) {
 		case hidesRay:
+			// The sample points lie within rt/2 of the centre: pass over
+			// a shadow that misses that disc.
+			if scr.sh.MissesDisc(fb.Center, rt/2+screenMargin) {
+				continue
+			}
 			use[n], short[n] = scr, false
 			n++
 		case hidesShortRay:
