@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sandtable/sandtable/internal/agent"
-	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
@@ -34,17 +32,7 @@ func TestAgentDecisionsUnchanged(t *testing.T) {
 		r, sc := battle(t, id)
 		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}} {
 			for seed := uint64(1); seed <= 3; seed++ {
-				st, err := r.New(sc)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var ags [2]agent.Agent
-				for i, n := range names {
-					if ags[i], err = agent.New(n, agent.Seed(seed, i)); err != nil {
-						t.Fatal(err)
-					}
-				}
-				src := dice.NewPCG(seed)
+				st, ags, src := startGame(t, r, sc, seed, names)
 				h, n := uint64(0), 0
 				for ; !st.Result().Over && n < 5000; n++ {
 					st.Apply(ags[st.Pending().Side].Choose(st), src, engine.Discard)

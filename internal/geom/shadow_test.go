@@ -28,6 +28,17 @@ func convexPolygon(r *rand.Rand) Polygon {
 	return pg
 }
 
+// pointWithin returns a point with both coordinates in [-half, half).
+func pointWithin(r *rand.Rand, half float64) Point {
+	return Point{r.Float64()*2*half - half, r.Float64()*2*half - half}
+}
+
+// polygonAndViewer returns a random convex polygon and a viewer anywhere
+// near it.
+func polygonAndViewer(r *rand.Rand) (Polygon, Point) {
+	return convexPolygon(r), pointWithin(r, 40)
+}
+
 func centroid(pg Polygon) Point {
 	var c Point
 	for _, p := range pg {
@@ -206,8 +217,7 @@ func TestShadowSameEitherWay(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	compared := 0
 	for range 2000 {
-		pg := convexPolygon(r)
-		p := Point{r.Float64()*80 - 40, r.Float64()*80 - 40}
+		pg, p := polygonAndViewer(r)
 		a, okA := NewShadow(p, pg)
 		b, okB := NewShadow(p, pg.Reverse())
 		if okA != okB {
@@ -217,7 +227,7 @@ func TestShadowSameEitherWay(t *testing.T) {
 			continue
 		}
 		for range 50 {
-			q := Point{r.Float64()*120 - 60, r.Float64()*120 - 60}
+			q := pointWithin(r, 60)
 			if a.Hides(q) != b.Hides(q) {
 				t.Fatalf("%v from %v: %v hidden one way round only", pg, p, q)
 			}
@@ -235,14 +245,13 @@ func TestShadowMissesDisc(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	missed := 0
 	for range 3000 {
-		pg := convexPolygon(r)
-		p := Point{r.Float64()*80 - 40, r.Float64()*80 - 40}
+		pg, p := polygonAndViewer(r)
 		sh, ok := NewShadow(p, pg)
 		if !ok {
 			continue
 		}
 		for range 20 {
-			c := Point{r.Float64()*120 - 60, r.Float64()*120 - 60}
+			c := pointWithin(r, 60)
 			rad := r.Float64() * 4
 			if !sh.MissesDisc(c, rad) {
 				continue
