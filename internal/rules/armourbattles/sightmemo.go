@@ -31,7 +31,7 @@ type SightMemo struct {
 	windows map[string][]Span
 	wbuf    []byte
 	// shadows keeps the terrain's shadows (screensFrom) from each viewer
-	// footprint met, by its centre and unit type: a side's units stand
+	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
 	shadows map[shadowKey]*screens
 }
