@@ -40,6 +40,24 @@ type board struct {
 	unitAt map[string]int
 }
 
+// indexTerrain lists the table's hedges, woods and screenable features,
+// once the table's terrain is in place.
+func (b *board) indexTerrain() {
+	b.hedges, b.hedgeBounds, b.woods, b.screenable = nil, nil, nil, nil
+	for _, f := range b.table.Features() {
+		if f.Kind == table.KindHedge {
+			b.hedges = append(b.hedges, f)
+			b.hedgeBounds = append(b.hedgeBounds, f.Bounds())
+		}
+		if f.Kind == table.KindWoods && len(f.Area) > 0 {
+			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
+		}
+		if len(f.Area) >= 3 && (f.Kind == table.KindWoods || f.Kind == table.KindBuilding || f.Kind == table.KindHill && f.Level >= 1) {
+			b.screenable = append(b.screenable, f)
+		}
+	}
+}
+
 type wood struct {
 	f      *table.Feature
 	centre geom.Point
@@ -80,18 +98,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	if b.table, err = table.FromScenario(sc); err != nil {
 		return nil, fmt.Errorf("armourbattles: %w", err)
 	}
-	for _, f := range b.table.Features() {
-		if f.Kind == table.KindHedge {
-			b.hedges = append(b.hedges, f)
-			b.hedgeBounds = append(b.hedgeBounds, f.Bounds())
-		}
-		if f.Kind == table.KindWoods && len(f.Area) > 0 {
-			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
-		}
-		if len(f.Area) >= 3 && (f.Kind == table.KindWoods || f.Kind == table.KindBuilding || f.Kind == table.KindHill && f.Level >= 1) {
-			b.screenable = append(b.screenable, f)
-		}
-	}
+	b.indexTerrain()
 	for _, sd := range sc.Sides {
 		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder, free: sd.FreeSetup}
 		p, ok := sd.Params.(*SideParams)

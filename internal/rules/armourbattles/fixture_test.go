@@ -50,6 +50,7 @@ func newFixture(t *testing.T, terrain []table.Feature, active, slots int, units 
 			t.Fatal(err)
 		}
 	}
+	b.indexTerrain()
 	s := &State{b: b, Turn: 1, Phase: phaseOrders, Active: active, Slots: slots, ChainSize: slots, Winner: -1}
 	for i := range b.sides {
 		// One die left each, so a test's pulse ends without ending the turn.

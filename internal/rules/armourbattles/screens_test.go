@@ -192,3 +192,42 @@ func TestScreensAgreeWhereWiredIn(t *testing.T) {
 	}
 	t.Logf("targets hidden by the shadows, checked: %v", counts)
 }
+
+// TestScreensFixedCases puts the shadows to the cases where their limits
+// lie, on a level-1 hill (x 30–40, y 20–30) with a level-2 crest on its
+// north side (x 33–37, y 27–29): a target behind the hill; a target whose
+// centre is on the hill's far edge (on the hill, so the hill does not
+// block it, and the shadows must not say it does); a viewer a hair
+// outside the hill (no shadow of it); and a viewer on the hill looking
+// past the crest.
+func TestScreensFixedCases(t *testing.T) {
+	hill := rect(table.KindHill, 30, 20, 40, 30)
+	hill.Level = 1
+	crest := rect(table.KindHill, 33, 27, 37, 29)
+	crest.Level = 2
+	for _, c := range []struct {
+		name           string
+		viewer, target geom.Point
+		hidden, seen   bool
+	}{
+		{"target behind the hill", geom.Point{X: 10, Y: 25}, geom.Point{X: 55, Y: 25}, true, false},
+		{"target's centre on the hill's far edge", geom.Point{X: 10, Y: 22}, geom.Point{X: 40, Y: 22}, false, true},
+		{"viewer a hair outside the hill", geom.Point{X: 30 - 1e-8, Y: 25}, geom.Point{X: 55, Y: 25}, false, false},
+		{"viewer on the hill, target beyond the crest", geom.Point{X: 31, Y: 28}, geom.Point{X: 46, Y: 28}, true, false},
+	} {
+		f := newFixture(t, []table.Feature{hill, crest}, german, 1,
+			placed{"de-1", "panzer-iv-h", german, c.viewer.X, c.viewer.Y, 0},
+			placed{"us-1", "m4-75", us, c.target.X, c.target.Y, 90})
+		s := f.s
+		fa, fb := s.box(0), s.box(1)
+		sc := s.screensFrom(fa)
+		hidden := sc.hides(fb, s.b.table.LevelAt(fb.Center), s.b.radius[s.Units[1].Type])
+		seen := s.lineOfSight(0, fa, 1, fb)
+		if hidden != c.hidden || seen != c.seen {
+			t.Errorf("%s: hidden by the shadows %v, seen %v; want %v, %v", c.name, hidden, seen, c.hidden, c.seen)
+		}
+		if hidden && seen {
+			t.Errorf("%s: the shadows hide a target lineOfSight sees", c.name)
+		}
+	}
+}
