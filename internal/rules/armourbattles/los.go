@@ -251,7 +251,7 @@ func (s *State) behindHedge(b geom.Box, p geom.Point) bool {
 		if len(f.Line) == 0 {
 			return s.behindHedgeOnTable(b, seg) // a hedge drawn as an area
 		}
-		if !s.b.hedgeBounds[i].Expand(r+HedgeAdjacent+1e-3).Contains(b.Center) || f.Line.DistToPoint(b.Center) > r+HedgeAdjacent+1e-3 {
+		if !s.hedgeNear(i, b.Center, r) {
 			continue // every point of it is more than 1" from b
 		}
 		for _, t := range f.Line.Crossings(seg, buf[:0]) {
@@ -285,10 +285,17 @@ func (s *State) nearHedge(b geom.Box, r float64) bool {
 		if len(f.Line) == 0 {
 			return true
 		}
-		// The bounds first: a line is no nearer than its bounds.
-		if s.b.hedgeBounds[i].Expand(r+HedgeAdjacent+1e-3).Contains(b.Center) && f.Line.DistToPoint(b.Center) <= r+HedgeAdjacent+1e-3 {
+		if s.hedgeNear(i, b.Center, r) {
 			return true
 		}
 	}
 	return false
+}
+
+// hedgeNear reports whether hedge line i comes within 1" (and a margin)
+// of a bounding circle of radius r around c. It looks at the hedge's
+// bounds first: a line is no nearer than its bounds.
+func (s *State) hedgeNear(i int, c geom.Point, r float64) bool {
+	reach := r + HedgeAdjacent + 1e-3
+	return s.b.hedgeBounds[i].Expand(reach).Contains(c) && s.b.hedges[i].Line.DistToPoint(c) <= reach
 }
