@@ -535,10 +535,56 @@ const RiskStep = 2.0
 // soon as they move. It returns early, with the sum so far, as soon as
 // stop holds for that sum: stop must then hold for every larger sum.
 func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
+	risk := d.estimateRisk(units, ends, reach, stop)
+	if riskCheck != nil {
+		riskCheck(d, units, ends, reach, stop, risk)
+	}
+	return risk
+}
+
+// riskCheck, when set (by tests), is shown every moveRisk answer.
+var riskCheck func(d *docCtx, units []int, ends []geom.Point, reach float64, stop func(risk float64) bool, risk float64)
+
+// estimateRisk is moveRisk.
+func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
 	ready := d.readyEnemies()
 	if len(ready) == 0 {
 		return 0
 	}
+	// The enemy units' shares, in order, as far as a question before
+	// this one worked them out: the same sums, stopped at the same place.
+	risk := 0.0
+	memo := d.riskMemo(units, ends, reach, ready)
+	var shares []float64
+	if memo != nil {
+		shares = *memo
+		for _, c := range shares {
+			risk += c
+			if stop(risk) {
+				return risk
+			}
+		}
+		if len(shares) == len(ready) {
+			return risk
+		}
+	}
+	steps := d.riskSteps(units, ends, reach)
+	for _, e := range ready[len(shares):] {
+		c := d.enemyRisk(e, steps)
+		if memo != nil {
+			*memo = append(*memo, c)
+		}
+		risk += c
+		if stop(risk) {
+			return risk
+		}
+	}
+	return risk
+}
+
+// riskSteps returns the points of the group's paths that moveRisk checks
+// (in d.steps).
+func (d *docCtx) riskSteps(units []int, ends []geom.Point, reach float64) []riskStep {
 	s := d.State
 	steps := d.steps[:0]
 	for i, u := range units {
@@ -558,68 +604,68 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 		}
 	}
 	d.steps = steps
-	risk := 0.0
-	for _, e := range ready {
-		eb := s.box(e)
-		ef := eb.Frame()
-		re := s.b.radius[s.Units[e].Type]
-		lv := s.b.table.LevelAt(eb.Center)
-		rng := float64(s.stats(e).Range[2])
-		// The best shot is the most valuable step e sees: value the
-		// steps in range and arc first, then ask for line of sight from
-		// the most valuable down, stopping at the first one seen.
-		shots := d.shots[:0]
-		for i := range steps {
-			st := &steps[i]
-			if eb.Center.Dist(st.mb.Center)-re-st.r > rng+1e-6 {
-				continue // out of range by far (hull distance ≥ this)
-			}
-			dist := ef.Distance(st.f)
-			if dist > rng || !s.fireArcOK(e, eb, st.mb.Center) {
-				continue
-			}
-			// shotFor with st.u standing at st.mb.
-			shot := Shot{
-				Firer:            s.b.types[s.Units[e].Type],
-				Target:           s.b.types[s.Units[st.u].Type],
-				Range:            dist,
-				Flank:            st.f.Behind(ef),
-				Cover:            st.woods || st.hedge && s.behindHedge(st.mb, eb.Center),
-				Uphill:           st.level > lv,
-				TargetSuppressed: s.Units[st.u].Suppressed,
-			}
-			sd, err := shot.Dice()
-			if err != nil {
-				continue
-			}
-			if v := s.shotValue(sd, st.u); v > 0 {
-				shots = append(shots, riskShot{i, v})
-			}
+	return steps
+}
+
+// enemyRisk is enemy unit e's share of moveRisk: the value of its best
+// shot at any of steps it sees, or 0.
+func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
+	s := d.State
+	eb := s.box(e)
+	ef := eb.Frame()
+	re := s.b.radius[s.Units[e].Type]
+	lv := s.b.table.LevelAt(eb.Center)
+	rng := float64(s.stats(e).Range[2])
+	// The best shot is the most valuable step e sees: value the steps in
+	// range and arc first, then ask for line of sight from the most
+	// valuable down, stopping at the first one seen.
+	shots := d.shots[:0]
+	for i := range steps {
+		st := &steps[i]
+		if eb.Center.Dist(st.mb.Center)-re-st.r > rng+1e-6 {
+			continue // out of range by far (hull distance ≥ this)
 		}
-		d.shots = shots
-		slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
-		var sc *screens // the terrain's shadows from e, once there is a shot
-		if len(shots) > 0 {
-			sc = d.sight.screensFrom(s, eb)
+		dist := ef.Distance(st.f)
+		if dist > rng || !s.fireArcOK(e, eb, st.mb.Center) {
+			continue
 		}
-		for _, sh := range shots {
-			st := &steps[sh.step]
-			if sc.hides(st.mb, st.level, st.r) {
-				if screenCheck != nil {
-					screenCheck("moveRisk", s, e, eb, st.u, st.mb)
-				}
-				continue
-			}
-			if d.seesBox(e, eb, st.u, st.mb) {
-				risk += sh.v
-				break
-			}
+		// shotFor with st.u standing at st.mb.
+		shot := Shot{
+			Firer:            s.b.types[s.Units[e].Type],
+			Target:           s.b.types[s.Units[st.u].Type],
+			Range:            dist,
+			Flank:            st.f.Behind(ef),
+			Cover:            st.woods || st.hedge && s.behindHedge(st.mb, eb.Center),
+			Uphill:           st.level > lv,
+			TargetSuppressed: s.Units[st.u].Suppressed,
 		}
-		if stop(risk) {
-			return risk
+		sd, err := shot.Dice()
+		if err != nil {
+			continue
+		}
+		if v := s.shotValue(sd, st.u); v > 0 {
+			shots = append(shots, riskShot{i, v})
 		}
 	}
-	return risk
+	d.shots = shots
+	if len(shots) == 0 {
+		return 0
+	}
+	slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
+	sc := d.sight.screensFrom(s, eb) // the terrain's shadows from e
+	for _, sh := range shots {
+		st := &steps[sh.step]
+		if sc.hides(st.mb, st.level, st.r) {
+			if screenCheck != nil {
+				screenCheck("moveRisk", s, e, eb, st.u, st.mb)
+			}
+			continue
+		}
+		if d.seesBox(e, eb, st.u, st.mb) {
+			return sh.v
+		}
+	}
+	return 0
 }
 
 // seesBox is canSeeBox, remembered.

@@ -34,6 +34,11 @@ type SightMemo struct {
 	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
 	shadows map[shadowKey]*screens
+	// risks keeps the doctrine's risk estimates (docCtx.moveRisk): each
+	// ready enemy unit's share, as far as they were worked out, by
+	// everything the estimate depends on (riskMemo); rbuf builds the keys.
+	risks map[string]*[]float64
+	rbuf  []byte
 }
 
 // shadowKey is a viewer footprint for SightMemo.shadows: the bits of its
@@ -95,6 +100,7 @@ const (
 	sightSlots = 1 << 15
 	maxEnvs    = 1 << 14
 	maxWindows = 1 << 13
+	maxRisks   = 1 << 14
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -110,6 +116,7 @@ func (m *SightMemo) reset(s *State) {
 		clear(m.envs)
 		clear(m.windows)
 		clear(m.shadows)
+		clear(m.risks)
 		m.gen++
 	}
 }
@@ -285,4 +292,54 @@ func (v sideSight) rememberWindow(key []byte, spans []Span) {
 		clear(v.m.windows)
 	}
 	v.m.windows[string(key)] = spans
+}
+
+// riskMemo returns where d's memo keeps the enemy units' shares of
+// moveRisk(units, ends, reach) (nil when it cannot be asked). Besides the
+// group's paths, the estimate depends on each mover's type (its footprint
+// and the shot's target), damage and suppression (the shot's value), on
+// which enemy units are ready, and on the enemy side's sight environment,
+// which numbers where every enemy unit not hidden stands and faces, its
+// type, and the smoke. Which enemies are ready and the environment are
+// this decision's (d.readyEnemies, d.env): moveRisk is only asked about
+// the active side's units.
+func (d *docCtx) riskMemo(units []int, ends []geom.Point, reach float64, ready []int) *[]float64 {
+	m := d.sight
+	if m.gen != d.gen {
+		return nil // the memo started afresh meanwhile
+	}
+	s := d.State
+	b := m.rbuf[:0]
+	u32 := func(x int) { b = binary.LittleEndian.AppendUint32(b, uint32(x)) }
+	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	u32(int(d.env[1-s.Active]))
+	u32(len(ready))
+	for _, e := range ready {
+		u32(e)
+	}
+	f(reach)
+	for i, u := range units {
+		un := &s.Units[u]
+		flags := un.DP << 1
+		if un.Suppressed {
+			flags |= 1
+		}
+		u32(u)
+		u32(un.Type)
+		u32(flags)
+		f(un.Pos.X)
+		f(un.Pos.Y)
+		f(ends[i].X)
+		f(ends[i].Y)
+	}
+	m.rbuf = b
+	if e, ok := m.risks[string(b)]; ok {
+		return e
+	}
+	if m.risks == nil || len(m.risks) >= maxRisks {
+		m.risks = map[string]*[]float64{}
+	}
+	e := new([]float64)
+	m.risks[string(b)] = e
+	return e
 }

@@ -3,8 +3,10 @@ package armourbattles
 import (
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -289,4 +291,132 @@ func TestWindowMemoKeyComplete(t *testing.T) {
 		t.Fatalf("no change of %d gave a different window: the test proves nothing", probes)
 	}
 	t.Logf("%d changes, %d of them gave a different window", probes, differed)
+}
+
+// TestRiskMemoSameEstimates plays doctrine games with a memo kept from
+// decision to decision, as the scripted agent keeps one, and checks every
+// risk estimate the doctrine makes, served whole or in part by the memo,
+// against the estimate worked out afresh with an empty memo and the same
+// stopping rule.
+func TestRiskMemoSameEstimates(t *testing.T) {
+	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
+	if testing.Short() {
+		ids = []string{"armour-battles/battle-1", "armour-battles/battle-3"}
+	}
+	checked, checking := 0, false
+	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, stop func(float64) bool, risk float64) {
+		if checking {
+			return
+		}
+		checking = true
+		defer func() { checking = false }()
+		if want := d.State.newDoc(nil).moveRisk(units, ends, reach, stop); math.Float64bits(risk) != math.Float64bits(want) {
+			t.Fatalf("turn %d: the risk of moving %v to %v is %v with the memo, %v afresh", d.Turn, units, ends, risk, want)
+		}
+		checked++
+	}
+	defer func() { riskCheck = nil }()
+	for _, id := range ids {
+		s := setupFixture(t, id).s
+		src := dice.NewPCG(*memoSeed)
+		var memo any
+		for n := 0; !s.Over && n < 5000; n++ {
+			s.Apply(s.DoctrineWith(&memo), src, engine.Discard)
+		}
+	}
+	t.Logf("%d risk estimates checked", checked)
+	if checked == 0 {
+		t.Fatal("the doctrine made no risk estimate")
+	}
+}
+
+// TestRiskMemoKeyComplete asks the memo, after a risk estimate, for the
+// same move with one thing it depends on changed (the reach, a path's end,
+// a mover's damage or suppression, a ready enemy's fire marker, place or
+// facing, smoke in between): each answer must be the one worked out
+// afresh, and each change must alter some estimate, or the probe proves
+// nothing.
+func TestRiskMemoKeyComplete(t *testing.T) {
+	type query struct {
+		s     *State
+		units []int
+		ends  []geom.Point
+		reach float64
+	}
+	var queries []query
+	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _ func(float64) bool, _ float64) {
+		if len(queries) < 400 && d.Turn%3 == 0 {
+			queries = append(queries, query{d.State.clone(), slices.Clone(units), slices.Clone(ends), reach})
+		}
+	}
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-3"} {
+		s := setupFixture(t, id).s
+		src := dice.NewPCG(*memoSeed)
+		for n := 0; !s.Over && n < 5000; n++ {
+			s.Apply(s.Doctrine(), src, engine.Discard)
+		}
+	}
+	riskCheck = nil
+	never := func(float64) bool { return false }
+	type change struct {
+		name string
+		do   func(c *State, q *query)
+	}
+	firstReady := func(c *State) int {
+		if r := c.readyEnemies(c.Active, nil); len(r) > 0 {
+			return r[0]
+		}
+		return -1
+	}
+	changes := []change{
+		{"reach", func(c *State, q *query) { q.reach /= 2 }},
+		{"end", func(c *State, q *query) { q.ends = append([]geom.Point{q.ends[0].Add(geom.Pt(3, 1))}, q.ends[1:]...) }},
+		{"damage", func(c *State, q *query) { c.Units[q.units[0]].DP++ }},
+		{"suppression", func(c *State, q *query) { c.Units[q.units[0]].Suppressed = !c.Units[q.units[0]].Suppressed }},
+		{"fire marker", func(c *State, q *query) {
+			if e := firstReady(c); e >= 0 {
+				c.Units[e].Fired = true
+			}
+		}},
+		{"enemy's place", func(c *State, q *query) {
+			if e := firstReady(c); e >= 0 {
+				c.Units[e].Pos = c.Units[e].Pos.Add(geom.Pt(2, -2))
+			}
+		}},
+		{"enemy's facing", func(c *State, q *query) {
+			if e := firstReady(c); e >= 0 {
+				c.Units[e].Heading += geom.Deg(120)
+			}
+		}},
+		{"smoke", func(c *State, q *query) {
+			if e := firstReady(c); e >= 0 {
+				mid := c.Units[e].Pos.Lerp(c.Units[q.units[0]].Pos, 0.5)
+				c.Smokes = append(c.Smokes, SmokeScreen{Side: c.Active, Center: mid, Orient: c.Units[e].Pos.Sub(mid).Heading() + geom.Deg(90)})
+			}
+		}},
+	}
+	altered := make([]int, len(changes))
+	for _, q := range queries {
+		memo := &SightMemo{}
+		q.s.newDoc(memo).moveRisk(q.units, q.ends, q.reach, never)
+		for i, ch := range changes {
+			c, cq := q.s.clone(), q
+			cq.ends = slices.Clone(q.ends)
+			ch.do(c, &cq)
+			got := c.newDoc(memo).moveRisk(cq.units, cq.ends, cq.reach, never)
+			want := c.newDoc(nil).moveRisk(cq.units, cq.ends, cq.reach, never)
+			if math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("turn %d, %s changed: risk %v from the memo, %v afresh", q.s.Turn, ch.name, got, want)
+			}
+			if base := q.s.newDoc(nil).moveRisk(q.units, q.ends, q.reach, never); want != base {
+				altered[i]++
+			}
+		}
+	}
+	for i, ch := range changes {
+		if altered[i] == 0 {
+			t.Errorf("changing the %s never altered an estimate of the %d probed", ch.name, len(queries))
+		}
+	}
+	t.Logf("%d estimates probed; changes that altered them: %v", len(queries), altered)
 }
