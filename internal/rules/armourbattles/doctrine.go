@@ -189,6 +189,8 @@ type docCtx struct {
 	env   [2]int32
 	steps []riskStep
 	shots []riskShot
+	// ends is bestMove's buffer.
+	ends []geom.Point
 }
 
 func (s *State) newDoc(memo *SightMemo) *docCtx {
@@ -537,13 +539,15 @@ const RiskStep = 2.0
 func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
 	risk := d.estimateRisk(units, ends, reach, stop)
 	if riskCheck != nil {
-		riskCheck(d, units, ends, reach, stop, risk)
+		fresh := d.State.newDoc(nil).estimateRisk(units, ends, reach, stop)
+		riskCheck(d, slices.Clone(units), slices.Clone(ends), reach, risk, fresh) // clones: units stays on the stack
 	}
 	return risk
 }
 
-// riskCheck, when set (by tests), is shown every moveRisk answer.
-var riskCheck func(d *docCtx, units []int, ends []geom.Point, reach float64, stop func(risk float64) bool, risk float64)
+// riskCheck, when set (by tests), is shown every moveRisk question and
+// answer, with the answer worked out afresh (with an empty memo).
+var riskCheck func(d *docCtx, units []int, ends []geom.Point, reach float64, risk, fresh float64)
 
 // estimateRisk is moveRisk.
 func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
@@ -572,6 +576,9 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 	for _, e := range ready[len(shares):] {
 		c := d.enemyRisk(e, steps)
 		if memo != nil {
+			if *memo == nil {
+				*memo = make([]float64, 0, len(ready))
+			}
 			*memo = append(*memo, c)
 		}
 		risk += c
@@ -704,20 +711,20 @@ type plannedMove struct {
 }
 
 // shiftUnits moves every unit the same distance toward target (keeping the
-// formation), as shiftGroup does for the activated group.
-func (s *State) shiftUnits(units []int, leader int, target geom.Point, dist float64) (Move, []geom.Point, bool) {
+// formation), as shiftGroup does for the activated group: it appends to dst
+// where each unit on the table ends, in order (see moveTo).
+func (s *State) shiftUnits(dst []geom.Point, units []int, leader int, target geom.Point, dist float64) ([]geom.Point, bool) {
 	lp := s.Units[leader].Pos
 	v := target.Sub(lp)
 	if v.Norm() < 1 || dist < 0.5 {
-		return Move{}, nil, false
+		return dst, false
 	}
 	dist = min(dist, v.Norm()-3)
 	if dist < 0.5 {
-		return Move{}, nil, false
+		return dst, false
 	}
 	off := v.Normalize().Mul(dist)
-	var m Move
-	var ends []geom.Point
+	n := len(dst)
 	for _, u := range units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -726,11 +733,23 @@ func (s *State) shiftUnits(units []int, leader int, target geom.Point, dist floa
 		p := un.Pos.Add(off)
 		p.X = math.Max(1.5, math.Min(s.b.table.Width()-1.5, p.X))
 		p.Y = math.Max(1.5, math.Min(s.b.table.Height()-1.5, p.Y))
-		p = geom.Point{X: round2(p.X), Y: round2(p.Y)}
-		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}})
-		ends = append(ends, p)
+		dst = append(dst, geom.Point{X: round2(p.X), Y: round2(p.Y)})
 	}
-	return m, ends, len(m.Units) > 0
+	return dst, len(dst) > n
+}
+
+// moveTo is the move that takes units on the table to ends (shiftUnits).
+func (s *State) moveTo(units []int, ends []geom.Point) Move {
+	m := Move{Units: make([]UnitMove, 0, len(ends))}
+	for _, u := range units {
+		un := &s.Units[u]
+		if !un.Active() {
+			continue
+		}
+		p := ends[len(m.Units)]
+		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}})
+	}
+	return m
 }
 
 // RiskOK is the most opportunity fire (expected disruption) the doctrine
@@ -773,7 +792,8 @@ const StandOffTurn = 15
 // of use, and nothing otherwise. useful nil means every score is.
 func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (plannedMove, bool) {
 	s := d.State
-	var movers []int
+	var moverBuf [MaxGroup]int
+	movers := moverBuf[:0]
 	for _, u := range units {
 		un := &s.Units[u]
 		if !un.Active() || un.BrokeDown != 0 || un.Repaired == s.Turn {
@@ -799,7 +819,8 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 		to   geom.Point
 		dist float64
 	}
-	var opts []option
+	var optBuf [8]option
+	opts := optBuf[:0]
 	if wd, ok := s.woodAhead(leader, goal); ok {
 		opts = append(opts, option{wd, lp.Dist(wd)})
 	}
@@ -821,7 +842,6 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 	// can give up on the others as soon as they cannot beat the best.
 	// Of equal scores the earliest option wins, as if taken in turn.
 	type planned struct {
-		m        Move
 		ends     []geom.Point
 		progress float64
 		covered  bool
@@ -837,12 +857,17 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 		}
 		return score
 	}
-	var plans []planned
+	var planBuf [8]planned
+	plans := planBuf[:0]
+	buf := d.ends[:0] // every option's ends
+	defer func() { d.ends = buf[:0] }()
 	for i, o := range opts {
-		m, ends, ok := s.shiftUnits(movers, leader, o.to, o.dist)
-		if !ok {
+		n := len(buf)
+		var ok bool
+		if buf, ok = s.shiftUnits(buf, movers, leader, o.to, o.dist); !ok {
 			continue
 		}
+		ends := buf[n:len(buf):len(buf)]
 		v := ends[0].Sub(lp)
 		lend := ends[0]
 		if v.Norm() > typical {
@@ -853,13 +878,13 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 		if progress < 0.5 && !(covered && !hereCovered) {
 			continue
 		}
-		plans = append(plans, planned{m: m, ends: ends, progress: progress, covered: covered, idx: i})
+		plans = append(plans, planned{ends: ends, progress: progress, covered: covered, idx: i})
 	}
 	if len(plans) == 0 {
 		return plannedMove{}, false
 	}
 	slices.SortStableFunc(plans, func(a, b planned) int { return cmp.Compare(scoreOf(&b, 0), scoreOf(&a, 0)) })
-	best, bestIdx, found := plannedMove{score: math.Inf(-1)}, len(opts), false
+	best, bestIdx, bestEnds := plannedMove{score: math.Inf(-1)}, len(opts), []geom.Point(nil)
 	better := func(score float64, idx int) bool {
 		return (score > best.score || score == best.score && idx < bestIdx) && (useful == nil || useful(score))
 	}
@@ -876,10 +901,14 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 			continue
 		}
 		if score := scoreOf(p, risk); better(score, p.idx) {
-			best, bestIdx, found = plannedMove{m: p.m, risk: risk, score: score, covered: p.covered}, p.idx, true
+			best, bestIdx, bestEnds = plannedMove{risk: risk, score: score, covered: p.covered}, p.idx, p.ends
 		}
 	}
-	return best, found
+	if bestEnds == nil {
+		return best, false
+	}
+	best.m = s.moveTo(movers, bestEnds)
+	return best, true
 }
 
 // woodAhead returns the centre of the wood that brings unit u closest to
