@@ -191,6 +191,9 @@ type docCtx struct {
 	shots []riskShot
 	// ends is bestMove's buffer.
 	ends []geom.Point
+	// plain (for tests) makes order score every candidate in full, in
+	// turn, keeping the first of the highest score: the plain rule.
+	plain bool
 }
 
 func (s *State) newDoc(memo *SightMemo) *docCtx {
@@ -278,9 +281,22 @@ func (d *docCtx) gunsInRange(units []int, eff bool) int {
 
 func (d *docCtx) order(cands []engine.Action) engine.Action {
 	s := d.State
-	var best engine.Action
-	bestScore := 0.0
-	for _, a := range cands {
+	// The choice is the first candidate of the highest score, if above 0.
+	// Moves are weighed last, as planning one is costly: by then the best
+	// score is known, and bestMove gives up as soon as a move cannot beat
+	// it. Candidates are compared as if taken in turn: of equal scores,
+	// the earlier wins.
+	best, bestScore := -1, 0.0
+	beats := func(score float64, i int) bool {
+		return score > bestScore || score == bestScore && best >= 0 && i < best
+	}
+	type move struct {
+		i     int
+		units []int
+		dice  int
+	}
+	var moves []move
+	for i, a := range cands {
 		score := 0.0
 		switch a := a.(type) {
 		case RemoveSuppression:
@@ -338,30 +354,43 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 					// bound forward from far away.
 					break
 				}
-				if 1+0.1*float64(len(units))+0.05*5 <= bestScore {
-					break // no move can score better than the best so far
+				if d.plain {
+					if pm, ok := d.bestMove(units, a.Dice, nil); ok {
+						score = moveOrderScore(len(units), pm.score)
+					}
+					break
 				}
-				moveScore := func(plan float64) float64 {
-					return 1 + 0.1*float64(len(units)) + 0.05*math.Max(-5, math.Min(5, plan))
-				}
-				useful := func(plan float64) bool { return moveScore(plan) > bestScore }
-				if pm, ok := d.bestMove(units, a.Dice, useful); ok {
-					score = moveScore(pm.score)
-				}
+				moves = append(moves, move{i, units, a.Dice})
 			}
 		case Restock:
 			if s.Sides[s.Active].Staff < 2 {
 				score = 0.8
 			}
 		}
-		if score > bestScore {
-			best, bestScore = a, score
+		if d.plain && score > bestScore || !d.plain && beats(score, i) {
+			best, bestScore = i, score
 		}
 	}
-	if best != nil {
-		return best
+	for _, m := range moves {
+		moveScore := func(plan float64) float64 { return moveOrderScore(len(m.units), plan) }
+		if !beats(moveScore(5), m.i) {
+			continue // no move can score better than the best so far
+		}
+		useful := func(plan float64) bool { return beats(moveScore(plan), m.i) }
+		if pm, ok := d.bestMove(m.units, m.dice, useful); ok { // it beats the best: useful
+			best, bestScore = m.i, moveScore(pm.score)
+		}
+	}
+	if best >= 0 {
+		return cands[best]
 	}
 	return Pass{}
+}
+
+// moveOrderScore is the score of a move-and-fire order for a group of n
+// units whose best move scores plan.
+func moveOrderScore(n int, plan float64) float64 {
+	return 1 + 0.1*float64(n) + 0.05*math.Max(-5, math.Min(5, plan))
 }
 
 func (s *State) nearestEnemyDist(u int) float64 {
@@ -604,10 +633,12 @@ func (d *docCtx) riskSteps(units []int, ends []geom.Point, reach float64) []risk
 		h := v.Heading()
 		dir := v.Normalize()
 		n := int(math.Ceil(l / RiskStep))
+		var f geom.Frame // the steps share a heading: Reframe saves the sines
 		for k := 0; k <= n; k++ {
 			mb := s.boxAt(u, un.Pos.Add(dir.Mul(l*float64(k)/float64(n))), h)
 			r := s.b.radius[un.Type]
-			steps = append(steps, riskStep{u: u, mb: mb, f: mb.Frame(), r: r, level: s.b.table.LevelAt(mb.Center), woods: s.inWoods(mb), hedge: s.nearHedge(mb, r)})
+			f = f.Reframe(mb)
+			steps = append(steps, riskStep{u: u, mb: mb, f: f, r: r, level: s.b.table.LevelAt(mb.Center), woods: s.inWoods(mb), hedge: s.nearHedge(mb, r)})
 		}
 	}
 	d.steps = steps
@@ -623,20 +654,32 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	re := s.b.radius[s.Units[e].Type]
 	lv := s.b.table.LevelAt(eb.Center)
 	rng := float64(s.stats(e).Range[2])
-	// The best shot is the most valuable step e sees: value the steps in
-	// range and arc first, then ask for line of sight from the most
+	// The share is the best value among the steps e sees. The terrain's
+	// shadows rule out most steps cheaply, before any shot is valued;
+	// the others are valued, and asked for line of sight from the most
 	// valuable down, stopping at the first one seen.
+	var sc *screens
 	shots := d.shots[:0]
 	for i := range steps {
 		st := &steps[i]
-		if eb.Center.Dist(st.mb.Center)-re-st.r > rng+1e-6 {
+		c := eb.Center.Dist(st.mb.Center)
+		if c-re-st.r > rng+1e-6 {
 			continue // out of range by far (hull distance ≥ this)
 		}
-		dist := ef.Distance(st.f)
-		if dist > rng || !s.fireArcOK(e, eb, st.mb.Center) {
+		if c > rng && ef.Distance(st.f) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
+			continue // out of range (hull distance ≤ centre distance) or arc
+		}
+		if sc == nil {
+			sc = d.sight.screensFrom(s, eb) // the terrain's shadows from e
+		}
+		if sc.hides(st.mb, st.level, st.r) {
+			if screenCheck != nil {
+				screenCheck("moveRisk", s, e, eb, st.u, st.mb)
+			}
 			continue
 		}
 		// shotFor with st.u standing at st.mb.
+		dist := ef.Distance(st.f)
 		shot := Shot{
 			Firer:            s.b.types[s.Units[e].Type],
 			Target:           s.b.types[s.Units[st.u].Type],
@@ -655,19 +698,9 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 		}
 	}
 	d.shots = shots
-	if len(shots) == 0 {
-		return 0
-	}
 	slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
-	sc := d.sight.screensFrom(s, eb) // the terrain's shadows from e
 	for _, sh := range shots {
 		st := &steps[sh.step]
-		if sc.hides(st.mb, st.level, st.r) {
-			if screenCheck != nil {
-				screenCheck("moveRisk", s, e, eb, st.u, st.mb)
-			}
-			continue
-		}
 		if d.seesBox(e, eb, st.u, st.mb) {
 			return sh.v
 		}

@@ -60,3 +60,41 @@ func TestBestMoveBoundSameChoice(t *testing.T) {
 		t.Fatal("no move-and-fire order met")
 	}
 }
+
+// TestOrderSameAsPlain checks the order the doctrine gives (moves weighed
+// last, each planned only as far as it could beat the best so far)
+// against the plain rule: every candidate scored in full, in turn, the
+// first of the highest score taken. It compares every order decision of
+// doctrine games on the Armour Battles tables.
+func TestOrderSameAsPlain(t *testing.T) {
+	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
+	if testing.Short() {
+		ids = ids[:1]
+	}
+	compared, moved := 0, 0
+	for _, id := range ids {
+		s := setupFixture(t, id).s
+		src := dice.NewPCG(*memoSeed)
+		var memo any
+		for n := 0; !s.Over && n < 5000; n++ {
+			if s.Pending().Kind == phaseOrders {
+				cands := s.Candidates(nil)
+				got := s.newDoc(nil).order(cands)
+				plain := s.newDoc(nil)
+				plain.plain = true
+				if want := plain.order(cands); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s decision %d, turn %d: order %#v, by the plain rule %#v", id, n, s.Turn, got, want)
+				}
+				compared++
+				if a, ok := got.(Activate); ok && a.Order == OrderMoveFire {
+					moved++
+				}
+			}
+			s.Apply(s.DoctrineWith(&memo), src, engine.Discard)
+		}
+	}
+	t.Logf("%d order decisions compared, %d of them move-and-fire orders", compared, moved)
+	if moved == 0 {
+		t.Fatal("no move-and-fire order chosen: the moves were not compared")
+	}
+}
