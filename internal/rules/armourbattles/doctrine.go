@@ -701,11 +701,20 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
 	for _, sh := range shots {
 		st := &steps[sh.step]
-		if d.seesBox(e, eb, st.u, st.mb) {
+		if d.seesScreened(e, eb, st.u, st.mb) {
 			return sh.v
 		}
 	}
 	return 0
+}
+
+// seesScreened is seesBox for a target the shadows from a's footprint do
+// not hide.
+func (d *docCtx) seesScreened(a int, fa geom.Box, b int, fb geom.Box) bool {
+	if d.sight.gen != d.gen {
+		return d.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
+	}
+	return d.sight.seesBoxAfter(d.State, d.env[d.Units[a].Side], a, fa, b, fb, true)
 }
 
 // seesBox is canSeeBox, remembered.

@@ -148,7 +148,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 					continue
 				}
 			}
-			if !sight.sees(u, w.ub, m.Unit, mb) {
+			if !sight.seesAfter(u, w.ub, m.Unit, mb, memo) { // memo: screened above
 				continue
 			}
 			dist := w.uf.Distance(mf)

@@ -164,6 +164,12 @@ func (m *SightMemo) env(s *State, side int) int32 {
 
 // seesBox is canSeeBox in environment env (m.env of a's side).
 func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box) bool {
+	return m.seesBoxAfter(s, env, a, fa, b, fb, false)
+}
+
+// seesBoxAfter is seesBox for a caller that may have asked the shadows
+// from fa about fb already (screened), and been told they do not hide it.
+func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box, screened bool) bool {
 	k := sightKey{env: env, viewer: int32(a), target: int32(b)}
 	boxBits(k.boxes[:5], fa)
 	boxBits(k.boxes[5:], fb)
@@ -173,14 +179,17 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 	}
 	// Not asked before: the terrain's shadows settle most "not seen"
 	// answers before any ray is traced.
-	ok := false
-	sc := m.screensFrom(s, fa)
-	switch {
-	case sc.n > 0 && sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2):
+	ok, hidden := false, false
+	if !screened {
+		if sc := m.screensFrom(s, fa); sc.n > 0 {
+			hidden = sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2)
+		}
+	}
+	if hidden {
 		if screenCheck != nil {
 			screenCheck("memo", s, a, fa, b, fb)
 		}
-	default:
+	} else {
 		ok = s.lineOfSight(a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
@@ -211,13 +220,19 @@ type sideSight struct {
 
 // sees is canSeeBox.
 func (v sideSight) sees(a int, fa geom.Box, b int, fb geom.Box) bool {
+	return v.seesAfter(a, fa, b, fb, false)
+}
+
+// seesAfter is sees for a caller that may have found already that the
+// shadows from fa do not hide fb (screened).
+func (v sideSight) seesAfter(a int, fa geom.Box, b int, fb geom.Box, screened bool) bool {
 	switch {
 	case v.m == nil:
 		return v.s.lineOfSight(a, fa, b, fb)
 	case v.m.gen != v.gen:
 		return v.s.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
 	}
-	return v.m.seesBox(v.s, v.env, a, fa, b, fb)
+	return v.m.seesBoxAfter(v.s, v.env, a, fa, b, fb, screened)
 }
 
 // WithMemo lets s keep its line-of-sight answers in *memo (a *SightMemo,
