@@ -30,12 +30,20 @@ func battle(t testing.TB, id string) (engine.Rules, *scenario.Scenario) {
 }
 
 // startGame sets up game seed of sc: the state, the agents named, seeded
-// for their sides, and the dice.
-func startGame(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.State, [2]agent.Agent, dice.Source) {
+// for their sides, and the dice. The state keeps its memo in *memo, as a
+// simulation worker's games do in the worker's, or in one of its own
+// when memo is nil, as Play's game does.
+func startGame(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string, memo *any) (engine.State, [2]agent.Agent, dice.Source) {
 	t.Helper()
 	st, err := r.New(sc)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if mu, ok := st.(interface{ WithMemo(*any) }); ok {
+		if memo == nil {
+			memo = new(any)
+		}
+		mu.WithMemo(memo)
 	}
 	var ags [2]agent.Agent
 	for i, n := range names {
@@ -49,14 +57,14 @@ func startGame(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64,
 // play runs one game on the fast path with every choice validated.
 func play(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) engine.Result {
 	t.Helper()
-	res, _ := playCount(t, r, sc, seed, names)
+	res, _ := playCount(t, r, sc, seed, names, nil)
 	return res
 }
 
 // playCount is play that also returns the number of actions.
-func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) (engine.Result, int) {
+func playCount(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string, memo *any) (engine.Result, int) {
 	t.Helper()
-	st, ags, src := startGame(t, r, sc, seed, names)
+	st, ags, src := startGame(t, r, sc, seed, names, memo)
 	actions := 0
 	for n := 0; !st.Result().Over; n++ {
 		if n > 100000 {
@@ -108,7 +116,7 @@ func TestMCTSPlaysLegally(t *testing.T) {
 // action.
 func trace(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64, names [2]string) []uint64 {
 	t.Helper()
-	st, ags, src := startGame(t, r, sc, seed, names)
+	st, ags, src := startGame(t, r, sc, seed, names, nil)
 	var hashes []uint64
 	for !st.Result().Over {
 		if len(hashes) > 100000 {

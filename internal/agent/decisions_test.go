@@ -32,7 +32,7 @@ func TestAgentDecisionsUnchanged(t *testing.T) {
 		r, sc := battle(t, id)
 		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}} {
 			for seed := uint64(1); seed <= 3; seed++ {
-				st, ags, src := startGame(t, r, sc, seed, names)
+				st, ags, src := startGame(t, r, sc, seed, names, nil)
 				h, n := uint64(0), 0
 				for ; !st.Result().Over && n < 5000; n++ {
 					st.Apply(ags[st.Pending().Side].Choose(st), src, engine.Discard)

@@ -37,7 +37,7 @@ func TestAgentsPlayLegally(t *testing.T) {
 					if g%2 == 1 {
 						names = [2]string{p.b, p.a}
 					}
-					res, n := playCount(t, r, sc, uint64(1000+g), names)
+					res, n := playCount(t, r, sc, uint64(1000+g), names, nil)
 					if !res.Over {
 						t.Fatalf("seed %d: game not over", 1000+g)
 					}

@@ -9,6 +9,10 @@ import (
 // Play runs g to the end with one agent per side and returns the result.
 // maxActions bounds the game (0 for no bound).
 func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error) {
+	if mu, ok := g.State().(memoUser); ok {
+		var memo any // the game's own line-of-sight work, kept while it lasts
+		mu.WithMemo(&memo)
+	}
 	for n := 0; ; n++ {
 		res := g.State().Result()
 		if res.Over {

@@ -149,8 +149,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
+			var memo any // the worker's games' memo (memoUser)
 			for i := range jobs {
-				g, cut := cfg.play(ctx, i, cores)
+				g, cut := cfg.play(ctx, i, cores, &memo)
 				games[i], over[i] = g, !cut
 				done <- struct{}{}
 			}
@@ -236,6 +237,17 @@ func (cfg *Config) check() error {
 	return nil
 }
 
+// giveMemo is whether games get their worker's memo; tests turn it off to
+// see that the memo changes no game.
+var giveMemo = true
+
+// memoUser is implemented by game states that can keep work they may
+// reuse (line-of-sight answers, say) in a memo handed to them; the game is
+// the same with or without it. A memo serves one goroutine at a time.
+type memoUser interface {
+	WithMemo(memo *any)
+}
+
 // agentsFor returns the agents on side 0 and 1 of game i.
 func (cfg *Config) agentsFor(i int) [2]string {
 	if cfg.Swap && i%2 == 1 {
@@ -249,7 +261,10 @@ func (cfg *Config) agentsFor(i int) [2]string {
 // during which ctx is cancelled counts as cut short too, and its action is
 // not applied: a search stopped early may choose differently, so the game
 // would not be the one an uninterrupted run plays.
-func (cfg *Config) play(ctx context.Context, i, cores int) (g Game, cut bool) {
+//
+// A game state that can keep work it may reuse (memoUser) keeps it in
+// *memo, which the worker hands to each of its games in turn.
+func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, cut bool) {
 	seed := cfg.Seed + uint64(i)
 	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
 	fail := func(format string, args ...any) (Game, bool) {
@@ -267,6 +282,9 @@ func (cfg *Config) play(ctx context.Context, i, cores int) (g Game, cut bool) {
 		maxActions = DefaultMaxActions
 	}
 	st, err := cfg.Rules.New(cfg.Scenario)
+	if mu, ok := st.(memoUser); ok && err == nil && giveMemo {
+		mu.WithMemo(memo)
+	}
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -806,3 +806,25 @@ func TestWriteFileAtomicCleansUp(t *testing.T) {
 		t.Errorf("directory holds %d files after a write, want the target alone", len(entries))
 	}
 }
+
+// TestMemoChangesNoGame plays the same batch on one worker, whose games
+// each inherit the memo of the games before them, and with no memo at all,
+// and wants the very same games.
+func TestMemoChangesNoGame(t *testing.T) {
+	rules, sc := battle1(t)
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"scripted", "random"}, Swap: true, Seed: 23, Workers: 1}
+	with := mustRun(t, cfg)
+	giveMemo = false
+	t.Cleanup(func() { giveMemo = true })
+	without := mustRun(t, cfg)
+	if len(with.Errors)+len(without.Errors) > 0 {
+		t.Fatalf("failed games: %v %v", with.Errors, without.Errors)
+	}
+	if d := cmp.Diff(without.Games, with.Games, ignoreTime); d != "" {
+		t.Errorf("the games differ with the memo (-without +with):\n%s", d)
+	}
+}
