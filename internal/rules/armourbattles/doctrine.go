@@ -672,7 +672,7 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 		if sc == nil {
 			sc = d.sight.screensFrom(s, eb) // the terrain's shadows from e
 		}
-		if sc.hides(st.mb, st.level, st.r) {
+		if sc.hidesFrame(st.f, st.level, st.r) {
 			if screenCheck != nil {
 				screenCheck("moveRisk", s, e, eb, st.u, st.mb)
 			}

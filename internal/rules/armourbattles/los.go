@@ -103,7 +103,7 @@ func (s *State) canSeeBox(a int, fa geom.Box, b int, fb geom.Box) bool {
 func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
 	var buf [24]friend
 	q := s.newSight(a, fa, b, fb, buf[:])
-	pts := samplePoints(fb)
+	pts := samplePointsOf(q.to)
 	clear, blocked := 0, 0
 	for _, p := range pts {
 		if s.rayClear(&q, fa.Center, p) {
@@ -123,9 +123,12 @@ func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
 
 // samplePoints returns the centre of a footprint and the centres of its
 // four quarters.
-func samplePoints(b geom.Box) [5]geom.Point {
-	fwd := geom.Dir(b.Heading)
-	left := geom.Point{X: -fwd.Y, Y: fwd.X}
+func samplePoints(b geom.Box) [5]geom.Point { return samplePointsOf(b.Frame()) }
+
+// samplePointsOf is samplePoints of fr's footprint, from fr's directions.
+func samplePointsOf(fr geom.Frame) [5]geom.Point {
+	b := fr.Box()
+	fwd, left := fr.Fwd(), fr.Left()
 	l, w := b.Length/4, b.Width/4
 	return [5]geom.Point{
 		b.Center,

@@ -141,7 +141,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 				if lt < 0 {
 					lt = s.b.table.LevelAt(mb.Center)
 				}
-				if w.sc.hides(mb, lt, rt) {
+				if w.sc.hidesFrame(mf, lt, rt) {
 					if screenCheck != nil {
 						screenCheck("window", s, u, w.ub, m.Unit, mb)
 					}

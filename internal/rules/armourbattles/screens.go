@@ -116,6 +116,15 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 	if sc.n == 0 {
 		return false
 	}
+	return sc.hidesFrame(fb.Frame(), lt, rt)
+}
+
+// hidesFrame is hides for a target whose frame ff is at hand.
+func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
+	if sc.n == 0 {
+		return false
+	}
+	fb := ff.Box()
 	// The shadows that apply to this target, and how.
 	var use [maxScreens]*screen
 	var short [maxScreens]bool
@@ -147,7 +156,7 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 	// sample points lie within rt of its centre.
 	keep := SeeIntoWoods + 2*rt + screenMargin
 	hidden := 0
-	pts := samplePoints(fb)
+	pts := samplePointsOf(ff)
 	for i, p := range pts {
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short

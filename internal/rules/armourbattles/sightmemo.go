@@ -74,24 +74,32 @@ func (m *SightMemo) screensFrom(s *State, fa geom.Box) *screens {
 }
 
 // sightKey is one canSeeBox question in environment env: the viewer and
-// the target and the bits of their footprints (centre, heading, length,
-// width), so that keys are equal only for the very same footprints.
+// the target and the bits of their footprints' centres and headings, so
+// that keys are equal only for the very same footprints. The memo keeps
+// only questions about footprints of their units' own size (standard), so
+// the size need not be in the key, and an entry fills one cache line.
 type sightKey struct {
 	env            int32
-	viewer, target int32
-	boxes          [10]uint64
+	viewer, target int16
+	boxes          [6]uint64
 }
 
 func boxBits(dst []uint64, b geom.Box) {
 	dst[0], dst[1] = math.Float64bits(b.Center.X), math.Float64bits(b.Center.Y)
 	dst[2] = math.Float64bits(float64(b.Heading))
-	dst[3], dst[4] = math.Float64bits(b.Length), math.Float64bits(b.Width)
 }
 
 type sightEntry struct {
 	k   sightKey
 	gen uint32
 	ok  bool
+}
+
+// standard reports whether footprint b is unit u's own size, and u's index
+// fits a sightKey.
+func (s *State) standard(u int, b geom.Box) bool {
+	fp := &s.b.types[s.Units[u].Type].Footprint
+	return u <= math.MaxInt16 && b.Length == fp.Length && b.Width == fp.Width
 }
 
 // sightSlots is the size of a memo's answer cache, and maxEnvs the
@@ -124,7 +132,7 @@ func (m *SightMemo) reset(s *State) {
 // hash returns the slot of k in the answer cache.
 func (k *sightKey) hash() int {
 	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
-	for _, x := range [...]uint64{k.boxes[0], k.boxes[1], k.boxes[2], k.boxes[5], k.boxes[6], k.boxes[7]} {
+	for _, x := range k.boxes {
 		h = (h ^ x) * 0x9e3779b97f4a7c15
 		h ^= h >> 29
 	}
@@ -170,9 +178,12 @@ func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb g
 // seesBoxAfter is seesBox for a caller that may have asked the shadows
 // from fa about fb already (screened), and been told they do not hide it.
 func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box, screened bool) bool {
-	k := sightKey{env: env, viewer: int32(a), target: int32(b)}
-	boxBits(k.boxes[:5], fa)
-	boxBits(k.boxes[5:], fb)
+	if !s.standard(a, fa) || !s.standard(b, fb) {
+		return s.lineOfSight(a, fa, b, fb) // not a question the memo keeps
+	}
+	k := sightKey{env: env, viewer: int16(a), target: int16(b)}
+	boxBits(k.boxes[:3], fa)
+	boxBits(k.boxes[3:], fb)
 	e := &m.answers[k.hash()]
 	if e.gen == m.gen && e.k == k {
 		return e.ok
