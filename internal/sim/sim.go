@@ -275,6 +275,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 	defer func() {
 		if r := recover(); r != nil {
 			g, cut = fail("panic after %d actions: %v", g.Actions, r)
+			*memo = nil // it may have been left half updated
 		}
 	}()
 	maxActions := cfg.MaxActions

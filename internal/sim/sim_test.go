@@ -662,17 +662,27 @@ func (a tracingAgent) SearchIterations() int {
 func TestScriptedAndMCTSSameOnAnyWorkers(t *testing.T) {
 	rules, sc := battle1(t)
 	// Two games, so that each agent plays each side.
-	const games = 2
-	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"scripted", "mcts:8"}, Swap: true, Seed: 17}
+	cfg := Config{Rules: rules, Scenario: sc, Games: 2, Agents: [2]string{"scripted", "mcts:8"}, Swap: true, Seed: 17, Workers: 1}
+	want, wantTraces := runTraced(t, cfg)
+	cfg.Workers = 2
+	got, traces := runTraced(t, cfg)
+	sameGames(t, "2 workers", want, got, wantTraces, traces)
+}
+
+// runTraced runs cfg, whose agents must be scripted and mcts:8 (in either
+// order), and returns the report and the state hash before every decision
+// of every game.
+func runTraced(t *testing.T, cfg Config) (Report, [][]uint64) {
+	t.Helper()
 	// The agents of game i are seeded AgentSeed(Seed+i, side): that tells
 	// which game's trace an agent writes to.
 	gameOf := map[uint64]int{}
-	for i := range games {
+	for i := range cfg.Games {
 		for side := range 2 {
 			gameOf[AgentSeed(cfg.Seed+uint64(i), side)] = i
 		}
 	}
-	var traces [][]uint64
+	traces := make([][]uint64, cfg.Games)
 	old := newAgent
 	newAgent = func(name string, seed uint64, cores int) (agent.Agent, error) {
 		a, err := old(name, seed, cores)
@@ -681,38 +691,39 @@ func TestScriptedAndMCTSSameOnAnyWorkers(t *testing.T) {
 		}
 		return a, err
 	}
-	t.Cleanup(func() { newAgent = old })
+	defer func() { newAgent = old }()
+	got := mustRun(t, cfg)
+	if len(got.Errors) > 0 {
+		t.Fatalf("workers %d: failed games: %v", cfg.Workers, got.Errors)
+	}
+	for i, g := range got.Games {
+		side := 1 - i%2 // mcts:8's side
+		if cfg.Agents[0] != "scripted" {
+			side = i % 2
+		}
+		if len(traces[i]) != g.Actions || g.Decisions[0]+g.Decisions[1] != g.Actions || g.Searched[side] == 0 || g.Iterations[side] != 8*g.Searched[side] {
+			t.Fatalf("workers %d game %d: %d states traced, %d actions, decisions %v, searched %v, iterations %v",
+				cfg.Workers, i, len(traces[i]), g.Actions, g.Decisions, g.Searched, g.Iterations)
+		}
+	}
+	return got, traces
+}
 
-	var want Report
-	var wantTraces [][]uint64
-	for _, w := range []int{1, 2} {
-		traces = make([][]uint64, games)
-		cfg.Workers = w
-		got := mustRun(t, cfg)
-		if len(got.Errors) > 0 {
-			t.Fatalf("workers %d: failed games: %v", w, got.Errors)
+// sameGames wants got's games and traces (runTraced) to be want's.
+func sameGames(t *testing.T, what string, want, got Report, wantTraces, traces [][]uint64) {
+	t.Helper()
+	if d := cmp.Diff(want.Games, got.Games, ignoreTime); d != "" {
+		t.Errorf("%s: the games differ (-want +got):\n%s", what, d)
+	}
+	for i := range wantTraces {
+		a, b := wantTraces[i], traces[i]
+		if len(a) != len(b) {
+			t.Errorf("%s game %d: %d decisions, want %d", what, i, len(b), len(a))
 		}
-		for i, g := range got.Games {
-			side := 1 - i%2 // mcts:8's side
-			if len(traces[i]) != g.Actions || g.Decisions[0]+g.Decisions[1] != g.Actions || g.Searched[side] == 0 || g.Iterations[side] != 8*g.Searched[side] {
-				t.Fatalf("workers %d game %d: %d states traced, %d actions, decisions %v, searched %v, iterations %v",
-					w, i, len(traces[i]), g.Actions, g.Decisions, g.Searched, g.Iterations)
-			}
-		}
-		if w == 1 {
-			want, wantTraces = got, traces
-			continue
-		}
-		if d := cmp.Diff(want.Games, got.Games, ignoreTime); d != "" {
-			t.Errorf("workers %d: games differ from 1 worker (-1 +%d):\n%s", w, w, d)
-		}
-		for i := range games {
-			a, b := wantTraces[i], traces[i]
-			for j := range min(len(a), len(b)) {
-				if a[j] != b[j] {
-					t.Errorf("workers %d game %d: the state before decision %d differs from 1 worker's", w, i, j)
-					break
-				}
+		for j := range min(len(a), len(b)) {
+			if a[j] != b[j] {
+				t.Errorf("%s game %d: the state before decision %d differs", what, i, j)
+				break
 			}
 		}
 	}
@@ -809,22 +820,17 @@ func TestWriteFileAtomicCleansUp(t *testing.T) {
 
 // TestMemoChangesNoGame plays the same batch on one worker, whose games
 // each inherit the memo of the games before them, and with no memo at all,
-// and wants the very same games.
+// and wants the very same games, state for state.
 func TestMemoChangesNoGame(t *testing.T) {
 	rules, sc := battle1(t)
-	games := 6
+	games := 4
 	if testing.Short() {
 		games = 2
 	}
-	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"scripted", "random"}, Swap: true, Seed: 23, Workers: 1}
-	with := mustRun(t, cfg)
+	cfg := Config{Rules: rules, Scenario: sc, Games: games, Agents: [2]string{"scripted", "mcts:8"}, Swap: true, Seed: 23, Workers: 1}
+	with, withTraces := runTraced(t, cfg)
 	giveMemo = false
-	t.Cleanup(func() { giveMemo = true })
-	without := mustRun(t, cfg)
-	if len(with.Errors)+len(without.Errors) > 0 {
-		t.Fatalf("failed games: %v %v", with.Errors, without.Errors)
-	}
-	if d := cmp.Diff(without.Games, with.Games, ignoreTime); d != "" {
-		t.Errorf("the games differ with the memo (-without +with):\n%s", d)
-	}
+	defer func() { giveMemo = true }()
+	without, withoutTraces := runTraced(t, cfg)
+	sameGames(t, "with the memo", without, with, withoutTraces, withTraces)
 }

@@ -38,6 +38,10 @@ type board struct {
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
+	// unitType is the type of the unit New puts at each index: the sight
+	// memo keeps answers only about footprints of these types' sizes
+	// (State.standard).
+	unitType []int
 }
 
 // indexTerrain lists the table's hedges, woods and screenable features,
@@ -127,6 +131,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 					b.addType(ut)
 					if st, ok := ut.Stats.(*UnitStats); ok && !st.OffTable() {
 						b.unitAt[ref.ID] = len(b.unitAt) // where New puts it
+						b.unitType = append(b.unitType, b.typeIndex(ut))
 					}
 				}
 			}

@@ -834,7 +834,7 @@ const StandOffTurn = 15
 // of use, and nothing otherwise. useful nil means every score is.
 func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (plannedMove, bool) {
 	s := d.State
-	var moverBuf [MaxGroup]int
+	var moverBuf [MaxGroup + 1]int // a recon group may have one more
 	movers := moverBuf[:0]
 	for _, u := range units {
 		un := &s.Units[u]

@@ -76,8 +76,9 @@ func (m *SightMemo) screensFrom(s *State, fa geom.Box) *screens {
 // sightKey is one canSeeBox question in environment env: the viewer and
 // the target and the bits of their footprints' centres and headings, so
 // that keys are equal only for the very same footprints. The memo keeps
-// only questions about footprints of their units' own size (standard), so
-// the size need not be in the key, and an entry fills one cache line.
+// only questions about footprints of the size of the type New gives their
+// unit's index (standard), so the size need not be in the key, and an
+// entry fills one cache line.
 type sightKey struct {
 	env            int32
 	viewer, target int16
@@ -95,11 +96,15 @@ type sightEntry struct {
 	ok  bool
 }
 
-// standard reports whether footprint b is unit u's own size, and u's index
+// standard reports whether footprint b is the size of the type New gives
+// unit u's index (a decoded state may give it another type), and u's index
 // fits a sightKey.
 func (s *State) standard(u int, b geom.Box) bool {
-	fp := &s.b.types[s.Units[u].Type].Footprint
-	return u <= math.MaxInt16 && b.Length == fp.Length && b.Width == fp.Width
+	if u > math.MaxInt16 || u >= len(s.b.unitType) {
+		return false
+	}
+	fp := &s.b.types[s.b.unitType[u]].Footprint
+	return b.Length == fp.Length && b.Width == fp.Width
 }
 
 // sightSlots is the size of a memo's answer cache, and maxEnvs the
@@ -276,6 +281,7 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	u32(int(v.env))
 	u32(m.Unit)
+	u32(s.Units[m.Unit].Type) // a decoded state may give an index another type
 	flags := 0
 	if m.Back {
 		flags |= 1
@@ -301,6 +307,7 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 	for _, u := range cands {
 		w := &s.Units[u]
 		u32(u)
+		u32(w.Type)
 		f(w.Pos.X)
 		f(w.Pos.Y)
 		f(float64(w.Heading))

@@ -327,8 +327,8 @@ func TestRiskMemoSameEstimates(t *testing.T) {
 
 // TestRiskMemoKeyComplete asks the memo, after a risk estimate, for the
 // same move with one thing it depends on changed (the reach, a path's end,
-// a mover's damage or suppression, a ready enemy's fire marker, place or
-// facing, smoke in between): each answer must be the one worked out
+// where a mover starts, its damage or suppression, a ready enemy's fire
+// marker, place or facing, smoke in between): each answer must be the one worked out
 // afresh, and each change must alter some estimate, or the probe proves
 // nothing.
 func TestRiskMemoKeyComplete(t *testing.T) {
@@ -366,6 +366,7 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 	changes := []change{
 		{"reach", func(c *State, q *query) { q.reach /= 2 }},
 		{"end", func(c *State, q *query) { q.ends = append([]geom.Point{q.ends[0].Add(geom.Pt(3, 1))}, q.ends[1:]...) }},
+		{"start", func(c *State, q *query) { c.Units[q.units[0]].Pos = c.Units[q.units[0]].Pos.Add(geom.Pt(-1, 2)) }},
 		{"damage", func(c *State, q *query) { c.Units[q.units[0]].DP++ }},
 		{"suppression", func(c *State, q *query) { c.Units[q.units[0]].Suppressed = !c.Units[q.units[0]].Suppressed }},
 		{"fire marker", func(c *State, q *query) {
@@ -414,4 +415,46 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 		}
 	}
 	t.Logf("%d estimates probed; changes that altered them: %v", len(queries), altered)
+}
+
+// TestSightMemoOtherSize asks the memo about a unit's footprint, then
+// about a footprint of another size at the same place and facing (as a
+// decoded state that gives the unit's index another type may): the memo
+// keys answers by unit index, place and facing, so it must not answer for
+// a footprint of another size than New's type for that index.
+func TestSightMemoOtherSize(t *testing.T) {
+	s := setupFixture(t, "armour-battles/battle-1").s
+	src := dice.NewPCG(*memoSeed)
+	for n := 0; s.Phase == phaseDeploy && n < 100; n++ {
+		s.Apply(s.Doctrine(), src, engine.Discard)
+	}
+	var memo any
+	s.WithMemo(&memo)
+	m := memo.(*SightMemo)
+	m.reset(s)
+	a, b := s.unitsOf(0)[0], s.unitsOf(1)[0]
+	differ := 0
+	r := rand.New(rand.NewPCG(*memoSeed, 5))
+	for range 2000 {
+		p := geom.Point{X: 2 + r.Float64()*(s.b.table.Width()-4), Y: 2 + r.Float64()*(s.b.table.Height()-4)}
+		fb := s.boxAt(b, p, geom.Deg(r.Float64()*360))
+		big := fb
+		big.Length, big.Width = fb.Length*4, fb.Width*4
+		if s.standard(b, big) || !s.standard(b, fb) {
+			t.Fatal("standard: wrong size taken as standard, or the unit's own size not")
+		}
+		env := m.env(s, 0)
+		first := m.seesBox(s, env, a, s.box(a), b, fb) // remembered
+		got, want := m.seesBox(s, env, a, s.box(a), b, big), s.lineOfSight(a, s.box(a), b, big)
+		if got != want {
+			t.Fatalf("a footprint 4 times %s's size at %v: the memo says seen %v, lineOfSight %v", s.Units[b].ID, p, got, want)
+		}
+		if first != want {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the larger footprint was never seen differently: the test proves nothing")
+	}
+	t.Logf("%d of 2000 larger footprints seen differently", differ)
 }
