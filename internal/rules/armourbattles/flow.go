@@ -9,8 +9,19 @@ import (
 
 // errorf returns a rejection that says why an action is illegal.
 func errorf(format string, args ...any) error {
-	return fmt.Errorf("armourbattles: "+format, args...)
+	return &ruleError{format: format, args: args}
 }
+
+// ruleError is an action the rules refuse, put into words only when read:
+// listing candidates refuses many actions whose errors nobody reads. Its
+// arguments are values (numbers, strings, errors), which do not change
+// after the refusal.
+type ruleError struct {
+	format string
+	args   []any
+}
+
+func (e *ruleError) Error() string { return fmt.Sprintf("armourbattles: "+e.format, e.args...) }
 
 // allowed lists the action kinds that answer each kind of decision.
 var allowed = map[string][]string{
