@@ -143,19 +143,21 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 }
 
 // groupAround returns up to three (MaxGroup-1) of the nearest eligible
-// units within 6" of leader u, to go with it; a suppressed leader goes
+// units (of units, the active side's on the table) within 6" of leader u,
+// to go with it; a suppressed leader goes
 // alone. (A recon unit's larger group is never offered.) The ids are
 // appended to pool, and the group is pool's new tail (its capacity ends
 // there); hurt reports whether the leader or a member has damage points.
-func (s *State) groupAround(u int, pool []string) (group, rest []string, hurt bool) {
+func (s *State) groupAround(u int, units []int, pool []string) (group, rest []string, hurt bool) {
 	start := len(pool)
 	hurt = s.Units[u].DP > 0
 	if s.Units[u].Suppressed {
 		return pool[start:start:start], pool, hurt
 	}
-	near := make([]int, 0, listCap)
+	var buf [listCap]int
+	near := buf[:0]
 	lp := s.Units[u].Pos
-	for _, o := range s.unitsOf(s.Active) {
+	for _, o := range units {
 		if o == u || s.Units[o].Activated || s.Units[o].Suppressed {
 			continue
 		}
@@ -200,7 +202,7 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 		}
 		var members []string
 		var hurt bool
-		members, pool, hurt = s.groupAround(u, pool) // each unit leads one group
+		members, pool, hurt = s.groupAround(u, units, pool) // each unit leads one group
 		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
 		if s.Slots >= 2 {
 			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})
