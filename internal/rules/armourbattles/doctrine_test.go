@@ -1,11 +1,14 @@
 package armourbattles
 
 import (
+	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
 )
 
 // TestBestMoveBoundSameChoice checks that bestMove, told which scores are
@@ -99,4 +102,79 @@ func TestOrderSameAsPlain(t *testing.T) {
 	if moved == 0 {
 		t.Fatal("no move-and-fire order chosen: the moves were not compared")
 	}
+}
+
+// TestEnemyRiskByThePlainRule checks each enemy's share of the doctrine's
+// risk estimates against the plain rule: the best value of a shot at any
+// step of the paths that the enemy has in range and arc and sees, by
+// lineOfSight itself (no shadows, no memo). It asks about the moves the
+// doctrine weighs in games on the Armour Battles tables.
+func TestEnemyRiskByThePlainRule(t *testing.T) {
+	ids := []string{"armour-battles/battle-1", "armour-battles/battle-3"}
+	if testing.Short() {
+		ids = ids[:1]
+	}
+	const perBattle = 6000
+	compared, nonzero, limit := 0, 0, 0
+	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _, _ float64) {
+		if compared >= limit {
+			return
+		}
+		s := d.State
+		fresh := s.newDoc(nil)
+		steps := slices.Clone(fresh.riskSteps(units, ends, reach))
+		for _, e := range s.readyEnemies(s.Active, nil) {
+			got := fresh.enemyRisk(e, steps)
+			if want := plainEnemyRisk(s, e, steps); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("turn %d: %s's share of moving %v to %v is %v, by the plain rule %v", s.Turn, s.Units[e].ID, units, ends, got, want)
+			}
+			compared++
+			if got > 0 {
+				nonzero++
+			}
+		}
+	}
+	defer func() { riskCheck = nil }()
+	for _, id := range ids {
+		limit += perBattle
+		s := setupFixture(t, id).s
+		src := dice.NewPCG(*memoSeed)
+		var memo any
+		for n := 0; !s.Over && n < 5000 && compared < limit; n++ {
+			s.Apply(s.DoctrineWith(&memo), src, engine.Discard)
+		}
+	}
+	t.Logf("%d shares compared, %d of them above 0", compared, nonzero)
+	if nonzero == 0 {
+		t.Fatal("no enemy ever had a shot: the shares were not compared")
+	}
+}
+
+// plainEnemyRisk is enemy unit e's share of a risk estimate over steps by
+// the plain rule.
+func plainEnemyRisk(s *State, e int, steps []riskStep) float64 {
+	eb := s.box(e)
+	ef := eb.Frame()
+	lv := s.b.table.LevelAt(eb.Center)
+	rng := float64(s.stats(e).Range[2])
+	best := 0.0
+	for _, st := range steps {
+		dist := ef.Distance(st.mb.Frame())
+		if dist > rng || !s.fireArcOK(e, eb, st.mb.Center) || !s.lineOfSight(e, eb, st.u, st.mb) {
+			continue
+		}
+		shot := Shot{
+			Firer:            s.b.types[s.Units[e].Type],
+			Target:           s.b.types[s.Units[st.u].Type],
+			Range:            dist,
+			Flank:            st.mb.Frame().Behind(ef),
+			Cover:            s.inWoods(st.mb) || s.behindHedge(st.mb, eb.Center),
+			Uphill:           s.b.table.LevelAt(st.mb.Center) > lv,
+			TargetSuppressed: s.Units[st.u].Suppressed,
+		}
+		if sd, err := shot.Dice(); err == nil {
+			best = max(best, s.shotValue(sd, st.u))
+		}
+	}
+	return best
 }
