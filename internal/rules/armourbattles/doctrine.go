@@ -701,28 +701,22 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	slices.SortFunc(shots, func(a, b riskShot) int { return cmp.Compare(b.v, a.v) })
 	for _, sh := range shots {
 		st := &steps[sh.step]
-		if d.seesScreened(e, eb, st.u, st.mb) {
+		if d.sightOf(e).seesAfter(e, eb, st.u, st.mb, true) { // screened above
 			return sh.v
 		}
 	}
 	return 0
 }
 
-// seesScreened is seesBox for a target the shadows from a's footprint do
-// not hide.
-func (d *docCtx) seesScreened(a int, fa geom.Box, b int, fb geom.Box) bool {
-	if d.sight.gen != d.gen {
-		return d.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
-	}
-	return d.sight.seesBoxAfter(d.State, d.env[d.Units[a].Side], a, fa, b, fb, true)
-}
-
 // seesBox is canSeeBox, remembered.
 func (d *docCtx) seesBox(a int, fa geom.Box, b int, fb geom.Box) bool {
-	if d.sight.gen != d.gen {
-		return d.canSeeBox(a, fa, b, fb) // the memo started afresh meanwhile
-	}
-	return d.sight.seesBox(d.State, d.env[d.Units[a].Side], a, fa, b, fb)
+	return d.sightOf(a).sees(a, fa, b, fb)
+}
+
+// sightOf answers canSeeBox for viewer a's side from d's memo, in this
+// decision's environment.
+func (d *docCtx) sightOf(a int) sideSight {
+	return sideSight{s: d.State, m: d.sight, gen: d.gen, env: d.env[d.Units[a].Side]}
 }
 
 // riskStep is one point of a planned path that moveRisk checks: the
