@@ -146,25 +146,24 @@ func (k *sightKey) hash() int {
 
 // env returns the number of side's sight environment in s.
 func (m *SightMemo) env(s *State, side int) int32 {
-	b := append(m.buf[:0], byte(side), byte(len(s.Smokes)))
-	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	b := bitsKey(append(m.buf[:0], byte(side), byte(len(s.Smokes))))
 	for i := range s.Smokes {
 		sm := &s.Smokes[i]
 		b = append(b, byte(sm.Side))
-		f(sm.Center.X)
-		f(sm.Center.Y)
-		f(float64(sm.Orient))
+		b.f(sm.Center.X)
+		b.f(sm.Center.Y)
+		b.f(float64(sm.Orient))
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side || !u.Active() || u.Hidden {
 			continue
 		}
-		b = binary.LittleEndian.AppendUint32(b, uint32(i))
-		b = binary.LittleEndian.AppendUint32(b, uint32(u.Type))
-		f(u.Pos.X)
-		f(u.Pos.Y)
-		f(float64(u.Heading))
+		b.u32(i)
+		b.u32(u.Type)
+		b.f(u.Pos.X)
+		b.f(u.Pos.Y)
+		b.f(float64(u.Heading))
 	}
 	m.buf = b
 	if id, ok := m.envs[string(b)]; ok {
@@ -174,6 +173,13 @@ func (m *SightMemo) env(s *State, side int) int32 {
 	m.envs[string(b)] = id
 	return id
 }
+
+// bitsKey builds a memo key: numbers by their exact bits, so that keys are
+// equal only for the very same numbers.
+type bitsKey []byte
+
+func (k *bitsKey) u32(x int)   { *k = binary.LittleEndian.AppendUint32(*k, uint32(x)) }
+func (k *bitsKey) f(x float64) { *k = binary.LittleEndian.AppendUint64(*k, math.Float64bits(x)) }
 
 // seesBox is canSeeBox in environment env (m.env of a's side).
 func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box) bool {
@@ -276,12 +282,10 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 		return nil, false
 	}
 	s := v.s
-	b := memo.wbuf[:0]
-	u32 := func(x int) { b = binary.LittleEndian.AppendUint32(b, uint32(x)) }
-	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	u32(int(v.env))
-	u32(m.Unit)
-	u32(s.Units[m.Unit].Type) // a decoded state may give an index another type
+	b := bitsKey(memo.wbuf[:0])
+	b.u32(int(v.env))
+	b.u32(m.Unit)
+	b.u32(s.Units[m.Unit].Type) // a decoded state may give an index another type
 	flags := 0
 	if m.Back {
 		flags |= 1
@@ -291,26 +295,26 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 	}
 	if m.Facing != nil {
 		flags |= 4
-		f(float64(*m.Facing))
+		b.f(float64(*m.Facing))
 	}
-	u32(flags)
-	f(m.Reach)
+	b.u32(flags)
+	b.f(m.Reach)
 	un := &s.Units[m.Unit]
-	f(un.Pos.X)
-	f(un.Pos.Y)
-	f(float64(un.Heading))
-	u32(len(m.Path))
+	b.f(un.Pos.X)
+	b.f(un.Pos.Y)
+	b.f(float64(un.Heading))
+	b.u32(len(m.Path))
 	for _, p := range m.Path {
-		f(p.X)
-		f(p.Y)
+		b.f(p.X)
+		b.f(p.Y)
 	}
 	for _, u := range cands {
 		w := &s.Units[u]
-		u32(u)
-		u32(w.Type)
-		f(w.Pos.X)
-		f(w.Pos.Y)
-		f(float64(w.Heading))
+		b.u32(u)
+		b.u32(w.Type)
+		b.f(w.Pos.X)
+		b.f(w.Pos.Y)
+		b.f(float64(w.Heading))
 	}
 	memo.wbuf = b
 	return b, true
@@ -342,28 +346,26 @@ func (d *docCtx) riskMemo(units []int, ends []geom.Point, reach float64, ready [
 		return nil // the memo started afresh meanwhile
 	}
 	s := d.State
-	b := m.rbuf[:0]
-	u32 := func(x int) { b = binary.LittleEndian.AppendUint32(b, uint32(x)) }
-	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	u32(int(d.env[1-s.Active]))
-	u32(len(ready))
+	b := bitsKey(m.rbuf[:0])
+	b.u32(int(d.env[1-s.Active]))
+	b.u32(len(ready))
 	for _, e := range ready {
-		u32(e)
+		b.u32(e)
 	}
-	f(reach)
+	b.f(reach)
 	for i, u := range units {
 		un := &s.Units[u]
 		flags := un.DP << 1
 		if un.Suppressed {
 			flags |= 1
 		}
-		u32(u)
-		u32(un.Type)
-		u32(flags)
-		f(un.Pos.X)
-		f(un.Pos.Y)
-		f(ends[i].X)
-		f(ends[i].Y)
+		b.u32(u)
+		b.u32(un.Type)
+		b.u32(flags)
+		b.f(un.Pos.X)
+		b.f(un.Pos.Y)
+		b.f(ends[i].X)
+		b.f(ends[i].Y)
 	}
 	m.rbuf = b
 	if e, ok := m.risks[string(b)]; ok {
