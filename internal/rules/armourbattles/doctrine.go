@@ -184,11 +184,13 @@ type docCtx struct {
 	// sight remembers canSeeBox answers, in this decision and (when the
 	// agent keeps it) later ones, env numbering each side's sight
 	// environment in it; steps and shots are moveRisk's buffers.
-	sight *SightMemo
-	gen   uint32
-	env   [2]int32
-	steps []riskStep
-	shots []riskShot
+	sight  *SightMemo
+	gen    uint32
+	env    [2]int32
+	steps  []riskStep
+	shots  []riskShot
+	shares []float64 // estimateRisk's, when the memo keeps none
+	hot    []int     // estimateRisk's order of the ready units
 	// ends is bestMove's buffer.
 	ends []geom.Point
 	// plain (for tests) makes order score every candidate in full, in
@@ -569,53 +571,126 @@ func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop fu
 	risk := d.estimateRisk(units, ends, reach, stop)
 	if riskCheck != nil {
 		fresh := d.State.newDoc(nil).estimateRisk(units, ends, reach, stop)
-		riskCheck(d, slices.Clone(units), slices.Clone(ends), reach, risk, fresh) // clones: units stays on the stack
+		riskCheck(d, slices.Clone(units), slices.Clone(ends), reach, // clones: units stays on the stack
+			riskAnswer{risk, stop(risk)}, riskAnswer{fresh, stop(fresh)})
 	}
 	return risk
 }
 
 // riskCheck, when set (by tests), is shown every moveRisk question and
-// answer, with the answer worked out afresh (with an empty memo).
-var riskCheck func(d *docCtx, units []int, ends []geom.Point, reach float64, risk, fresh float64)
+// answer, with the answer worked out afresh (with an empty memo, so by the
+// plain rule: see estimateRisk).
+var riskCheck func(d *docCtx, units []int, ends []geom.Point, reach float64, got, fresh riskAnswer)
+
+// riskAnswer is an answer of moveRisk, and whether its stopping rule
+// holds for it.
+type riskAnswer struct {
+	risk  float64
+	stops bool
+}
 
 // estimateRisk is moveRisk.
+//
+// The enemy units' shares are worked out hottest first (the units whose
+// shares were above 0 most lately, SightMemo.heat): a move too watched to
+// take is then told so after fewer shares. The answer is still the plain
+// rule's, the sum of the shares in the order of the ready list, stopped at
+// the first partial sum for which stop holds, whenever that sum is reached
+// with every share before it known. Otherwise it may stop sooner, with a
+// lower bound of the full sum for which stop holds: stop then holds for
+// the plain rule's answer too (it holds for every larger sum), and a
+// caller that only acts on answers for which stop does not hold acts as
+// it would on the plain rule's.
 func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
 	ready := d.readyEnemies()
 	if len(ready) == 0 {
 		return 0
 	}
-	// The enemy units' shares, in order, as far as a question before
-	// this one worked them out: the same sums, stopped at the same place.
-	risk := 0.0
-	memo := d.riskMemo(units, ends, reach, ready)
+	// shares[i] is ready[i]'s share, NaN until worked out; the memo keeps
+	// them for later questions about the same move.
 	var shares []float64
-	if memo != nil {
+	if memo := d.riskMemo(units, ends, reach, ready); memo != nil {
+		if *memo == nil {
+			*memo = unknownShares(nil, len(ready))
+		}
 		shares = *memo
-		for _, c := range shares {
-			risk += c
+	} else {
+		d.shares = unknownShares(d.shares, len(ready))
+		shares = d.shares
+	}
+	heat := d.sight.heatOf(len(d.Units))
+	order := d.hottest(ready, heat)
+	var steps []riskStep
+	risk, j := 0.0, 0 // the plain rule's sum of shares[:j]
+	for {
+		for ; j < len(ready) && !math.IsNaN(shares[j]); j++ {
+			risk += shares[j]
 			if stop(risk) {
 				return risk
 			}
 		}
-		if len(shares) == len(ready) {
+		if j == len(ready) {
 			return risk
 		}
-	}
-	steps := d.riskSteps(units, ends, reach)
-	for _, e := range ready[len(shares):] {
-		c := d.enemyRisk(e, steps)
-		if memo != nil {
-			if *memo == nil {
-				*memo = make([]float64, 0, len(ready))
+		// Every share known so far bounds the full sum from below. The
+		// bound allows for the rounding of sums taken in another order:
+		// each of up to n terms is off by at most n·2⁻⁵³ of the sum.
+		known, more := risk, false
+		for _, c := range shares[j:] {
+			if c > 0 {
+				known += c
+				more = true
 			}
-			*memo = append(*memo, c)
 		}
-		risk += c
-		if stop(risk) {
-			return risk
+		if lb := known * (1 - 1e-12); more && stop(lb) {
+			return lb
+		}
+		if steps == nil {
+			steps = d.riskSteps(units, ends, reach)
+		}
+		i := order[0]
+		for !math.IsNaN(shares[i]) {
+			order = order[1:]
+			i = order[0]
+		}
+		order = order[1:]
+		e := ready[i]
+		c := d.enemyRisk(e, steps)
+		shares[i] = c
+		heat[e] *= riskHeatDecay
+		if c > 0 {
+			heat[e]++
 		}
 	}
-	return risk
+}
+
+// riskHeatDecay is how much of an enemy unit's heat (SightMemo.heat) is
+// left each time its share of a risk estimate is worked out.
+const riskHeatDecay = 0.9
+
+// unknownShares returns buf resized to n shares, all unknown (NaN).
+func unknownShares(buf []float64, n int) []float64 {
+	buf = slices.Grow(buf[:0], n)[:n]
+	for i := range buf {
+		buf[i] = math.NaN()
+	}
+	return buf
+}
+
+// hottest returns the positions of ready's units, hottest first; of equal
+// heat, in ready's order (in d.hot).
+func (d *docCtx) hottest(ready []int, heat []float64) []int {
+	order := d.hot[:0]
+	for i := range ready {
+		order = append(order, i)
+	}
+	for i := 1; i < len(order); i++ { // insertion sort: stable, and the lists are short
+		for k := i; k > 0 && heat[ready[order[k]]] > heat[ready[order[k-1]]]; k-- {
+			order[k], order[k-1] = order[k-1], order[k]
+		}
+	}
+	d.hot = order
+	return order
 }
 
 // riskSteps returns the points of the group's paths that moveRisk checks

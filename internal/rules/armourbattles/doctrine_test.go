@@ -116,7 +116,7 @@ func TestEnemyRiskByThePlainRule(t *testing.T) {
 	}
 	const perBattle = 6000
 	compared, nonzero, limit := 0, 0, 0
-	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _, _ float64) {
+	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _, _ riskAnswer) {
 		if compared >= limit {
 			return
 		}

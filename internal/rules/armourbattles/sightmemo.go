@@ -39,6 +39,18 @@ type SightMemo struct {
 	// everything the estimate depends on (riskMemo); rbuf builds the keys.
 	risks map[string]*[]float64
 	rbuf  []byte
+	// heat tells, by unit index, how lately and how often a unit's share
+	// of a risk estimate was above 0: estimateRisk works out the hottest
+	// first. It changes no answer, only how soon one is found.
+	heat []float64
+}
+
+// heatOf returns m.heat, long enough for n units.
+func (m *SightMemo) heatOf(n int) []float64 {
+	if len(m.heat) < n {
+		m.heat = append(m.heat, make([]float64, n-len(m.heat))...)
+	}
+	return m.heat
 }
 
 // shadowKey is a viewer footprint for SightMemo.shadows: the bits of its
