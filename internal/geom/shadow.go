@@ -67,14 +67,38 @@ type Shadow struct {
 // reports false, and no shadow, when pg is not strictly convex, has a
 // corner sharper than 1°, is thinner than 1e-4", has more than 8 edges
 // facing p, or does not lie clear of p (p inside pg or within ShadowMargin
-// of it).
+// of it). A caller that casts shadows of one polygon from many points
+// makes it a Caster once instead.
 func NewShadow(p Point, pg Polygon) (Shadow, bool) {
-	var sh Shadow
-	n := len(pg)
-	if n < 3 || pg.DistToPoint(p) <= ShadowMargin {
-		return sh, false
+	if len(pg) < 3 || pg.DistToPoint(p) <= ShadowMargin {
+		return Shadow{}, false
 	}
-	orient := 1.0 // +1 counter-clockwise, -1 clockwise
+	c, ok := NewCaster(pg)
+	if !ok {
+		return Shadow{}, false
+	}
+	return c.Shadow(p)
+}
+
+// Caster is a convex polygon found fit to cast shadows (NewCaster), so
+// that the checks on the polygon itself are made once, not for every
+// point a shadow is cast from.
+type Caster struct {
+	pg       Polygon
+	orient   float64 // +1 counter-clockwise, -1 clockwise
+	centroid Point   // the mean of the vertices: inside
+}
+
+// NewCaster makes convex polygon pg ready to cast shadows. It reports
+// false when pg can cast none: when it has fewer than three vertices, is
+// not strictly convex, has a corner sharper than 1° or is thinner than
+// 1e-4".
+func NewCaster(pg Polygon) (Caster, bool) {
+	n := len(pg)
+	if n < 3 {
+		return Caster{}, false
+	}
+	orient := 1.0
 	if pg.SignedArea() < 0 {
 		orient = -1
 	}
@@ -90,18 +114,29 @@ func NewShadow(p Point, pg Polygon) (Shadow, bool) {
 		e1, e2 := b.Sub(a), c.Sub(b)
 		cr := orient * e1.Cross(e2)
 		if cr <= Epsilon || e1.Dot(e2) < 0 && cr < sin1*e1.Norm()*e2.Norm() {
-			return sh, false // a straight, reflex or too sharp corner
+			return Caster{}, false // a straight, reflex or too sharp corner
 		}
 		turns += math.Atan2(cr, e1.Dot(e2))
 		centroid = centroid.Add(a)
 	}
 	if math.Abs(turns-2*math.Pi) > 1e-6 {
-		return sh, false // winds round more than once
+		return Caster{}, false // winds round more than once
 	}
 	if convexWidth(pg) < minShadowWidth {
+		return Caster{}, false
+	}
+	return Caster{pg: pg, orient: orient, centroid: centroid.Mul(1 / float64(n))}, true
+}
+
+// Shadow returns the shadow the polygon casts from p, as NewShadow does:
+// false when it has more than 8 edges facing p or does not lie clear of p.
+func (c *Caster) Shadow(p Point) (Shadow, bool) {
+	var sh Shadow
+	pg, orient := c.pg, c.orient
+	n := len(pg)
+	if n < 3 || pg.DistToPoint(p) <= ShadowMargin {
 		return sh, false
 	}
-	centroid = centroid.Mul(1 / float64(n)) // inside, off both sides of the wedge
 	sh.from = p
 	// An edge faces p when p lies strictly outside its line. The facing
 	// edges of a convex polygon seen from outside form one run; first is
@@ -134,12 +169,13 @@ func NewShadow(p Point, pg Polygon) (Shadow, bool) {
 	}
 	sh.ne = count
 	// The wedge's sides run through the first facing edge's start and the
-	// last one's end; the polygon lies on the inner side of both.
+	// last one's end; the polygon lies on the inner side of both. The
+	// centroid is inside, off both sides.
 	for k, v := range [2]Point{pg[first], pg[(first+count)%n]} {
 		d := v.Sub(p)
 		l := d.Norm()
 		m := Point{-d.Y, d.X}.Mul(1 / l)
-		if m.Dot(centroid.Sub(p)) < 0 {
+		if m.Dot(c.centroid.Sub(p)) < 0 {
 			m = m.Mul(-1)
 		}
 		sh.wn[k], sh.wlen[k] = m, l

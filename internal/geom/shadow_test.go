@@ -269,3 +269,35 @@ func TestShadowMissesDisc(t *testing.T) {
 		t.Fatal("no disc was ever missed")
 	}
 }
+
+// TestCasterSameAsNewShadow casts each polygon's shadows from many points
+// through one Caster, and checks each against NewShadow from that point.
+func TestCasterSameAsNewShadow(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	cast, refused := 0, 0
+	for range 2000 {
+		pg, _ := polygonAndViewer(r)
+		c, ok := NewCaster(pg)
+		for range 20 {
+			p := pointWithin(r, 40)
+			want, wantOK := NewShadow(p, pg)
+			if !ok {
+				if wantOK {
+					t.Fatalf("%v: no caster, but a shadow from %v", pg, p)
+				}
+				refused++
+				continue
+			}
+			got, gotOK := c.Shadow(p)
+			if gotOK != wantOK || gotOK && got != want {
+				t.Fatalf("%v from %v: the caster gave %v (%v), NewShadow %v (%v)", pg, p, got, gotOK, want, wantOK)
+			}
+			if gotOK {
+				cast++
+			}
+		}
+	}
+	if cast == 0 || refused == 0 {
+		t.Fatalf("%d shadows cast, %d refused: the test proves little", cast, refused)
+	}
+}

@@ -32,9 +32,9 @@ type board struct {
 	// woods are the table's woods (with an area), each with the centre
 	// of its bounds, for nearestWood.
 	woods []wood
-	// screenable are the hills, woods and buildings with a polygon
-	// outline, whose shadows may settle sight questions (screens.go).
-	screenable []*table.Feature
+	// screenable are the hills, woods and buildings whose outline can
+	// cast shadows that settle sight questions (screens.go).
+	screenable []screenable
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
@@ -57,7 +57,13 @@ func (b *board) indexTerrain() {
 			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
 		}
 		if len(f.Area) >= 3 && (f.Kind == table.KindWoods || f.Kind == table.KindBuilding || f.Kind == table.KindHill && f.Level >= 1) {
-			b.screenable = append(b.screenable, f)
+			if c, ok := geom.NewCaster(f.Area); ok { // the others cast no shadow
+				sf := screenable{f: f, cast: c, r: -1}
+				if f.Kind == table.KindWoods {
+					sf.c, sf.r = woodCircle(f.Area)
+				}
+				b.screenable = append(b.screenable, sf)
+			}
 		}
 	}
 }

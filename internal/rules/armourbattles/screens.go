@@ -69,10 +69,12 @@ func (s *State) screensFrom(fa geom.Box) screens {
 	p := fa.Center
 	lv := s.b.table.LevelAt(p)
 	ra := math.Hypot(fa.Length, fa.Width) / 2
-	for _, f := range s.b.screenable {
+	for i := range s.b.screenable {
 		if sc.n == len(sc.list) {
 			break
 		}
+		sf := &s.b.screenable[i]
+		f := sf.f
 		scr := screen{f: f, r: -1}
 		switch f.Kind {
 		case table.KindHill:
@@ -84,9 +86,9 @@ func (s *State) screensFrom(fa geom.Box) screens {
 			if f.Area.DistToPoint(p)-ra <= SeeIntoWoods+screenMargin {
 				continue // the viewer may see into it or out of it
 			}
-			scr.c, scr.r = woodCircle(f.Area)
+			scr.c, scr.r = sf.c, sf.r
 		}
-		sh, ok := geom.NewShadow(p, f.Area)
+		sh, ok := sf.cast.Shadow(p)
 		if !ok {
 			continue
 		}
@@ -95,6 +97,16 @@ func (s *State) screensFrom(fa geom.Box) screens {
 		sc.n++
 	}
 	return sc
+}
+
+// screenable is a feature whose outline can cast shadows (board.screenable):
+// its caster and, for a wood, its bounding circle (woodCircle); r < 0
+// for the others.
+type screenable struct {
+	f    *table.Feature
+	cast geom.Caster
+	c    geom.Point
+	r    float64
 }
 
 // woodCircle returns a circle containing polygon pg: the centre of its

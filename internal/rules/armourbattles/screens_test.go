@@ -39,7 +39,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		randomBox := func(u int) geom.Box {
 			p := geom.Point{X: r.Float64() * tb.Width(), Y: r.Float64() * tb.Height()}
 			if feats := s.b.screenable; len(feats) > 0 && r.IntN(3) > 0 {
-				f := feats[r.IntN(len(feats))]
+				f := feats[r.IntN(len(feats))].f
 				e := f.Area.Edge(r.IntN(len(f.Area)))
 				m := e.At(r.Float64())
 				out := e.B.Sub(e.A).Rotate(geom.Deg(90)).Normalize()
