@@ -57,20 +57,20 @@ type screen struct {
 // screens are the shadows cast from one viewer's footprint.
 type screens struct {
 	from geom.Point // the viewer's centre, where every ray starts
-	list [maxScreens]screen
-	n    int
+	list []screen   // at most maxScreens
 }
 
 // screensFrom returns the shadows cast from a viewer standing at fa: the
 // convex hills at or above its level and clear of it, the convex woods
 // more than 1" from its bounding circle, and the convex buildings.
 func (s *State) screensFrom(fa geom.Box) screens {
-	sc := screens{from: fa.Center}
+	var buf [maxScreens]screen
+	n := 0
 	p := fa.Center
 	lv := s.b.table.LevelAt(p)
 	ra := math.Hypot(fa.Length, fa.Width) / 2
 	for i := range s.b.screenable {
-		if sc.n == len(sc.list) {
+		if n == len(buf) {
 			break
 		}
 		sf := &s.b.screenable[i]
@@ -93,8 +93,12 @@ func (s *State) screensFrom(fa geom.Box) screens {
 			continue
 		}
 		scr.sh = sh
-		sc.list[sc.n] = scr
-		sc.n++
+		buf[n] = scr
+		n++
+	}
+	sc := screens{from: p}
+	if n > 0 { // sized to fit: a memo keeps thousands
+		sc.list = append([]screen(nil), buf[:n]...)
 	}
 	return sc
 }
@@ -125,7 +129,7 @@ func woodCircle(pg geom.Polygon) (geom.Point, float64) {
 // then at least three of lineOfSight's five rays cross terrain that blocks
 // them, and the viewer does not see the target. False says nothing.
 func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
-	if sc.n == 0 {
+	if len(sc.list) == 0 {
 		return false
 	}
 	return sc.hidesFrame(fb.Frame(), lt, rt)
@@ -133,7 +137,7 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 
 // hidesFrame is hides for a target whose frame ff is at hand.
 func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
-	if sc.n == 0 {
+	if len(sc.list) == 0 {
 		return false
 	}
 	fb := ff.Box()
@@ -141,7 +145,7 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	var use [maxScreens]*screen
 	var short [maxScreens]bool
 	n := 0
-	for i := range sc.list[:sc.n] {
+	for i := range sc.list {
 		scr := &sc.list[i]
 		switch scr.appliesTo(fb, lt, rt) {
 		case hidesRay:

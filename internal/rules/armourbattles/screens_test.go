@@ -69,7 +69,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				asked++
 				var buf [24]friend
 				q := s.newSight(a, fa, b, fb, buf[:])
-				for i := range sc.list[:sc.n] {
+				for i := range sc.list {
 					scr := &sc.list[i]
 					switch scr.appliesTo(fb, lt, rt) {
 					case hidesRay:
@@ -89,7 +89,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 					if shortOK {
 						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
 					}
-					for _, scr := range sc.list[:sc.n] {
+					for _, scr := range sc.list {
 						hidden := blocksAnyCrossing(scr.f, fa, fb, lv, lt) && scr.sh.Hides(p) ||
 							scr.f.Kind == table.KindWoods && farFromWood(scr.f, fa) && shortOK && scr.sh.Hides(short)
 						if !hidden {

@@ -34,6 +34,10 @@ type SightMemo struct {
 	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
 	shadows map[shadowKey]*screens
+	// lastKey and last are the viewer footprint asked about last and its
+	// shadows: a viewer is often asked many questions in a row.
+	lastKey shadowKey
+	last    *screens
 	// risks keeps the doctrine's risk estimates (docCtx.moveRisk): each
 	// ready enemy unit's share, as far as they were worked out, by
 	// everything the estimate depends on (riskMemo); rbuf builds the keys.
@@ -73,15 +77,19 @@ func (m *SightMemo) screensFrom(s *State, fa geom.Box) *screens {
 		return &sc
 	}
 	k := shadowKey{math.Float64bits(fa.Center.X), math.Float64bits(fa.Center.Y), math.Float64bits(fa.Length), math.Float64bits(fa.Width)}
-	if sc, ok := m.shadows[k]; ok {
-		return sc
+	if m.last != nil && k == m.lastKey {
+		return m.last
 	}
-	if m.shadows == nil || len(m.shadows) >= maxShadows {
-		m.shadows = map[shadowKey]*screens{}
+	sc, ok := m.shadows[k]
+	if !ok {
+		if m.shadows == nil || len(m.shadows) >= maxShadows {
+			m.shadows = map[shadowKey]*screens{}
+		}
+		sc = new(screens)
+		*sc = s.screensFrom(fa)
+		m.shadows[k] = sc
 	}
-	sc := new(screens)
-	*sc = s.screensFrom(fa)
-	m.shadows[k] = sc
+	m.lastKey, m.last = k, sc
 	return sc
 }
 
@@ -141,6 +149,7 @@ func (m *SightMemo) reset(s *State) {
 		clear(m.envs)
 		clear(m.windows)
 		clear(m.shadows)
+		m.last = nil
 		clear(m.risks)
 		m.gen++
 	}
@@ -215,7 +224,7 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	// answers before any ray is traced.
 	ok, hidden := false, false
 	if !screened {
-		if sc := m.screensFrom(s, fa); sc.n > 0 {
+		if sc := m.screensFrom(s, fa); len(sc.list) > 0 {
 			hidden = sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2)
 		}
 	}
