@@ -70,9 +70,6 @@ type Shadow struct {
 // of it). A caller that casts shadows of one polygon from many points
 // makes it a Caster once instead.
 func NewShadow(p Point, pg Polygon) (Shadow, bool) {
-	if len(pg) < 3 || pg.DistToPoint(p) <= ShadowMargin {
-		return Shadow{}, false
-	}
 	c, ok := NewCaster(pg)
 	if !ok {
 		return Shadow{}, false

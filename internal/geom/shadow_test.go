@@ -270,9 +270,12 @@ func TestShadowMissesDisc(t *testing.T) {
 	}
 }
 
-// TestCasterSameAsNewShadow casts each polygon's shadows from many points
-// through one Caster, and checks each against NewShadow from that point.
-func TestCasterSameAsNewShadow(t *testing.T) {
+// TestCasterReusedSameAsFresh casts each polygon's shadows from many
+// points through one Caster, and checks each against NewShadow from that
+// point, which makes a fresh Caster: a Caster carries nothing from one
+// shadow to the next. (What a shadow hides is checked against the
+// polygon itself by the tests above, all through Caster.)
+func TestCasterReusedSameAsFresh(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	cast, refused := 0, 0
 	for range 2000 {

@@ -194,7 +194,9 @@ type docCtx struct {
 	// ends is bestMove's buffer.
 	ends []geom.Point
 	// plain (for tests) makes order score every candidate in full, in
-	// turn, keeping the first of the highest score: the plain rule.
+	// turn, keeping the first of the highest score, and moveRisk work out
+	// the shares in the ready list's order, without the memo: the plain
+	// rules.
 	plain bool
 }
 
@@ -565,8 +567,9 @@ const RiskStep = 2.0
 // the group's units anywhere along their straight paths (to ends, at most
 // reach inches, each unit facing its move), summed over the enemy units
 // (each fires once). Units already seen by a ready enemy are shot at as
-// soon as they move. It returns early, with the sum so far, as soon as
-// stop holds for that sum: stop must then hold for every larger sum.
+// soon as they move. It may return early, as soon as stop holds for the
+// sum so far or for a lower bound of the full sum, with that sum or bound:
+// stop must then hold for every larger sum (see estimateRisk).
 func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {
 	risk := d.estimateRisk(units, ends, reach, stop)
 	if riskCheck != nil {
@@ -608,8 +611,12 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 	}
 	// shares[i] is ready[i]'s share, NaN until worked out; the memo keeps
 	// them for later questions about the same move.
+	var memo *[]float64
+	if !d.plain {
+		memo = d.riskMemo(units, ends, reach, ready)
+	}
 	var shares []float64
-	if memo := d.riskMemo(units, ends, reach, ready); memo != nil {
+	if memo != nil {
 		if *memo == nil {
 			*memo = unknownShares(nil, len(ready))
 		}
@@ -619,6 +626,9 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 		shares = d.shares
 	}
 	heat := d.sight.heatOf(len(d.Units))
+	if d.plain {
+		heat = make([]float64, len(d.Units)) // in the ready list's order
+	}
 	order := d.hottest(ready, heat)
 	var steps []riskStep
 	risk, j := 0.0, 0 // the plain rule's sum of shares[:j]
@@ -655,7 +665,7 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 		}
 		order = order[1:]
 		e := ready[i]
-		c := d.enemyRisk(e, steps)
+		c := d.enemyRisk(e, steps) // +0 or above: never NaN, which marks the shares not worked out
 		shares[i] = c
 		heat[e] *= riskHeatDecay
 		if c > 0 {

@@ -42,7 +42,9 @@ func TestBestMoveBoundSameChoice(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						want, wantOK := s.newDoc(nil).bestMove(units, a.Dice, nil)
+						plain := s.newDoc(nil)
+						plain.plain = true // risk estimates by the plain rule
+						want, wantOK := plain.bestMove(units, a.Dice, nil)
 						for _, floor := range []float64{-10, -1, 0, 0.5, 1, 2, want.score - 1e-9, want.score} {
 							useful := func(score float64) bool { return score > floor }
 							got, gotOK := s.newDoc(nil).bestMove(units, a.Dice, useful)
@@ -67,7 +69,8 @@ func TestBestMoveBoundSameChoice(t *testing.T) {
 // TestOrderSameAsPlain checks the order the doctrine gives (moves weighed
 // last, each planned only as far as it could beat the best so far)
 // against the plain rule: every candidate scored in full, in turn, the
-// first of the highest score taken, with an empty memo. It compares every
+// first of the highest score taken, with an empty memo and every risk
+// estimate summed in order (plain). It compares every
 // order decision of doctrine games on the Armour Battles tables, the
 // doctrine's own with the memo the game's earlier decisions left.
 func TestOrderSameAsPlain(t *testing.T) {
