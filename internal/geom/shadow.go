@@ -84,6 +84,9 @@ type Caster struct {
 	pg       Polygon
 	orient   float64 // +1 counter-clockwise, -1 clockwise
 	centroid Point   // the mean of the vertices: inside
+	// The edges' lines: inward unit normals and offsets (Inside).
+	in  []Point
+	off []float64
 }
 
 // NewCaster makes convex polygon pg ready to cast shadows. It reports
@@ -122,7 +125,25 @@ func NewCaster(pg Polygon) (Caster, bool) {
 	if convexWidth(pg) < minShadowWidth {
 		return Caster{}, false
 	}
-	return Caster{pg: pg, orient: orient, centroid: centroid.Mul(1 / float64(n))}, true
+	c := Caster{pg: pg, orient: orient, centroid: centroid.Mul(1 / float64(n)), in: make([]Point, n), off: make([]float64, n)}
+	for i := range n {
+		a, b := pg[i], pg[(i+1)%n]
+		e := b.Sub(a)
+		c.in[i] = Point{-e.Y, e.X}.Mul(orient / e.Norm())
+		c.off[i] = c.in[i].Dot(a)
+	}
+	return c, true
+}
+
+// Inside reports whether q lies inside the polygon, at least margin from
+// every edge's line (and so from its outline).
+func (c *Caster) Inside(q Point, margin float64) bool {
+	for i, n := range c.in {
+		if n.Dot(q)-c.off[i] < margin {
+			return false
+		}
+	}
+	return true
 }
 
 // Shadow returns the shadow the polygon casts from p, as NewShadow does:

@@ -304,3 +304,44 @@ func TestCasterReusedSameAsFresh(t *testing.T) {
 		t.Fatalf("%d shadows cast, %d refused: the test proves little", cast, refused)
 	}
 }
+
+// TestCasterInside checks Inside against the polygon's own Contains and
+// DistToPoint: inside by margin means contained and at least margin from
+// the outline; a point well outside or near the outline is not inside.
+func TestCasterInside(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	inside, outside := 0, 0
+	for range 2000 {
+		pg, _ := polygonAndViewer(r)
+		c, ok := NewCaster(pg)
+		if !ok {
+			continue
+		}
+		for range 50 {
+			q := pointWithin(r, 30)
+			if r.IntN(2) == 0 {
+				q = pg[r.IntN(len(pg))].Lerp(pg.Bounds().Center(), r.Float64()) // mostly inside
+			}
+			const margin = 1e-3
+			got := c.Inside(q, margin)
+			in, d := pg.Contains(q), math.Inf(1) // d: from the outline
+			for i := range pg {
+				d = min(d, pg.Edge(i).DistToPoint(q))
+			}
+			switch {
+			case got && (!in || d < margin-1e-9):
+				t.Fatalf("%v: %v taken to be inside by %v, but Contains %v, %v from the outline", pg, q, margin, in, d)
+			case !got && in && d > margin+1e-9:
+				t.Fatalf("%v: %v is %v inside, but not taken to be inside by %v", pg, q, d, margin)
+			}
+			if got {
+				inside++
+			} else {
+				outside++
+			}
+		}
+	}
+	if inside == 0 || outside == 0 {
+		t.Fatalf("%d inside, %d not: the test proves little", inside, outside)
+	}
+}

@@ -54,17 +54,48 @@ type screen struct {
 	r float64
 }
 
-// screens are the shadows cast from one viewer's footprint.
+// screens are the shadows cast from one viewer's footprint, and the woods
+// it stands deep in.
 type screens struct {
-	from geom.Point // the viewer's centre, where every ray starts
-	list []screen   // at most maxScreens
+	from   geom.Point // the viewer's centre, where every ray starts
+	list   []screen   // at most maxScreens
+	around []aroundWood
+}
+
+// aroundWood is a convex wood that a viewer's centre lies in. A ray from
+// the centre then runs inside the wood from its start, which is in the
+// viewer's footprint, to where it leaves the wood. If it is still inside
+// d from the centre (the footprint's bounding radius + 1" + a margin), the
+// part inside the wood reaches more than 1" from the viewer's footprint;
+// and if the target's footprint lies more than 1" from the centre, the
+// start of that part is more than 1" from the target's. The wood then
+// blocks the ray (Armour Battles, Line of Sight: woods), whatever the
+// levels.
+type aroundWood struct {
+	f    *table.Feature
+	cast *geom.Caster
+	d    float64
+}
+
+// hides reports whether the wood blocks the ray from the viewer's centre
+// from to point p, for a target footprint more than 1" from from (the
+// caller checks that).
+func (a *aroundWood) hides(from, p geom.Point) bool {
+	v := p.Sub(from)
+	l := v.Norm()
+	if l <= a.d {
+		return false
+	}
+	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin)
 }
 
 // screensFrom returns the shadows cast from a viewer standing at fa: the
 // convex hills at or above its level and clear of it, the convex woods
-// more than 1" from its bounding circle, and the convex buildings.
+// more than 1" from its bounding circle, and the convex buildings; and the
+// convex woods its centre lies in.
 func (s *State) screensFrom(fa geom.Box) screens {
 	var buf [maxScreens]screen
+	var around []aroundWood
 	n := 0
 	p := fa.Center
 	lv := s.b.table.LevelAt(p)
@@ -84,6 +115,9 @@ func (s *State) screensFrom(fa geom.Box) screens {
 			scr.level = f.Level
 		case table.KindWoods:
 			if f.Area.DistToPoint(p)-ra <= SeeIntoWoods+screenMargin {
+				if sf.cast.Inside(p, screenMargin) {
+					around = append(around, aroundWood{f: f, cast: &sf.cast, d: ra + SeeIntoWoods + screenMargin})
+				}
 				continue // the viewer may see into it or out of it
 			}
 			scr.c, scr.r = sf.c, sf.r
@@ -96,7 +130,7 @@ func (s *State) screensFrom(fa geom.Box) screens {
 		buf[n] = scr
 		n++
 	}
-	sc := screens{from: p}
+	sc := screens{from: p, around: around}
 	if n > 0 { // sized to fit: a memo keeps thousands
 		sc.list = append([]screen(nil), buf[:n]...)
 	}
@@ -129,7 +163,7 @@ func woodCircle(pg geom.Polygon) (geom.Point, float64) {
 // then at least three of lineOfSight's five rays cross terrain that blocks
 // them, and the viewer does not see the target. False says nothing.
 func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
-	if len(sc.list) == 0 {
+	if len(sc.list) == 0 && len(sc.around) == 0 {
 		return false
 	}
 	return sc.hidesFrame(fb.Frame(), lt, rt)
@@ -137,10 +171,16 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 
 // hidesFrame is hides for a target whose frame ff is at hand.
 func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
-	if len(sc.list) == 0 {
+	if len(sc.list) == 0 && len(sc.around) == 0 {
 		return false
 	}
 	fb := ff.Box()
+	// The woods around the viewer apply to targets more than 1" from its
+	// centre (aroundWood).
+	around := sc.around
+	if fb.Center.Dist(sc.from) <= rt+SeeIntoWoods+screenMargin {
+		around = nil
+	}
 	// The shadows that apply to this target, and how.
 	var use [maxScreens]*screen
 	var short [maxScreens]bool
@@ -161,7 +201,7 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 			n++
 		}
 	}
-	if n == 0 {
+	if n == 0 && len(around) == 0 {
 		return false
 	}
 	// A ray is blocked by a wood more than 1" from the viewer when some
@@ -174,14 +214,21 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	hidden := 0
 	pts := samplePointsOf(ff)
 	for i, p := range pts {
+		hit := false
+		for k := range around {
+			if around[k].hides(sc.from, p) {
+				hit = true
+				break
+			}
+		}
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
 		for k, scr := range use[:n] {
+			if hit {
+				break
+			}
 			if !short[k] {
-				if scr.sh.Hides(p) {
-					hidden++
-					break
-				}
+				hit = scr.sh.Hides(p)
 				continue
 			}
 			if qOK == 0 {
@@ -192,10 +239,10 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 					q, qOK = sc.from.Add(d.Mul((l-keep)/l)), 1
 				}
 			}
-			if qOK > 0 && scr.sh.Hides(q) {
-				hidden++
-				break
-			}
+			hit = qOK > 0 && scr.sh.Hides(q)
+		}
+		if hit {
+			hidden++
 		}
 		if hidden >= 3 {
 			return true

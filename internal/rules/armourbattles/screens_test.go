@@ -26,7 +26,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		viewers = 60
 	}
 	r := rand.New(rand.NewPCG(3, 5))
-	var checkedRays, settled, asked int
+	var checkedRays, aroundRays, settled, asked int
 	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"} {
 		st, err := Rules{}.New(battle(t, id))
 		if err != nil {
@@ -101,6 +101,21 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 						}
 					}
 				}
+				// The woods around the viewer: every ray one is said to
+				// block must be blocked.
+				if fb.Center.Dist(fa.Center) > rt+SeeIntoWoods+screenMargin {
+					for k := range sc.around {
+						for _, p := range samplePoints(fb) {
+							if !sc.around[k].hides(fa.Center, p) {
+								continue
+							}
+							aroundRays++
+							if s.rayClear(&q, fa.Center, p) {
+								t.Fatalf("%s: %s around %v is taken to block the ray to %v (target %v), but the ray is clear", id, sc.around[k].f, fa, p, fb)
+							}
+						}
+					}
+				}
 				if sc.hides(fb, lt, rt) {
 					settled++
 					if s.lineOfSight(a, fa, b, fb) {
@@ -110,10 +125,10 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 			}
 		}
 	}
-	if settled < asked/20 || checkedRays == 0 {
-		t.Fatalf("the screens settled %d of %d questions (%d rays checked): too few to prove anything", settled, asked, checkedRays)
+	if settled < asked/20 || checkedRays == 0 || aroundRays == 0 {
+		t.Fatalf("the screens settled %d of %d questions (%d rays checked, %d by woods around the viewer): too few to prove anything", settled, asked, checkedRays, aroundRays)
 	}
-	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked", asked, settled, checkedRays)
+	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked, and %d that woods around the viewer block", asked, settled, checkedRays, aroundRays)
 }
 
 // blocksAnyCrossing reports whether feature f blocks every ray from fa's

@@ -224,7 +224,7 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	// answers before any ray is traced.
 	ok, hidden := false, false
 	if !screened {
-		if sc := m.screensFrom(s, fa); len(sc.list) > 0 {
+		if sc := m.screensFrom(s, fa); len(sc.list) > 0 || len(sc.around) > 0 {
 			hidden = sc.hides(fb, s.b.table.LevelAt(fb.Center), math.Hypot(fb.Length, fb.Width)/2)
 		}
 	}
