@@ -55,31 +55,37 @@ type screen struct {
 }
 
 // screens are the shadows cast from one viewer's footprint, and the woods
-// it stands deep in.
+// around it.
 type screens struct {
 	from   geom.Point // the viewer's centre, where every ray starts
 	list   []screen   // at most maxScreens
 	around []aroundWood
 }
 
-// aroundWood is a convex wood that a viewer's centre lies in. A ray from
-// the centre then runs inside the wood from its start, which is in the
-// viewer's footprint, to where it leaves the wood. If it is still inside
-// d from the centre (the footprint's bounding radius + 1" + a margin), the
-// part inside the wood reaches more than 1" from the viewer's footprint;
-// and if the target's footprint lies more than 1" from the centre, the
-// start of that part is more than 1" from the target's. The wood then
-// blocks the ray (Armour Battles, Line of Sight: woods), whatever the
-// levels.
+// aroundWood is a convex wood within 1" of a viewer's footprint, where the
+// wood's shadow does not settle anything. Take a ray from the viewer's
+// centre that is still inside the wood d from the centre (d: the
+// footprint's bounding radius + 1" + a margin). The part of the ray inside
+// the wood then reaches more than 1" from the viewer's footprint, and it
+// starts no further than entry from the centre (0 when the centre is in
+// the wood, d otherwise). If the target's footprint lies more than 1"
+// beyond that (applies), the part inside the wood is not within 1" of
+// either footprint, and the wood blocks the ray (Armour Battles, Line of
+// Sight: woods), whatever the levels.
 type aroundWood struct {
-	f    *table.Feature
-	cast *geom.Caster
-	d    float64
+	f        *table.Feature
+	cast     *geom.Caster
+	d, entry float64
 }
 
-// hides reports whether the wood blocks the ray from the viewer's centre
-// from to point p, for a target footprint more than 1" from from (the
-// caller checks that).
+// applies reports whether the wood blocks the rays it hides (hides) to a
+// target footprint centred at c with bounding radius rt, seen from from.
+func (a *aroundWood) applies(from, c geom.Point, rt float64) bool {
+	return c.Dist(from) > a.entry+rt+SeeIntoWoods+screenMargin
+}
+
+// hides reports whether the ray from the viewer's centre from to point p
+// is still inside the wood d from from.
 func (a *aroundWood) hides(from, p geom.Point) bool {
 	v := p.Sub(from)
 	l := v.Norm()
@@ -89,10 +95,13 @@ func (a *aroundWood) hides(from, p geom.Point) bool {
 	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin)
 }
 
+// maxAround is the most woods around a viewer that hidesFrame asks.
+const maxAround = 4
+
 // screensFrom returns the shadows cast from a viewer standing at fa: the
 // convex hills at or above its level and clear of it, the convex woods
 // more than 1" from its bounding circle, and the convex buildings; and the
-// convex woods its centre lies in.
+// other convex woods, around it.
 func (s *State) screensFrom(fa geom.Box) screens {
 	var buf [maxScreens]screen
 	var around []aroundWood
@@ -115,10 +124,13 @@ func (s *State) screensFrom(fa geom.Box) screens {
 			scr.level = f.Level
 		case table.KindWoods:
 			if f.Area.DistToPoint(p)-ra <= SeeIntoWoods+screenMargin {
-				if sf.cast.Inside(p, screenMargin) {
-					around = append(around, aroundWood{f: f, cast: &sf.cast, d: ra + SeeIntoWoods + screenMargin})
+				// The viewer may see into it or out of it.
+				a := aroundWood{f: f, cast: &sf.cast, d: ra + SeeIntoWoods + screenMargin}
+				if !sf.cast.Inside(p, screenMargin) {
+					a.entry = a.d
 				}
-				continue // the viewer may see into it or out of it
+				around = append(around, a)
+				continue
 			}
 			scr.c, scr.r = sf.c, sf.r
 		}
@@ -175,11 +187,13 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		return false
 	}
 	fb := ff.Box()
-	// The woods around the viewer apply to targets more than 1" from its
-	// centre (aroundWood).
-	around := sc.around
-	if fb.Center.Dist(sc.from) <= rt+SeeIntoWoods+screenMargin {
-		around = nil
+	// The woods around the viewer that apply to this target.
+	var aroundBuf [maxAround]*aroundWood
+	around := aroundBuf[:0]
+	for k := range sc.around {
+		if a := &sc.around[k]; len(around) < maxAround && a.applies(sc.from, fb.Center, rt) {
+			around = append(around, a)
+		}
 	}
 	// The shadows that apply to this target, and how.
 	var use [maxScreens]*screen
@@ -215,8 +229,8 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	pts := samplePointsOf(ff)
 	for i, p := range pts {
 		hit := false
-		for k := range around {
-			if around[k].hides(sc.from, p) {
+		for _, a := range around {
+			if a.hides(sc.from, p) {
 				hit = true
 				break
 			}

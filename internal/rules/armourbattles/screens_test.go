@@ -103,16 +103,17 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				}
 				// The woods around the viewer: every ray one is said to
 				// block must be blocked.
-				if fb.Center.Dist(fa.Center) > rt+SeeIntoWoods+screenMargin {
-					for k := range sc.around {
-						for _, p := range samplePoints(fb) {
-							if !sc.around[k].hides(fa.Center, p) {
-								continue
-							}
-							aroundRays++
-							if s.rayClear(&q, fa.Center, p) {
-								t.Fatalf("%s: %s around %v is taken to block the ray to %v (target %v), but the ray is clear", id, sc.around[k].f, fa, p, fb)
-							}
+				for k := range sc.around {
+					if !sc.around[k].applies(fa.Center, fb.Center, rt) {
+						continue
+					}
+					for _, p := range samplePoints(fb) {
+						if !sc.around[k].hides(fa.Center, p) {
+							continue
+						}
+						aroundRays++
+						if s.rayClear(&q, fa.Center, p) {
+							t.Fatalf("%s: %s around %v is taken to block the ray to %v (target %v), but the ray is clear", id, sc.around[k].f, fa, p, fb)
 						}
 					}
 				}
