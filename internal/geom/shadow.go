@@ -225,6 +225,27 @@ func (sh *Shadow) Hides(t Point) bool {
 	return true
 }
 
+// HidesDisc reports whether Hides holds for every point within r of c:
+// the disc lies inside the wedge, ShadowMargin from its sides as Hides
+// measures it, and at least ShadowMargin past every facing edge's line.
+func (sh *Shadow) HidesDisc(c Point, r float64) bool {
+	d := c.Sub(sh.from)
+	dl := d.Norm()
+	for k := range 2 {
+		// Over the disc, wn·d is at least w and |d| at most dl + r.
+		w := sh.wn[k].Dot(d) - r
+		if w <= 0 || w*sh.wlen[k] < ShadowMargin*(dl+r) {
+			return false
+		}
+	}
+	for k := range sh.ne {
+		if sh.n[k].Dot(c)-sh.c[k]-r < ShadowMargin {
+			return false
+		}
+	}
+	return true
+}
+
 // MissesDisc reports whether no point within r of c can be hidden: the
 // disc lies wholly outside the wedge, or wholly on the near side of a
 // facing edge's line. A quick way to pass over a shadow for a footprint.

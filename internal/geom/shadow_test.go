@@ -345,3 +345,42 @@ func TestCasterInside(t *testing.T) {
 		t.Fatalf("%d inside, %d not: the test proves little", inside, outside)
 	}
 }
+
+// TestShadowHidesDisc checks that every point of a disc the shadow is said
+// to hide is hidden (Hides), and that discs do get hidden.
+func TestShadowHidesDisc(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	hidden := 0
+	for range 3000 {
+		pg, p := polygonAndViewer(r)
+		sh, ok := NewShadow(p, pg)
+		if !ok {
+			continue
+		}
+		for range 20 {
+			// Behind the polygon, as seen from p, or anywhere.
+			c := pointWithin(r, 60)
+			if r.IntN(2) == 0 {
+				c = p.Add(pg.Bounds().Center().Sub(p).Mul(1 + 3*r.Float64()))
+			}
+			rad := r.Float64() * 2
+			if !sh.HidesDisc(c, rad) {
+				continue
+			}
+			hidden++
+			for k := range 50 {
+				q := c.Add(Dir(Angle(r.Float64() * 2 * math.Pi)).Mul(rad * math.Sqrt(r.Float64())))
+				if k < 8 {
+					q = c.Add(Dir(Angle(float64(k) * math.Pi / 4)).Mul(rad)) // on the rim
+				}
+				if !sh.Hides(q) {
+					t.Fatalf("%v from %v: the disc of %v around %v is hidden, but %v is not", pg, p, rad, c, q)
+				}
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("no disc was ever hidden")
+	}
+	t.Logf("%d discs hidden", hidden)
+}

@@ -95,6 +95,19 @@ func (a *aroundWood) hides(from, p geom.Point) bool {
 	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin)
 }
 
+// hidesDisc reports whether hides holds for every point within r of c
+// (r < |c - from|): each such point lies beyond d, and its ray's point d
+// from from lies within d·(π/2)·r/|c - from| of the centre ray's, which
+// must then be inside the wood by that much more.
+func (a *aroundWood) hidesDisc(from, c geom.Point, r float64) bool {
+	v := c.Sub(from)
+	l := v.Norm()
+	if l-r <= a.d || r >= l {
+		return false
+	}
+	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin+a.d*(math.Pi/2)*r/l)
+}
+
 // maxAround is the most woods around a viewer that hidesFrame asks.
 const maxAround = 4
 
@@ -217,6 +230,19 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	}
 	if n == 0 && len(around) == 0 {
 		return false
+	}
+	// The sample points lie within rt/2 of the centre: a wood around the
+	// viewer or a shadow that hides that whole disc hides all five.
+	disc := rt/2 + screenMargin
+	for _, a := range around {
+		if a.hidesDisc(sc.from, fb.Center, disc) {
+			return true
+		}
+	}
+	for k, scr := range use[:n] {
+		if !short[k] && scr.sh.HidesDisc(fb.Center, disc) {
+			return true
+		}
 	}
 	// A ray is blocked by a wood more than 1" from the viewer when some
 	// of the ray inside it lies more than 1" from the target's footprint
