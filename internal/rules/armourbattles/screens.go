@@ -22,6 +22,9 @@ import (
 // some applicable shadow is not seen: at least three of lineOfSight's rays
 // are blocked by terrain. (For a target near or in a wood, the wood's
 // shadow is asked about the part of the ray well away from the target.)
+// A wood within 1" of the viewer casts no such shadow, but a ray that is
+// still inside it 1" beyond the viewer's footprint is blocked too, for a
+// target far enough away (aroundWood).
 // Every other target is asked about as before. The answer is always
 // lineOfSight's: TestScreensAgreeWithLineOfSight and
 // TestScreensAgreeWhereWiredIn check it.
