@@ -6,6 +6,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -245,5 +246,198 @@ func TestScreensFixedCases(t *testing.T) {
 		if hidden && seen {
 			t.Errorf("%s: the shadows hide a target lineOfSight sees", c.name)
 		}
+	}
+}
+
+// randomConvex returns a random convex polygon about c: a turned
+// rectangle, a thin sliver, or a polygon of 3 to 10 vertices on an ellipse.
+func randomConvex(r *rand.Rand, c geom.Point) geom.Polygon {
+	switch r.IntN(4) {
+	case 0:
+		w, h := 1+r.Float64()*10, 1+r.Float64()*10
+		turn := geom.Angle(r.Float64() * math.Pi)
+		var pg geom.Polygon
+		for _, p := range []geom.Point{{X: -w / 2, Y: -h / 2}, {X: w / 2, Y: -h / 2}, {X: w / 2, Y: h / 2}, {X: -w / 2, Y: h / 2}} {
+			pg = append(pg, c.Add(p.Rotate(turn)))
+		}
+		return pg
+	case 1:
+		u := geom.Dir(geom.Angle(r.Float64() * 2 * math.Pi))
+		l, w := 3+r.Float64()*10, 0.05+r.Float64()*1.5
+		n := geom.Point{X: -u.Y, Y: u.X}
+		return geom.Polygon{c, c.Add(u.Mul(l)).Add(n.Mul(w)), c.Add(u.Mul(l)).Sub(n.Mul(w))}
+	}
+	k := 3 + r.IntN(8)
+	rx, ry := 1+r.Float64()*8, 1+r.Float64()*8
+	as := make([]float64, k)
+	for i := range as {
+		as[i] = r.Float64() * 2 * math.Pi
+	}
+	slices.Sort(as)
+	var pg geom.Polygon
+	for _, a := range as {
+		pg = append(pg, c.Add(geom.Point{X: rx * math.Cos(a), Y: ry * math.Sin(a)}))
+	}
+	return pg
+}
+
+// TestWoodsAroundViewerByTheRule puts viewers on, just inside and just
+// outside the edges and corners of one to three random convex woods,
+// overlapping, and targets where the woods around the viewer's limits lie
+// (just beyond the distance at which they apply, just beyond d, grazing a
+// corner). Every ray a wood around the viewer is said to block must be
+// blocked by that wood's own crossing (State.blocks); every disc said to
+// be hidden must have each sample point hidden; every target the screens
+// hide must be unseen by lineOfSight.
+func TestWoodsAroundViewerByTheRule(t *testing.T) {
+	layouts := 400
+	if testing.Short() {
+		layouts = 80
+	}
+	r := rand.New(rand.NewPCG(77, 1))
+	viewerTypes := []string{"panzer-iv-h", "tiger-i", "sdkfz-234-2"}
+	targetTypes := []string{"m4-75", "m5"}
+	var trials, settled, discs, rays, inTwo int
+	for n := range layouts {
+		var woods []table.Feature
+		for range 1 + r.IntN(3) {
+			c := geom.Point{X: 33 + r.Float64()*6, Y: 21 + r.Float64()*6}
+			woods = append(woods, table.Feature{Kind: table.KindWoods, Area: randomConvex(r, c)})
+		}
+		s := newFixture(t, woods, german, 1,
+			placed{"de-1", viewerTypes[n%3], german, 10, 10, 0},
+			placed{"us-1", targetTypes[n%2], us, 60, 40, 90}).s
+		if len(s.b.screenable) == 0 {
+			continue
+		}
+		ra, rt := s.b.radius[s.Units[0].Type], s.b.radius[s.Units[1].Type]
+		for range 400 {
+			// A viewer near an edge or a corner of a wood.
+			sf := s.b.screenable[r.IntN(len(s.b.screenable))]
+			pg := sf.f.Area
+			e := pg.Edge(r.IntN(len(pg)))
+			m := e.At(r.Float64())
+			if r.IntN(3) == 0 {
+				m = e.A
+			}
+			out := e.B.Sub(e.A).Rotate(geom.Deg(90)).Normalize()
+			if pg.Contains(m.Add(out.Mul(1e-3))) {
+				out = out.Mul(-1)
+			}
+			off := (r.Float64()*2 - 1) * (ra + 1.5)
+			if r.IntN(3) == 0 {
+				off = []float64{0, 1e-7, -1e-7, 2e-6, -2e-6, ra + 1, ra + 1 + 1e-6}[r.IntN(7)] * (1 + 1e-9*r.NormFloat64())
+			}
+			p := m.Add(out.Mul(off))
+			fa := s.boxAt(0, p, geom.Angle(r.Float64()*2*math.Pi))
+			sc := s.screensFrom(fa)
+			if len(sc.around) == 0 {
+				continue
+			}
+			for range 40 {
+				// The target: toward a corner (grazing it), through the
+				// wood, or anywhere; at the limits or anywhere.
+				var dir geom.Point
+				switch r.IntN(3) {
+				case 0:
+					dir = pg[r.IntN(len(pg))].Sub(p).Normalize().Rotate(geom.Angle(r.NormFloat64() * 1e-3))
+				case 1:
+					q := pg[r.IntN(len(pg))].Lerp(pg[r.IntN(len(pg))], r.Float64()).Lerp(sf.c, r.Float64())
+					dir = q.Sub(p).Normalize()
+				default:
+					dir = geom.Dir(geom.Angle(r.Float64() * 2 * math.Pi))
+				}
+				if math.IsNaN(dir.X) || dir.Norm() == 0 {
+					continue
+				}
+				a := &sc.around[r.IntN(len(sc.around))]
+				dist := r.Float64() * 20
+				switch r.IntN(4) {
+				case 0:
+					dist = a.entry + rt + SeeIntoWoods + 1e-6 + r.Float64()*0.01
+				case 1:
+					dist = a.d + rt/2 + 1e-6 + r.Float64()*0.5
+				case 2:
+					dist = a.entry + rt + SeeIntoWoods + r.Float64()*3
+				}
+				fb := s.boxAt(1, p.Add(dir.Mul(dist)), geom.Angle(r.Float64()*2*math.Pi))
+				trials++
+				var buf [24]friend
+				q := s.newSight(0, fa, 1, fb, buf[:])
+				high := max(q.lFrom, q.lTo)
+				for k := range sc.around {
+					aw := &sc.around[k]
+					if !aw.applies(sc.from, fb.Center, rt) {
+						continue
+					}
+					if aw.hidesDisc(sc.from, fb.Center, rt/2+screenMargin) {
+						discs++
+						for _, sp := range samplePoints(fb) {
+							if !aw.hides(sc.from, sp) {
+								t.Fatalf("wood %v around %v hides the disc of %v, but not its sample point %v", aw.f.Area, fa, fb, sp)
+							}
+						}
+					}
+					for _, sp := range samplePoints(fb) {
+						if !aw.hides(sc.from, sp) {
+							continue
+						}
+						rays++
+						blocked := false
+						s.b.table.VisitSegment(geom.Segment{A: sc.from, B: sp}, func(c table.Crossing) bool {
+							blocked = blocked || c.Feature == aw.f && s.blocks(&q, c, high)
+							return true
+						})
+						if !blocked {
+							t.Fatalf("wood %v around %v is said to block the ray to %v (target %v), but its crossing does not", aw.f.Area, fa, sp, fb)
+						}
+					}
+				}
+				if sc.hides(fb, s.b.table.LevelAt(fb.Center), rt) {
+					settled++
+					if s.lineOfSight(0, fa, 1, fb) {
+						t.Fatalf("woods %v: the screens hide %v from %v, but lineOfSight sees it", woods, fb, fa)
+					}
+					in := 0
+					for _, w := range woods {
+						if w.Area.Contains(fa.Center) {
+							in++
+						}
+					}
+					if in >= 2 {
+						inTwo++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d targets, %d hidden (%d from inside two woods); %d discs and %d rays checked", trials, settled, inTwo, discs, rays)
+	if settled == 0 || discs == 0 || rays == 0 || inTwo == 0 {
+		t.Fatal("too little settled to prove anything")
+	}
+}
+
+// TestWoodsAroundViewerTargetTooClose: a viewer just outside a wood and a
+// target 3.4" away, just inside it. The wood around the viewer does not
+// apply to a target that near (its footprint is within 1" of where the
+// rays enter the wood), and the viewer sees it: the screens must not say
+// otherwise. (A building stands by, so that a shadow is asked too.)
+func TestWoodsAroundViewerTargetTooClose(t *testing.T) {
+	s := newFixture(t, []table.Feature{
+		{Kind: table.KindWoods, Area: geom.Polygon{{X: 30, Y: 10}, {X: 50, Y: 10}, {X: 50, Y: 30}, {X: 30, Y: 30}}},
+		{Kind: table.KindBuilding, Area: geom.Polygon{{X: 31, Y: 20.3}, {X: 31.2, Y: 20.3}, {X: 31.2, Y: 21.5}, {X: 31, Y: 21.5}}},
+	}, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 28.8, 20, 0},
+		placed{"us-1", "m4-75", us, 32.2, 20, 0}).s
+	fa, fb := s.box(0), s.box(1)
+	if !s.lineOfSight(0, fa, 1, fb) {
+		t.Fatal("the viewer does not see the target: the case tests nothing")
+	}
+	sc := s.screensFrom(fa)
+	if len(sc.around) == 0 || len(sc.list) == 0 {
+		t.Fatalf("%d woods around the viewer and %d shadows: the case tests nothing", len(sc.around), len(sc.list))
+	}
+	if sc.hides(fb, s.b.table.LevelAt(fb.Center), s.b.radius[s.Units[1].Type]) {
+		t.Fatal("the screens hide a target the viewer sees")
 	}
 }
