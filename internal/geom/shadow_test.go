@@ -239,37 +239,6 @@ func TestShadowSameEitherWay(t *testing.T) {
 	}
 }
 
-// TestShadowMissesDisc checks that a disc the shadow is said to miss holds
-// no hidden point, and that discs do get missed.
-func TestShadowMissesDisc(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	missed := 0
-	for range 3000 {
-		pg, p := polygonAndViewer(r)
-		sh, ok := NewShadow(p, pg)
-		if !ok {
-			continue
-		}
-		for range 20 {
-			c := pointWithin(r, 60)
-			rad := r.Float64() * 4
-			if !sh.MissesDisc(c, rad) {
-				continue
-			}
-			missed++
-			for range 50 {
-				q := c.Add(Dir(Angle(r.Float64() * 2 * math.Pi)).Mul(rad * math.Sqrt(r.Float64())))
-				if sh.Hides(q) {
-					t.Fatalf("%v from %v: the disc of %v around %v is missed, but %v is hidden", pg, p, rad, c, q)
-				}
-			}
-		}
-	}
-	if missed == 0 {
-		t.Fatal("no disc was ever missed")
-	}
-}
-
 // TestCasterReusedSameAsFresh casts each polygon's shadows from many
 // points through one Caster, and checks each against NewShadow from that
 // point, which makes a fresh Caster: a Caster carries nothing from one
@@ -346,41 +315,51 @@ func TestCasterInside(t *testing.T) {
 	}
 }
 
-// TestShadowHidesDisc checks that every point of a disc the shadow is said
-// to hide is hidden (Hides), and that discs do get hidden.
-func TestShadowHidesDisc(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
-	hidden := 0
+// TestShadowDiscs checks the shadow's answers for whole discs: no point
+// of a disc it is said to miss (MissesDisc) is hidden, every point of a
+// disc it is said to hide (HidesDisc) is, rim included, and discs do get
+// missed and hidden.
+func TestShadowDiscs(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	missed, hidden := 0, 0
 	for range 3000 {
 		pg, p := polygonAndViewer(r)
 		sh, ok := NewShadow(p, pg)
 		if !ok {
 			continue
 		}
-		for range 20 {
+		for range 40 {
 			// Behind the polygon, as seen from p, or anywhere.
 			c := pointWithin(r, 60)
 			if r.IntN(2) == 0 {
 				c = p.Add(pg.Bounds().Center().Sub(p).Mul(1 + 3*r.Float64()))
 			}
-			rad := r.Float64() * 2
-			if !sh.HidesDisc(c, rad) {
+			rad := r.Float64() * 4
+			misses, hides := sh.MissesDisc(c, rad), sh.HidesDisc(c, rad)
+			if misses && hides {
+				t.Fatalf("%v from %v: the disc of %v around %v is both missed and hidden", pg, p, rad, c)
+			}
+			if !misses && !hides {
 				continue
 			}
-			hidden++
+			if misses {
+				missed++
+			} else {
+				hidden++
+			}
 			for k := range 50 {
 				q := c.Add(Dir(Angle(r.Float64() * 2 * math.Pi)).Mul(rad * math.Sqrt(r.Float64())))
 				if k < 8 {
 					q = c.Add(Dir(Angle(float64(k) * math.Pi / 4)).Mul(rad)) // on the rim
 				}
-				if !sh.Hides(q) {
-					t.Fatalf("%v from %v: the disc of %v around %v is hidden, but %v is not", pg, p, rad, c, q)
+				if sh.Hides(q) == misses {
+					t.Fatalf("%v from %v: the disc of %v around %v is missed %v, hidden %v, but Hides(%v) is %v", pg, p, rad, c, misses, hides, q, sh.Hides(q))
 				}
 			}
 		}
 	}
-	if hidden == 0 {
-		t.Fatal("no disc was ever hidden")
+	if missed == 0 || hidden == 0 {
+		t.Fatalf("%d discs missed, %d hidden: the test proves little", missed, hidden)
 	}
-	t.Logf("%d discs hidden", hidden)
+	t.Logf("%d discs missed, %d hidden", missed, hidden)
 }
