@@ -151,8 +151,8 @@ func (c *Caster) Inside(q Point, margin float64) bool {
 func (c *Caster) Shadow(p Point) (Shadow, bool) {
 	var sh Shadow
 	pg, orient := c.pg, c.orient
-	n := len(pg)
-	if n < 3 || pg.DistToPoint(p) <= ShadowMargin {
+	n := len(pg) // at least 3 (NewCaster)
+	if pg.DistToPoint(p) <= ShadowMargin {
 		return sh, false
 	}
 	sh.from = p
@@ -180,10 +180,7 @@ func (c *Caster) Shadow(p Point) (Shadow, bool) {
 	}
 	for k := range count {
 		i := (first + k) % n
-		a, b := pg[i], pg[(i+1)%n]
-		e := b.Sub(a)
-		in := Point{-e.Y, e.X}.Mul(orient / e.Norm())
-		sh.n[k], sh.c[k] = in, in.Dot(a)
+		sh.n[k], sh.c[k] = c.in[i], c.off[i]
 	}
 	sh.ne = count
 	// The wedge's sides run through the first facing edge's start and the

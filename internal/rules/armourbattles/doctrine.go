@@ -625,11 +625,8 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 		d.shares = unknownShares(d.shares, len(ready))
 		shares = d.shares
 	}
-	heat := d.sight.heatOf(len(d.Units))
-	if d.plain {
-		heat = make([]float64, len(d.Units)) // in the ready list's order
-	}
-	order := d.hottest(ready, heat)
+	var heat []float64
+	var order []int // the shares to work out, hottest first, once needed
 	var steps []riskStep
 	risk, j := 0.0, 0 // the plain rule's sum of shares[:j]
 	for {
@@ -655,8 +652,13 @@ func (d *docCtx) estimateRisk(units []int, ends []geom.Point, reach float64, sto
 		if lb := known * (1 - 1e-12); more && stop(lb) {
 			return lb
 		}
-		if steps == nil {
+		if order == nil { // the first share to work out here
 			steps = d.riskSteps(units, ends, reach)
+			heat = d.sight.heatOf(len(d.Units))
+			if d.plain {
+				heat = make([]float64, len(d.Units)) // in the ready list's order
+			}
+			order = d.hottest(ready, heat)
 		}
 		i := order[0]
 		for !math.IsNaN(shares[i]) {

@@ -266,10 +266,8 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		}
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
-		for k, scr := range use[:n] {
-			if hit {
-				break
-			}
+		for k := 0; !hit && k < n; k++ {
+			scr := use[k]
 			if !short[k] {
 				hit = scr.sh.Hides(p)
 				continue
