@@ -191,8 +191,10 @@ type docCtx struct {
 	shots  []riskShot
 	shares []float64 // estimateRisk's, when the memo keeps none
 	hot    []int     // estimateRisk's order of the ready units
-	// ends is bestMove's buffer.
-	ends []geom.Point
+	// movers, ends and plans are planMoves' buffers.
+	movers []int
+	ends   []geom.Point
+	plans  []groupMove
 	// plain (for tests) makes order score every candidate in full, in
 	// turn, keeping the first of the highest score, and moveRisk work out
 	// the shares in the ready list's order, without the memo: the plain
@@ -333,12 +335,11 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 				if err != nil || a.Dice > 2 {
 					continue
 				}
-				threat := float64(d.threats(units))
 				if g := d.gunsInRange(units, true); g > 0 {
 					if a.Dice == 1 {
 						// Shoot from where they stand, better once the
 						// enemy's guns that would answer have fired.
-						score = 2 + float64(g) - 0.3*threat
+						score = 2 + float64(g) - 0.3*float64(d.threats(units))
 					}
 					break
 				}
@@ -375,14 +376,48 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 			best, bestScore = i, score
 		}
 	}
-	for _, m := range moves {
-		moveScore := func(plan float64) float64 { return moveOrderScore(len(m.units), plan) }
-		if !beats(moveScore(5), m.i) {
+	// A move order scores what its group's best move does. Every group's
+	// planned moves are weighed together, the most promising first (by
+	// their score if unwatched, which bounds it), so that moveRisk can give
+	// up on the others as soon as they cannot beat the best of any group.
+	// The choice is the same as weighing the groups in turn: the first
+	// candidate of the highest score.
+	defer d.keep()()
+	groups := make([]groupPlans, len(moves))
+	type item struct {
+		m, p  int     // moves[m], its group's plans[p]
+		bound float64 // the order's score if the move is unwatched
+	}
+	var items []item
+	for mi, m := range moves {
+		if !beats(moveOrderScore(len(m.units), 5), m.i) {
 			continue // no move can score better than the best so far
 		}
-		useful := func(plan float64) bool { return beats(moveScore(plan), m.i) }
-		if pm, ok := d.bestMove(m.units, m.dice, useful); ok { // it beats the best: useful
-			best, bestScore = m.i, moveScore(pm.score)
+		g := &groups[mi]
+		if !d.planMoves(m.units, m.dice, g) {
+			continue
+		}
+		for pi := range g.plans {
+			items = append(items, item{mi, pi, moveOrderScore(len(m.units), g.score(&g.plans[pi], 0))})
+		}
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(b.bound, a.bound) })
+	limit := d.riskOK()
+	for _, it := range items {
+		m, g := &moves[it.m], &groups[it.m]
+		if !beats(it.bound, m.i) {
+			continue // not better than the best even if unwatched
+		}
+		p := &g.plans[it.p]
+		score := func(risk float64) float64 { return moveOrderScore(len(m.units), g.score(p, risk)) }
+		// More risk never scores better: moveRisk may stop as soon as the
+		// move is too watched or cannot beat the best.
+		risk := d.moveRisk(g.movers, p.ends, g.reach, func(risk float64) bool { return risk > limit || !beats(score(risk), m.i) })
+		if risk > limit {
+			continue
+		}
+		if sc := score(risk); beats(sc, m.i) {
+			best, bestScore = m.i, sc
 		}
 	}
 	if best >= 0 {
@@ -914,9 +949,86 @@ const StandOffTurn = 15
 // it returns exactly the unbounded search's move when that move's score is
 // of use, and nothing otherwise. useful nil means every score is.
 func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (plannedMove, bool) {
+	defer d.keep()()
+	var g groupPlans
+	if !d.planMoves(units, k, &g) {
+		return plannedMove{}, false
+	}
+	best, bestIdx, bestEnds := plannedMove{score: math.Inf(-1)}, g.opts, []geom.Point(nil)
+	better := func(score float64, idx int) bool {
+		return (score > best.score || score == best.score && idx < bestIdx) && (useful == nil || useful(score))
+	}
+	limit := d.riskOK()
+	for i := range g.plans {
+		p := &g.plans[i]
+		if !better(g.score(p, 0), p.idx) {
+			continue // not better than the best even if unwatched
+		}
+		// More risk never scores better, so moveRisk may stop as soon as
+		// the move is too watched or cannot beat the best.
+		risk := d.moveRisk(g.movers, p.ends, g.reach, func(risk float64) bool { return risk > limit || !better(g.score(p, risk), p.idx) })
+		if risk > limit {
+			continue
+		}
+		if score := g.score(p, risk); better(score, p.idx) {
+			best, bestIdx, bestEnds = plannedMove{risk: risk, score: score, covered: p.covered}, p.idx, p.ends
+		}
+	}
+	if bestEnds == nil {
+		return best, false
+	}
+	best.m = d.moveTo(g.movers, bestEnds)
+	return best, true
+}
+
+// groupPlans is what bestMove weighs for a group (planMoves): the units
+// that can move, how far, and the moves planned for them.
+type groupPlans struct {
+	movers      []int
+	reach       float64
+	hereCovered bool
+	opts        int // how many options were tried: no option's index
+	plans       []groupMove
+}
+
+// groupMove is one planned group move: where the movers end, the ground
+// the leader gains, whether it ends in a wood, and the index of its
+// option (of equal scores the earliest option wins).
+type groupMove struct {
+	ends     []geom.Point
+	progress float64
+	covered  bool
+	idx      int
+}
+
+// score is plan p's score at risk; it never grows with the risk, so
+// score(p, 0) bounds it.
+func (g *groupPlans) score(p *groupMove, risk float64) float64 {
+	score := 0.1*p.progress - 3*risk
+	if p.covered {
+		score++
+	}
+	if g.hereCovered && !p.covered {
+		score -= 0.5
+	}
+	return score
+}
+
+// keep returns a function that gives planMoves' buffers back as they are
+// now: what was planned since is then forgotten.
+func (d *docCtx) keep() func() {
+	movers, ends, plans := len(d.movers), len(d.ends), len(d.plans)
+	return func() { d.movers, d.ends, d.plans = d.movers[:movers], d.ends[:ends], d.plans[:plans] }
+}
+
+// planMoves fills in g with the moves bestMove weighs for the group with
+// k dice, most promising first (by their score if unwatched; of equal
+// scores, in the order of the options), and reports whether there are
+// any. g's lists live in d's buffers until given back (keep).
+func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 	s := d.State
-	var moverBuf [MaxGroup + 1]int // a recon group may have one more
-	movers := moverBuf[:0]
+	n0 := len(d.movers)
+	movers := d.movers
 	for _, u := range units {
 		un := &s.Units[u]
 		if !un.Active() || un.BrokeDown != 0 || un.Repaired == s.Turn {
@@ -927,8 +1039,10 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 		}
 		movers = append(movers, u)
 	}
+	d.movers = movers
+	movers = movers[n0:len(movers):len(movers)]
 	if len(movers) == 0 {
-		return plannedMove{}, false
+		return false
 	}
 	leader := movers[0]
 	lp := s.Units[leader].Pos
@@ -964,26 +1078,11 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 	// then weigh the risk of the most promising first, so that moveRisk
 	// can give up on the others as soon as they cannot beat the best.
 	// Of equal scores the earliest option wins, as if taken in turn.
-	type planned struct {
-		ends     []geom.Point
-		progress float64
-		covered  bool
-		idx      int
-	}
-	scoreOf := func(p *planned, risk float64) float64 {
-		score := 0.1*p.progress - 3*risk
-		if p.covered {
-			score++
-		}
-		if hereCovered && !p.covered {
-			score -= 0.5
-		}
-		return score
-	}
-	var planBuf [8]planned
-	plans := planBuf[:0]
-	buf := d.ends[:0] // every option's ends
-	defer func() { d.ends = buf[:0] }()
+	*g = groupPlans{movers: movers, reach: reach, hereCovered: hereCovered, opts: len(opts)}
+	p0 := len(d.plans)
+	plans := d.plans
+	buf := d.ends // every option's ends
+	defer func() { d.ends = buf }()
 	for i, o := range opts {
 		n := len(buf)
 		var ok bool
@@ -1001,37 +1100,12 @@ func (d *docCtx) bestMove(units []int, k int, useful func(score float64) bool) (
 		if progress < 0.5 && !(covered && !hereCovered) {
 			continue
 		}
-		plans = append(plans, planned{ends: ends, progress: progress, covered: covered, idx: i})
+		plans = append(plans, groupMove{ends: ends, progress: progress, covered: covered, idx: i})
 	}
-	if len(plans) == 0 {
-		return plannedMove{}, false
-	}
-	slices.SortStableFunc(plans, func(a, b planned) int { return cmp.Compare(scoreOf(&b, 0), scoreOf(&a, 0)) })
-	best, bestIdx, bestEnds := plannedMove{score: math.Inf(-1)}, len(opts), []geom.Point(nil)
-	better := func(score float64, idx int) bool {
-		return (score > best.score || score == best.score && idx < bestIdx) && (useful == nil || useful(score))
-	}
-	limit := d.riskOK()
-	for i := range plans {
-		p := &plans[i]
-		if !better(scoreOf(p, 0), p.idx) {
-			continue // not better than the best even if unwatched
-		}
-		// More risk never scores better, so moveRisk may stop as soon as
-		// the move is too watched or cannot beat the best.
-		risk := d.moveRisk(movers, p.ends, reach, func(risk float64) bool { return risk > limit || !better(scoreOf(p, risk), p.idx) })
-		if risk > limit {
-			continue
-		}
-		if score := scoreOf(p, risk); better(score, p.idx) {
-			best, bestIdx, bestEnds = plannedMove{risk: risk, score: score, covered: p.covered}, p.idx, p.ends
-		}
-	}
-	if bestEnds == nil {
-		return best, false
-	}
-	best.m = s.moveTo(movers, bestEnds)
-	return best, true
+	d.plans = plans
+	g.plans = plans[p0:len(plans):len(plans)]
+	slices.SortStableFunc(g.plans, func(a, b groupMove) int { return cmp.Compare(g.score(&b, 0), g.score(&a, 0)) })
+	return len(g.plans) > 0
 }
 
 // woodAhead returns the centre of the wood that brings unit u closest to
