@@ -48,7 +48,6 @@ func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 	if len(cands) == 0 {
 		return nil
 	}
-	dc := s.newDoc(memo)
 	pick := func(ok func(engine.Action) bool) engine.Action {
 		for _, a := range cands {
 			if ok(a) {
@@ -69,9 +68,9 @@ func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 		}
 		return EndLogistics{}
 	case phaseOrders:
-		return dc.order(cands)
+		return s.newDoc(memo).order(cands)
 	case phaseActivation:
-		return dc.activation(cands)
+		return s.newDoc(memo).activation(cands)
 	case "opportunity-fire":
 		return s.doctrineOpp(cands)
 	case "reaction-boost":
@@ -195,6 +194,9 @@ type docCtx struct {
 	movers []int
 	ends   []geom.Point
 	plans  []groupMove
+	// groups and items are order's buffers.
+	groups []groupPlans
+	items  []orderItem
 	// plain (for tests) makes order score every candidate in full, in
 	// turn, keeping the first of the highest score, and moveRisk work out
 	// the shares in the ready list's order, without the memo: the plain
@@ -208,7 +210,18 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 		memo = &SightMemo{}
 	}
 	memo.reset(s)
-	d := &docCtx{State: s, n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n), sight: memo}
+	// The memo keeps the last decision's lists for the next one to fill
+	// in afresh: a doctrine decides one thing at a time.
+	d := memo.doc
+	if d == nil || d.n != n {
+		d = &docCtx{n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n)}
+		memo.doc = d
+	}
+	clear(d.see)
+	clear(d.visOK)
+	*d = docCtx{State: s, n: n, see: d.see, vis: d.vis, visOK: d.visOK, best: d.best, sight: memo,
+		ready: d.ready[:0], steps: d.steps[:0], shots: d.shots[:0], shares: d.shares[:0], hot: d.hot[:0],
+		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0]}
 	for side := range d.env {
 		d.env[side] = memo.env(s, side)
 	}
@@ -241,7 +254,7 @@ func (d *docCtx) visible(u int) []int {
 	if d.visOK[u] {
 		return d.vis[u]
 	}
-	var out []int
+	out := d.vis[u][:0]
 	fb := d.box(u)
 	for _, e := range d.enemiesOf(d.Units[u].Side) {
 		if d.fireArcOK(u, fb, d.Units[e].Pos) && d.sees(u, e) {
@@ -383,12 +396,9 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 	// The choice is the same as weighing the groups in turn: the first
 	// candidate of the highest score.
 	defer d.keep()()
-	groups := make([]groupPlans, len(moves))
-	type item struct {
-		m, p  int     // moves[m], its group's plans[p]
-		bound float64 // the order's score if the move is unwatched
-	}
-	var items []item
+	groups := slices.Grow(d.groups[:0], len(moves))[:len(moves)]
+	items := d.items[:0]
+	defer func() { d.groups, d.items = groups[:0], items[:0] }()
 	for mi, m := range moves {
 		if !beats(moveOrderScore(len(m.units), 5), m.i) {
 			continue // no move can score better than the best so far
@@ -398,15 +408,18 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 			continue
 		}
 		for pi := range g.plans {
-			items = append(items, item{mi, pi, moveOrderScore(len(m.units), g.score(&g.plans[pi], 0))})
+			items = append(items, orderItem{mi, pi, moveOrderScore(len(m.units), g.score(&g.plans[pi], 0))})
 		}
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(b.bound, a.bound) })
-	limit := d.riskOK()
+	slices.SortStableFunc(items, func(a, b orderItem) int { return cmp.Compare(b.bound, a.bound) })
+	limit := math.NaN() // riskOK, once needed
 	for _, it := range items {
 		m, g := &moves[it.m], &groups[it.m]
 		if !beats(it.bound, m.i) {
 			continue // not better than the best even if unwatched
+		}
+		if math.IsNaN(limit) {
+			limit = d.riskOK()
 		}
 		p := &g.plans[it.p]
 		score := func(risk float64) float64 { return moveOrderScore(len(m.units), g.score(p, risk)) }
@@ -424,6 +437,14 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 		return cands[best]
 	}
 	return Pass{}
+}
+
+// orderItem is a planned move that order weighs: moves[m]'s group's
+// plans[p], and the order's score if the move is unwatched, which bounds
+// it.
+type orderItem struct {
+	m, p  int
+	bound float64
 }
 
 // moveOrderScore is the score of a move-and-fire order for a group of n

@@ -47,6 +47,9 @@ type SightMemo struct {
 	// of a risk estimate was above 0: estimateRisk works out the hottest
 	// first. It changes no answer, only how soon one is found.
 	heat []float64
+	// doc is the last doctrine decision's (newDoc), whose lists the next
+	// one fills in afresh.
+	doc *docCtx
 }
 
 // heatOf returns m.heat, long enough for n units.
