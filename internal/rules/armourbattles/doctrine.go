@@ -176,6 +176,7 @@ type docCtx struct {
 	vis   [][]int
 	visOK []bool
 	best  []float64 // bestShot, NaN until asked
+	near  []int32   // nearestEnemy, unknownUnit until asked
 	// ready lists the enemy units that could answer with opportunity
 	// fire (readyEnemies).
 	ready   []int
@@ -219,7 +220,13 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	}
 	clear(d.see)
 	clear(d.visOK)
-	*d = docCtx{State: s, n: n, see: d.see, vis: d.vis, visOK: d.visOK, best: d.best, sight: memo,
+	if len(d.near) != n {
+		d.near = make([]int32, n)
+	}
+	for i := range d.near {
+		d.near[i] = unknownUnit
+	}
+	*d = docCtx{State: s, n: n, see: d.see, vis: d.vis, visOK: d.visOK, best: d.best, near: d.near, sight: memo,
 		ready: d.ready[:0], steps: d.steps[:0], shots: d.shots[:0], shares: d.shares[:0], hot: d.hot[:0],
 		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0]}
 	for side := range d.env {
@@ -356,7 +363,7 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 					}
 					break
 				}
-				far := s.nearestEnemyDist(units[0]) > 24
+				far := d.nearestEnemyDist(units[0]) > 24
 				if (a.Dice == 2) != far {
 					break // single moves near the enemy, double moves far
 				}
@@ -453,12 +460,33 @@ func moveOrderScore(n int, plan float64) float64 {
 	return 1 + 0.1*float64(n) + 0.05*math.Max(-5, math.Min(5, plan))
 }
 
-func (s *State) nearestEnemyDist(u int) float64 {
-	e := s.nearestEnemy(u)
+// nearestEnemy is State.nearestEnemy, worked out once per unit.
+func (d *docCtx) nearestEnemy(u int) int {
+	if d.near[u] == unknownUnit {
+		d.near[u] = int32(d.State.nearestEnemy(u))
+	}
+	return int(d.near[u])
+}
+
+// unknownUnit marks a unit not worked out yet in docCtx.near.
+const unknownUnit = -2
+
+// nearestEnemyDist is how far unit u is from its nearest enemy.
+func (d *docCtx) nearestEnemyDist(u int) float64 {
+	e := d.nearestEnemy(u)
 	if e < 0 {
 		return math.Inf(1)
 	}
-	return s.box(u).Distance(s.box(e))
+	return d.box(u).Distance(d.box(e))
+}
+
+// boundGoal is where unit u's bounds lead: the nearest enemy, or 20"
+// toward the enemy's edge.
+func (d *docCtx) boundGoal(u int) geom.Point {
+	if e := d.nearestEnemy(u); e >= 0 {
+		return d.Units[e].Pos
+	}
+	return d.Units[u].Pos.Add(geom.Dir(d.b.towardEnemy(d.Active)).Mul(20))
 }
 
 func (d *docCtx) activation(cands []engine.Action) engine.Action {
@@ -503,15 +531,6 @@ func (d *docCtx) activation(cands []engine.Action) engine.Action {
 		}
 	}
 	return EndActivation{}
-}
-
-// boundGoal is where unit u's bounds lead: the nearest enemy, or 20"
-// toward the enemy's edge.
-func (s *State) boundGoal(u int) geom.Point {
-	if e := s.nearestEnemy(u); e >= 0 {
-		return s.Units[e].Pos
-	}
-	return s.Units[u].Pos.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(20))
 }
 
 func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
@@ -1067,7 +1086,7 @@ func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 	}
 	leader := movers[0]
 	lp := s.Units[leader].Pos
-	goal := s.boundGoal(leader)
+	goal := d.boundGoal(leader)
 	reach := s.maxMove(movers, k)
 	typical := float64(k) * (FixedMove + 3.5)
 	if reach > 12*float64(k) {
