@@ -815,7 +815,8 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	ef := eb.Frame()
 	re := s.b.radius[s.Units[e].Type]
 	lv := s.b.table.LevelAt(eb.Center)
-	rng := float64(s.stats(e).Range[2])
+	fs := s.stats(e)
+	rng := float64(fs.Range[2])
 	// The share is the best value among the steps e sees. The terrain's
 	// shadows rule out most steps cheaply, before any shot is valued;
 	// the others are valued, and asked for line of sight from the most
@@ -828,8 +829,14 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 		if c-re-st.r > rng+1e-6 {
 			continue // out of range by far (hull distance ≥ this)
 		}
-		if c > rng && ef.Distance(st.f) > rng || !s.fireArcOK(e, eb, st.mb.Center) {
-			continue // out of range (hull distance ≤ centre distance) or arc
+		dist := math.NaN() // the footprints' distance, once needed
+		if c > rng {
+			if dist = ef.Distance(st.f); dist > rng {
+				continue // out of range (hull distance ≤ centre distance)
+			}
+		}
+		if !s.fireArcOK(e, eb, st.mb.Center) {
+			continue
 		}
 		if sc == nil {
 			sc = d.sight.screensFrom(s, eb) // the terrain's shadows from e
@@ -841,7 +848,11 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 			continue
 		}
 		// shotFor with st.u standing at st.mb.
-		dist := ef.Distance(st.f)
+		if math.IsNaN(dist) {
+			if dist = sameBand(fs, c-re-st.r, c); math.IsNaN(dist) {
+				dist = ef.Distance(st.f)
+			}
+		}
 		shot := Shot{
 			Firer:            s.b.types[s.Units[e].Type],
 			Target:           s.b.types[s.Units[st.u].Type],
@@ -879,6 +890,30 @@ func (d *docCtx) seesBox(a int, fa geom.Box, b int, fb geom.Box) bool {
 // decision's environment.
 func (d *docCtx) sightOf(a int) sideSight {
 	return sideSight{s: d.State, m: d.sight, gen: d.gen, env: d.env[d.Units[a].Side]}
+}
+
+// sameBand returns a distance in the same range band of stats (RangeBand)
+// as every distance from lo to hi, or NaN when a band's edge lies between
+// them. Two footprints whose centres are c apart, with bounding radii r1
+// and r2, are from c-r1-r2 to c apart: the band then often follows
+// without the exact distance. A margin of 1e-9 keeps rounding from
+// settling a band the exact distance would not.
+func sameBand(stats *UnitStats, lo, hi float64) float64 {
+	if len(stats.Range) != 3 || stats.OffTable() {
+		return math.NaN()
+	}
+	below := math.Inf(-1) // the band's lower edge
+	for _, r := range stats.Range {
+		edge := float64(r)
+		if hi <= edge-1e-9 {
+			if lo > below+1e-9 {
+				return hi
+			}
+			return math.NaN()
+		}
+		below = edge
+	}
+	return math.NaN()
 }
 
 // riskStep is one point of a planned path that moveRisk checks: the

@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -180,4 +181,48 @@ func plainEnemyRisk(s *State, e int, steps []riskStep) float64 {
 		}
 	}
 	return best
+}
+
+// TestSameBand checks sameBand against the exact distance of random pairs
+// of footprints, many of them near a band's edge: whenever it settles a
+// band, RangeBand must give the exact distance the same one.
+func TestSameBand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	stats := &UnitStats{Range: []int{8, 16, 30}}
+	settled, unsettled := 0, 0
+	for i := 0; i < 200000; i++ {
+		a := geom.Box{Center: geom.Point{X: rng.Float64() * 4, Y: rng.Float64() * 4}, Length: 0.5 + rng.Float64()*2, Width: 0.5 + rng.Float64(), Heading: geom.Angle(rng.Float64() * 2 * math.Pi)}
+		b := a
+		// Put b about an edge's distance away (or anywhere in range).
+		edge := float64(stats.Range[rng.IntN(3)])
+		if rng.IntN(4) == 0 {
+			edge = rng.Float64() * 32
+		}
+		dir := rng.Float64() * 2 * math.Pi
+		d := edge + (rng.Float64()-0.5)*4
+		b.Center = a.Center.Add(geom.Point{X: math.Cos(dir), Y: math.Sin(dir)}.Mul(d))
+		b.Heading = geom.Angle(rng.Float64() * 2 * math.Pi)
+		b.Length, b.Width = 0.5+rng.Float64()*2, 0.5+rng.Float64()
+		fa, fb := a.Frame(), b.Frame()
+		c := a.Center.Dist(b.Center)
+		got := sameBand(stats, c-fa.Radius()-fb.Radius(), c)
+		if math.IsNaN(got) {
+			unsettled++
+			continue
+		}
+		settled++
+		exact := fa.Distance(fb)
+		wantBand, wantMod, wantIn := RangeBand(stats, exact)
+		gotBand, gotMod, gotIn := RangeBand(stats, got)
+		if gotBand != wantBand || gotMod != wantMod || gotIn != wantIn {
+			t.Fatalf("footprints %v and %v: sameBand gives %v (%s), the exact distance %v (%s)", a, b, got, gotBand, exact, wantBand)
+		}
+	}
+	t.Logf("%d bands settled, %d left to the exact distance", settled, unsettled)
+	if settled < 1000 || unsettled < 1000 {
+		t.Fatalf("%d settled, %d not: the test proves little", settled, unsettled)
+	}
+	if !math.IsNaN(sameBand(&UnitStats{Range: []int{8, 16}}, 1, 2)) {
+		t.Error("sameBand settled a band for stats without three ranges")
+	}
 }
