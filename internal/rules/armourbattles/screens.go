@@ -63,6 +63,10 @@ type screens struct {
 	from   geom.Point // the viewer's centre, where every ray starts
 	list   []screen   // at most maxScreens
 	around []aroundWood
+	// hot is 1 + the index in list of the shadow that last hid a whole
+	// target (0: none yet). Targets asked about in turn often lie close
+	// together, so hidesFrame asks it first. It changes no answer.
+	hot int
 }
 
 // aroundWood is a convex wood within 1" of a viewer's footprint, where the
@@ -203,6 +207,12 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		return false
 	}
 	fb := ff.Box()
+	disc := rt/2 + screenMargin // the sample points lie within rt/2 of the centre
+	if sc.hot > 0 {
+		if scr := &sc.list[sc.hot-1]; scr.appliesTo(fb, lt, rt) == hidesRay && scr.sh.HidesDisc(fb.Center, disc) {
+			return true // as the loops below would find
+		}
+	}
 	// The woods around the viewer that apply to this target.
 	var aroundBuf [maxAround]*aroundWood
 	around := aroundBuf[:0]
@@ -214,6 +224,7 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	// The shadows that apply to this target, and how.
 	var use [maxScreens]*screen
 	var short [maxScreens]bool
+	var idx [maxScreens]int // each one's index in sc.list
 	n := 0
 	for i := range sc.list {
 		scr := &sc.list[i]
@@ -224,19 +235,18 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 			if scr.sh.MissesDisc(fb.Center, rt/2+screenMargin) {
 				continue
 			}
-			use[n], short[n] = scr, false
+			use[n], short[n], idx[n] = scr, false, i
 			n++
 		case hidesShortRay:
-			use[n], short[n] = scr, true
+			use[n], short[n], idx[n] = scr, true, i
 			n++
 		}
 	}
 	if n == 0 && len(around) == 0 {
 		return false
 	}
-	// The sample points lie within rt/2 of the centre: a wood around the
-	// viewer or a shadow that hides that whole disc hides all five.
-	disc := rt/2 + screenMargin
+	// A wood around the viewer or a shadow that hides that whole disc
+	// hides all five sample points.
 	for _, a := range around {
 		if a.hidesDisc(sc.from, fb.Center, disc) {
 			return true
@@ -244,6 +254,7 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 	}
 	for k, scr := range use[:n] {
 		if !short[k] && scr.sh.HidesDisc(fb.Center, disc) {
+			sc.hot = 1 + idx[k]
 			return true
 		}
 	}
