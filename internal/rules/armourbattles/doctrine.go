@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"sync/atomic"
 
@@ -212,7 +213,8 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	}
 	memo.reset(s)
 	// The memo keeps the last decision's lists for the next one to fill
-	// in afresh: a doctrine decides one thing at a time.
+	// in afresh: a doctrine decides one thing at a time, and nothing in a
+	// decision calls newDoc with its memo (a fresh check passes nil).
 	d := memo.doc
 	if d == nil || d.n != n {
 		d = &docCtx{n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n)}
@@ -419,12 +421,14 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 		}
 	}
 	slices.SortStableFunc(items, func(a, b orderItem) int { return cmp.Compare(b.bound, a.bound) })
-	limit := math.NaN() // riskOK, once needed
+	limit := math.NaN()   // riskOK, once needed
+	weighed, ties := 0, 0 // for orderCheck
 	for _, it := range items {
 		m, g := &moves[it.m], &groups[it.m]
 		if !beats(it.bound, m.i) {
 			continue // not better than the best even if unwatched
 		}
+		weighed |= 1 << min(it.m, 62)
 		if math.IsNaN(limit) {
 			limit = d.riskOK()
 		}
@@ -436,15 +440,27 @@ func (d *docCtx) order(cands []engine.Action) engine.Action {
 		if risk > limit {
 			continue
 		}
-		if sc := score(risk); beats(sc, m.i) {
+		sc := score(risk)
+		if sc == bestScore && best >= 0 {
+			ties++
+		}
+		if beats(sc, m.i) {
 			best, bestScore = m.i, sc
 		}
+	}
+	if orderCheck != nil {
+		orderCheck(bits.OnesCount64(uint64(weighed)), ties)
 	}
 	if best >= 0 {
 		return cands[best]
 	}
 	return Pass{}
 }
+
+// orderCheck, when a test sets it, is told of every order decision that
+// weighs moves: how many groups' moves were weighed (up to 63), and how
+// many weighed moves scored the same as the best so far.
+var orderCheck func(groups, ties int)
 
 // orderItem is a planned move that order weighs: moves[m]'s group's
 // plans[p], and the order's score if the move is unwatched, which bounds

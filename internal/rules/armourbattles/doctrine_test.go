@@ -67,44 +67,65 @@ func TestBestMoveBoundSameChoice(t *testing.T) {
 	}
 }
 
-// TestOrderSameAsPlain checks the order the doctrine gives (moves weighed
-// last, each planned only as far as it could beat the best so far)
-// against the plain rule: every candidate scored in full, in turn, the
-// first of the highest score taken, with an empty memo and every risk
-// estimate summed in order (plain). It compares every
-// order decision of doctrine games on the Armour Battles tables, the
-// doctrine's own with the memo the game's earlier decisions left.
+// TestOrderSameAsPlain checks the order the doctrine gives (every group's
+// moves weighed together, the most promising first, each only as far as
+// it could beat the best so far) against the plain rule: every candidate
+// scored in full, in turn, the first of the highest score taken, with an
+// empty memo and every risk estimate summed in order (plain). It compares
+// every order decision of games on the Armour Battles tables, the
+// doctrine's own with the memo the game's earlier decisions left. In some
+// games a share of the actions are random, for positions the doctrine
+// would not reach; the test fails if it met no decision weighing several
+// groups' moves, or no tie between a weighed move and the best so far.
 func TestOrderSameAsPlain(t *testing.T) {
 	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
+	seeds, mixes := 2, []float64{0, 0.3}
 	if testing.Short() {
-		ids = ids[:1]
+		ids, seeds, mixes = []string{"armour-battles/battle-1", "armour-battles/battle-3"}, 1, []float64{0.3}
 	}
-	compared, moved := 0, 0
+	compared, moved, several, ties := 0, 0, 0, 0
+	orderCheck = func(groups, tied int) {
+		if groups > 1 {
+			several++
+		}
+		ties += tied
+	}
+	defer func() { orderCheck = nil }()
 	for _, id := range ids {
-		s := setupFixture(t, id).s
-		src := dice.NewPCG(*memoSeed)
-		var memo any
-		for n := 0; !s.Over && n < 5000; n++ {
-			if s.Pending().Kind == phaseOrders {
-				cands := s.Candidates(nil)
-				m, _ := memo.(*SightMemo) // warm from the decisions before
-				got := s.newDoc(m).order(cands)
-				plain := s.newDoc(nil)
-				plain.plain = true
-				if want := plain.order(cands); !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s decision %d, turn %d: order %#v, by the plain rule %#v", id, n, s.Turn, got, want)
-				}
-				compared++
-				if a, ok := got.(Activate); ok && a.Order == OrderMoveFire {
-					moved++
+		for _, mix := range mixes {
+			for seed := *memoSeed; seed < *memoSeed+uint64(seeds); seed++ {
+				s := setupFixture(t, id).s
+				src := dice.NewPCG(seed)
+				r := rand.New(rand.NewPCG(seed, 99))
+				var memo any
+				for n := 0; !s.Over && n < 5000; n++ {
+					if s.Pending().Kind == phaseOrders {
+						cands := s.Candidates(nil)
+						m, _ := memo.(*SightMemo) // warm from the decisions before
+						got := s.newDoc(m).order(cands)
+						plain := s.newDoc(nil)
+						plain.plain = true
+						if want := plain.order(cands); !reflect.DeepEqual(got, want) {
+							t.Fatalf("%s seed %d, random share %v, decision %d, turn %d: order %#v, by the plain rule %#v", id, seed, mix, n, s.Turn, got, want)
+						}
+						compared++
+						if a, ok := got.(Activate); ok && a.Order == OrderMoveFire {
+							moved++
+						}
+					}
+					a := s.DoctrineWith(&memo)
+					if r.Float64() < mix {
+						c := s.Candidates(nil)
+						a = c[r.IntN(len(c))]
+					}
+					s.Apply(a, src, engine.Discard)
 				}
 			}
-			s.Apply(s.DoctrineWith(&memo), src, engine.Discard)
 		}
 	}
-	t.Logf("%d order decisions compared, %d of them move-and-fire orders", compared, moved)
-	if moved == 0 {
-		t.Fatal("no move-and-fire order chosen: the moves were not compared")
+	t.Logf("%d order decisions compared, %d of them move-and-fire orders; %d weighed several groups' moves, %d ties met", compared, moved, several, ties)
+	if moved == 0 || several == 0 || ties == 0 {
+		t.Fatal("no move-and-fire order chosen, or no several groups weighed together, or no tie: the test proves little")
 	}
 }
 
@@ -221,6 +242,36 @@ func TestSameBand(t *testing.T) {
 	t.Logf("%d bands settled, %d left to the exact distance", settled, unsettled)
 	if settled < 1000 || unsettled < 1000 {
 		t.Fatalf("%d settled, %d not: the test proves little", settled, unsettled)
+	}
+	// Bounds at and about the edges: a band sameBand settles must hold for
+	// every distance from lo to hi, and up to 5e-10 beyond them (rounding).
+	offsets := []float64{-1e-6, -2e-9, -1e-9, -5e-10, 0, 5e-10, 1e-9, 2e-9, 1e-6}
+	edgeCases := 0
+	for _, e1 := range stats.Range {
+		for _, e2 := range stats.Range {
+			for _, o1 := range offsets {
+				for _, o2 := range offsets {
+					lo, hi := float64(e1)+o1, float64(e2)+o2
+					if lo > hi {
+						continue
+					}
+					got := sameBand(stats, lo, hi)
+					if math.IsNaN(got) {
+						continue
+					}
+					edgeCases++
+					gotBand, _, _ := RangeBand(stats, got)
+					for _, x := range []float64{lo - 5e-10, lo, hi, hi + 5e-10} {
+						if band, _, _ := RangeBand(stats, x); band != gotBand {
+							t.Fatalf("sameBand(%v, %v) = %v (%s), but a distance of %v is %s", lo, hi, got, gotBand, x, band)
+						}
+					}
+				}
+			}
+		}
+	}
+	if edgeCases == 0 {
+		t.Fatal("no band settled at the edges")
 	}
 	if !math.IsNaN(sameBand(&UnitStats{Range: []int{8, 16}}, 1, 2)) {
 		t.Error("sameBand settled a band for stats without three ranges")

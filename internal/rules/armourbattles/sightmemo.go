@@ -48,7 +48,8 @@ type SightMemo struct {
 	// first. It changes no answer, only how soon one is found.
 	heat []float64
 	// doc is the last doctrine decision's (newDoc), whose lists the next
-	// one fills in afresh.
+	// one fills in afresh: a memo serves one decision at a time, and a
+	// decision must not start another with the same memo.
 	doc *docCtx
 }
 
