@@ -11,6 +11,12 @@ import (
 // decision: the options agents search over. Every candidate passes
 // Validate; there is at least one unless the game is over.
 func (s *State) Candidates(dst []engine.Action) []engine.Action {
+	return s.candidates(dst, true)
+}
+
+// candidates is Candidates; without moves it leaves out an activation's
+// group moves, which the doctrine plans for itself (bestMove).
+func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	if s.Over {
 		return dst
 	}
@@ -26,7 +32,7 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 	case phaseOrders:
 		dst = s.orderCandidates(dst)
 	case phaseActivation:
-		dst = s.activationCandidates(dst)
+		dst = s.activationCandidates(dst, moves)
 	case "opportunity-fire":
 		dst = s.oppCandidates(dst)
 	case phaseLogistics:
@@ -215,7 +221,7 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
+func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.Action {
 	act := s.Act
 	dst = append(dst, EndActivation{})
 	var sight sideSight
@@ -261,7 +267,7 @@ func (s *State) activationCandidates(dst []engine.Action) []engine.Action {
 			}
 		}
 	}
-	if !act.MoveDone {
+	if !act.MoveDone && moves {
 		dst = append(dst, s.moveCandidates()...)
 	}
 	return dst

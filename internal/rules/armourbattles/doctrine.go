@@ -45,7 +45,7 @@ func (s *State) DoctrineWith(memo *any) engine.Action {
 // DoctrineMemo is Doctrine reusing the line-of-sight answers in memo (nil
 // for none); the choice is the same either way.
 func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
-	cands := s.Candidates(nil)
+	cands := s.candidates(nil, false) // the doctrine plans its own moves
 	if len(cands) == 0 {
 		return nil
 	}
@@ -258,7 +258,9 @@ func (d *docCtx) sees(a, b int) bool {
 	return ok
 }
 
-// visible is visibleEnemies, worked out once per unit.
+// visible is visibleEnemies, worked out once per unit, in the order of
+// enemiesOf (its callers need the best shot or whether there is one, not
+// the nearest).
 func (d *docCtx) visible(u int) []int {
 	if d.visOK[u] {
 		return d.vis[u]
@@ -270,7 +272,6 @@ func (d *docCtx) visible(u int) []int {
 			out = append(out, e)
 		}
 	}
-	sortedByDist(out, func(e int) float64 { return fb.Distance(d.box(e)) })
 	d.vis[u], d.visOK[u] = out, true
 	return out
 }
