@@ -217,14 +217,11 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	// decision calls newDoc with its memo (a fresh check passes nil).
 	d := memo.doc
 	if d == nil || d.n != n {
-		d = &docCtx{n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n)}
+		d = &docCtx{n: n, see: make([]int8, n*n), vis: make([][]int, n), visOK: make([]bool, n), best: make([]float64, n), near: make([]int32, n)}
 		memo.doc = d
 	}
 	clear(d.see)
 	clear(d.visOK)
-	if len(d.near) != n {
-		d.near = make([]int32, n)
-	}
 	for i := range d.near {
 		d.near[i] = unknownUnit
 	}

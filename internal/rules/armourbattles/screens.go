@@ -222,9 +222,8 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		}
 	}
 	// The shadows that apply to this target, and how.
-	var use [maxScreens]*screen
+	var idx [maxScreens]int // their indexes in sc.list
 	var short [maxScreens]bool
-	var idx [maxScreens]int // each one's index in sc.list
 	n := 0
 	for i := range sc.list {
 		scr := &sc.list[i]
@@ -232,13 +231,13 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		case hidesRay:
 			// The sample points lie within rt/2 of the centre: pass over
 			// a shadow that misses that disc.
-			if scr.sh.MissesDisc(fb.Center, rt/2+screenMargin) {
+			if scr.sh.MissesDisc(fb.Center, disc) {
 				continue
 			}
-			use[n], short[n], idx[n] = scr, false, i
+			idx[n], short[n] = i, false
 			n++
 		case hidesShortRay:
-			use[n], short[n], idx[n] = scr, true, i
+			idx[n], short[n] = i, true
 			n++
 		}
 	}
@@ -252,9 +251,9 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 			return true
 		}
 	}
-	for k, scr := range use[:n] {
-		if !short[k] && scr.sh.HidesDisc(fb.Center, disc) {
-			sc.hot = 1 + idx[k]
+	for k, i := range idx[:n] {
+		if !short[k] && sc.list[i].sh.HidesDisc(fb.Center, disc) {
+			sc.hot = 1 + i
 			return true
 		}
 	}
@@ -278,7 +277,7 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
 		for k := 0; !hit && k < n; k++ {
-			scr := use[k]
+			scr := &sc.list[idx[k]]
 			if !short[k] {
 				hit = scr.sh.Hides(p)
 				continue
