@@ -20,6 +20,14 @@ type Agent interface {
 	Choose(st engine.State) engine.Action
 }
 
+// MemoKeeper is an agent that can keep work it may reuse (line-of-sight
+// answers, say) in a memo its caller hands it (KeepMemo), so that games
+// played one after another in a goroutine share it. Its choices are the
+// same with or without the memo.
+type MemoKeeper interface {
+	KeepMemo(memo *any)
+}
+
 // ContextChooser is an agent whose decision can be cut short: ChooseContext
 // is Choose that returns soon after ctx is done (with the best action it
 // has by then).

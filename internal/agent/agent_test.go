@@ -50,6 +50,9 @@ func startGame(t testing.TB, r engine.Rules, sc *scenario.Scenario, seed uint64,
 		if ags[i], err = agent.New(n, agent.Seed(seed, i)); err != nil {
 			t.Fatal(err)
 		}
+		if mk, ok := ags[i].(agent.MemoKeeper); ok && memo != nil {
+			mk.KeepMemo(memo)
+		}
 	}
 	return st, ags, dice.NewPCG(seed)
 }

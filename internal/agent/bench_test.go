@@ -64,3 +64,9 @@ func BenchmarkMCTSIterations(b *testing.B) {
 	}
 	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
 }
+
+// BenchmarkScriptedVsScriptedBattle3 is BenchmarkScriptedVsScriptedBattle1
+// on Battle 3, the largest battle: its games are about three times slower.
+func BenchmarkScriptedVsScriptedBattle3(b *testing.B) {
+	benchGames(b, "armour-battles/battle-3", [2]string{"scripted", "scripted"})
+}

@@ -21,7 +21,8 @@ var updateDecisions = flag.Bool("update-decisions", false, "rewrite testdata/dec
 // (a faster line of sight must not) shows here, and must be made on
 // purpose, with -update-decisions, and the figures looked at again.
 // mcts:N runs DefaultMCTS's two trees on any machine, so the games are
-// the same everywhere. -short plays Battle 1 only.
+// the same everywhere. The games of a table share a memo, as a simulation
+// worker's games do. -short plays Battle 1 only.
 func TestAgentDecisionsUnchanged(t *testing.T) {
 	var got strings.Builder
 	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
@@ -30,9 +31,12 @@ func TestAgentDecisionsUnchanged(t *testing.T) {
 	}
 	for _, id := range ids {
 		r, sc := battle(t, id)
+		// The games of a table share one memo, state and agents, as a
+		// simulation worker's do: a memo must change no decision.
+		var memo any
 		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}} {
 			for seed := uint64(1); seed <= 3; seed++ {
-				st, ags, src := startGame(t, r, sc, seed, names, nil)
+				st, ags, src := startGame(t, r, sc, seed, names, &memo)
 				h, n := uint64(0), 0
 				for ; !st.Result().Over && n < 5000; n++ {
 					st.Apply(ags[st.Pending().Side].Choose(st), src, engine.Discard)

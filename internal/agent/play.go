@@ -9,11 +9,17 @@ import (
 // Play runs g to the end with one agent per side and returns the result.
 // maxActions bounds the game (0 for no bound). A state that can keep a
 // memo (memoUser) is given one, and keeps it: its reads may then write to
-// the memo, so it must not be read from several goroutines at once.
+// the memo, so it must not be read from several goroutines at once. The
+// agents that can (MemoKeeper) keep their work in the same memo.
 func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error) {
 	if mu, ok := g.State().(memoUser); ok {
 		var memo any // the game's own line-of-sight work, kept while it lasts
 		mu.WithMemo(&memo)
+		for _, a := range agents {
+			if mk, ok := a.(MemoKeeper); ok {
+				mk.KeepMemo(&memo)
+			}
+		}
 	}
 	for n := 0; ; n++ {
 		res := g.State().Result()

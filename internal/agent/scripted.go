@@ -26,8 +26,10 @@ type Scripted struct {
 	// Samples is the number of dice samples per candidate; Depth bounds
 	// the look-ahead in actions of the same side.
 	Samples, Depth int
-	// memo is what a memoDoctrine keeps between this agent's decisions.
-	memo any
+	// own is what a memoDoctrine keeps between this agent's decisions,
+	// unless KeepMemo handed the agent a memo to keep it in (memo).
+	own  any
+	memo *any
 }
 
 // memoDoctrine is implemented by rulesets whose doctrine can reuse work
@@ -52,6 +54,21 @@ func NewScripted(seed uint64) *Scripted {
 // Name returns "scripted".
 func (*Scripted) Name() string { return "scripted" }
 
+// KeepMemo has the agent keep its reusable work in *memo from now on: a
+// caller that plays games one after another in a goroutine (a simulation
+// worker) hands each game's agents the same memo, which the games' states
+// may share too. The agent's choices are the same with or without it; a
+// memo must not be used by two goroutines at once.
+func (a *Scripted) KeepMemo(memo *any) { a.memo = memo }
+
+// memoOf returns where the agent keeps its reusable work.
+func (a *Scripted) memoOf() *any {
+	if a.memo != nil {
+		return a.memo
+	}
+	return &a.own
+}
+
 // Choose returns the candidate with the best sampled look-ahead.
 func (a *Scripted) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
@@ -60,10 +77,16 @@ func (a *Scripted) Choose(st engine.State) engine.Action {
 		// determinized copy when the enemy has hidden units, the state
 		// itself (which the doctrine leaves as it found it) otherwise.
 		if h, ok := st.(hider); !ok || h.HidesFrom(side) {
-			doc = searchCopy(st, side, a.src).(engine.Doctrine)
+			c := searchCopy(st, side, a.src)
+			if mu, ok := c.(memoUser); ok {
+				// The copy's own questions (its candidates) go to
+				// the agent's memo too; a copy starts without one.
+				mu.WithMemo(a.memoOf())
+			}
+			doc = c.(engine.Doctrine)
 		}
 		if md, ok := doc.(memoDoctrine); ok {
-			return md.DoctrineWith(&a.memo)
+			return md.DoctrineWith(a.memoOf())
 		}
 		return doc.Doctrine()
 	}

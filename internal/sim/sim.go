@@ -237,8 +237,8 @@ func (cfg *Config) check() error {
 	return nil
 }
 
-// giveMemo is whether games get their worker's memo; tests turn it off to
-// see that the memo changes no game.
+// giveMemo is whether games and their agents get their worker's memo;
+// tests turn it off to see that the memo changes no game.
 var giveMemo = true
 
 // memoUser is implemented by game states that can keep work they may
@@ -293,6 +293,9 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 	for side, name := range g.Agents {
 		if agents[side], err = newAgent(name, AgentSeed(seed, side), cores); err != nil {
 			return fail("%v", err)
+		}
+		if mk, ok := agents[side].(agent.MemoKeeper); ok && giveMemo {
+			mk.KeepMemo(memo) // the worker's too: its games run one at a time
 		}
 	}
 	src := dice.NewPCG(seed)
