@@ -61,7 +61,13 @@ func outcomeHarm(tg target, net int, suppress bool) float64 {
 // sixes) met by a reaction of n dice at tn (Reaction Checks; Direct Fire
 // Combat Results).
 func reactionHarm(tg target, attack PoolResult, n, tn int) float64 {
-	r := dice.PoolDist(n, tn)
+	return reactionHarmOf(tg, attack, dice.PoolDist(n, tn))
+}
+
+// reactionHarmOf is reactionHarm for a reaction whose distribution r is
+// at hand: shotHarm asks it for every attack roll.
+func reactionHarmOf(tg target, attack PoolResult, r dice.Joint) float64 {
+	n := r.N
 	h := 0.0
 	for rs := 0; rs <= n; rs++ {
 		for r6 := 0; r6 <= n; r6++ {
@@ -78,15 +84,16 @@ func reactionHarm(tg target, attack PoolResult, n, tn int) float64 {
 // shotHarm is the expected harm of a shot with dice d at tg, before the
 // attack is rolled.
 func shotHarm(tg target, d ShotDice) float64 {
-	if !d.InRange {
-		return 0
+	if !d.InRange || d.AttackDice < 1 {
+		return 0 // no attack roll can harm
 	}
 	a := dice.PoolDist(d.AttackDice, d.AttackTN)
+	r := dice.PoolDist(d.ReactionDice, d.ReactionTN)
 	h := 0.0
 	for as := 1; as <= d.AttackDice; as++ {
 		for a6 := 0; a6 <= d.AttackDice; a6++ {
 			if p := a.At(as, a6); p > 0 {
-				h += p * reactionHarm(tg, PoolResult{Successes: as, Sixes: a6}, d.ReactionDice, d.ReactionTN)
+				h += p * reactionHarmOf(tg, PoolResult{Successes: as, Sixes: a6}, r)
 			}
 		}
 	}

@@ -123,3 +123,36 @@ func TestDoctrineAddsAWildDieToAShotThatCanDisperse(t *testing.T) {
 		t.Errorf("doctrine %+v, want the plain shot", got)
 	}
 }
+
+// TestShotHarmSumsReactionHarm checks shotHarm, which works out the
+// reaction's distribution once, against the sum over every attack roll of
+// reactionHarm, bit for bit.
+func TestShotHarmSumsReactionHarm(t *testing.T) {
+	cases := 0
+	for _, tg := range []target{{}, {dp: 1}, {dp: 2}} {
+		for an := 0; an <= 6; an++ {
+			for rn := 0; rn <= 5; rn++ {
+				for atn := 2; atn <= 7; atn++ {
+					for _, rtn := range []int{3, 5} {
+						d := ShotDice{AttackDice: an, AttackTN: atn, ReactionDice: rn, ReactionTN: rtn, InRange: true}
+						a, want := dice.PoolDist(an, atn), 0.0
+						for as := 1; as <= an; as++ {
+							for a6 := 0; a6 <= an; a6++ {
+								if p := a.At(as, a6); p > 0 {
+									want += p * reactionHarm(tg, PoolResult{Successes: as, Sixes: a6}, rn, rtn)
+								}
+							}
+						}
+						if got := shotHarm(tg, d); got != want {
+							t.Fatalf("shotHarm(%+v, %+v) = %v, want %v", tg, d, got, want)
+						}
+						cases++
+					}
+				}
+			}
+		}
+	}
+	if cases != 3*7*6*6*2 {
+		t.Fatalf("checked %d cases", cases)
+	}
+}
