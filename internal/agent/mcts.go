@@ -71,6 +71,10 @@ type MCTS struct {
 	memos []any
 }
 
+// treeMemos holds the memos of searches that have ended, for the next
+// search to take up (sync.Pool: each is used by one goroutine at a time).
+var treeMemos sync.Pool
+
 // memoUser is implemented by states that can keep work they may reuse
 // (line of sight, say) in a memo handed to them: the state behaves the
 // same with or without it. A memo is used by one goroutine at a time.
@@ -148,6 +152,13 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	if len(m.memos) < m.cfg.Trees {
 		m.memos = make([]any, m.cfg.Trees)
 	}
+	for t := range m.memos {
+		if m.memos[t] == nil {
+			// A memo another search left: the searches of the games
+			// played one after another reuse their work.
+			m.memos[t] = treeMemos.Get()
+		}
+	}
 	roots := make([]*mctsNode, m.cfg.Trees)
 	counts := make([]int, m.cfg.Trees)
 	var deadline time.Time
@@ -204,6 +215,12 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	}
 	for _, c := range counts {
 		m.Iterations += c
+	}
+	for t, memo := range m.memos {
+		if memo != nil {
+			treeMemos.Put(memo)
+			m.memos[t] = nil
+		}
 	}
 	// Merge the trees' root statistics in tree order.
 	best, bestN, bestW := -1, -1, 0.0
