@@ -67,7 +67,7 @@ type MCTS struct {
 	// Iterations counts the iterations run so far (for benchmarks).
 	Iterations int
 	// memos are what each tree's goroutine lets its copies keep (see
-	// memoUser), kept from one decision to the next.
+	// memoUser) during a search, taken from treeMemos and given back.
 	memos []any
 }
 
