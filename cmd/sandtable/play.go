@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/outfile"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/sim"
 
@@ -25,9 +27,12 @@ type playReport struct {
 	Winner     string         `json:"winner"`
 	Reason     string         `json:"reason"`
 	Turns      int            `json:"turns"`
-	ArmyMorale map[string]int `json:"army_morale"`
-	StateHash  string         `json:"state_hash"`
-	Actions    int            `json:"actions"`
+	ArmyMorale map[string]int `json:"army_morale"` // empty for rules without army morale
+	// UnitsLost is each side's losses by unit type, where the rules count
+	// them.
+	UnitsLost map[string]map[string]int `json:"units_lost,omitempty"`
+	StateHash string                    `json:"state_hash"`
+	Actions   int                       `json:"actions"`
 }
 
 func newPlayCmd() *cobra.Command {
@@ -72,6 +77,12 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 					return fmt.Errorf("--agents: %w", err)
 				}
 			}
+			if logFile != "" {
+				// Say so now rather than after the game.
+				if err := outfile.Check(logFile); err != nil {
+					return fmt.Errorf("--log %s: %w", logFile, err)
+				}
+			}
 			g, err := engine.NewGame(rules, sc, seed)
 			if err != nil {
 				return err
@@ -97,21 +108,35 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 					rep.ArmyMorale[id] = mv.Morale(i)
 				}
 			}
+			if l, ok := g.State().(interface{ UnitsLost(int) map[string]int }); ok {
+				rep.UnitsLost = map[string]map[string]int{}
+				for i, id := range sides {
+					rep.UnitsLost[id] = l.UnitsLost(i)
+				}
+			}
 			out := cmd.OutOrStdout()
 			if asJSON {
 				return json.NewEncoder(out).Encode(rep)
 			}
 			if !quiet {
 				printEvents(out, g.Events())
+				fmt.Fprintln(out)
 			}
-			fmt.Fprintf(out, "\n%s, seed %d: ", sc.Title, seed)
+			fmt.Fprintf(out, "%s, seed %d: ", sc.Title, seed)
 			if rep.Winner == "draw" {
 				fmt.Fprintf(out, "a draw (%s) after %d turns\n", rep.Reason, rep.Turns)
 			} else {
 				fmt.Fprintf(out, "%s wins (%s) in turn %d\n", rep.Winner, rep.Reason, rep.Turns)
 			}
 			for _, id := range sides {
-				fmt.Fprintf(out, "  army morale %-8s %d\n", id, rep.ArmyMorale[id])
+				if m, ok := rep.ArmyMorale[id]; ok {
+					fmt.Fprintf(out, "  army morale %-8s %d\n", id, m)
+				}
+			}
+			for _, id := range sides {
+				if lost, ok := rep.UnitsLost[id]; ok {
+					fmt.Fprintf(out, "  units lost  %-8s %s\n", id, lostList(lost))
+				}
 			}
 			fmt.Fprintf(out, "  %d actions, state hash %s\n", rep.Actions, rep.StateHash)
 			return nil
@@ -138,22 +163,26 @@ func printEvents(w io.Writer, evs []engine.Event) {
 	}
 }
 
-// writeLog writes the game log atomically: to a temporary file renamed
-// over the target, so a failure never leaves half a log.
+// writeLog writes the game log atomically (outfile.Write): a failure
+// never leaves half a log.
 func writeLog(g *engine.Game, path string) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
+	if err := outfile.Write(path, g.WriteLog); err != nil {
+		return fmt.Errorf("--log: %w", err)
 	}
-	if err := g.WriteLog(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+	return nil
+}
+
+// lostList writes losses by unit type as "type n, type n", or "none".
+func lostList(lost map[string]int) string {
+	if len(lost) == 0 {
+		return "none"
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+	var b strings.Builder
+	for i, typ := range slices.Sorted(maps.Keys(lost)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d", typ, lost[typ])
 	}
-	return os.Rename(tmp, path)
+	return b.String()
 }

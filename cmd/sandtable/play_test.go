@@ -41,7 +41,7 @@ func TestPlaySameSeedSameLogAndReplay(t *testing.T) {
 		t.Fatalf("two plays with seed 11 wrote different logs (%d and %d bytes)", len(a), len(b))
 	}
 	r := reps[0]
-	if r.Scenario != "armour-battles/battle-1" || r.Seed != 11 || r.Turns < 1 || len(r.StateHash) != 16 || len(r.ArmyMorale) != 2 {
+	if r.Scenario != "armour-battles/battle-1" || r.Seed != 11 || r.Turns < 1 || len(r.StateHash) != 16 || len(r.ArmyMorale) != 2 || len(r.UnitsLost) != 2 {
 		t.Errorf("report %+v lacks fields", r)
 	}
 	if r.Winner != "german" && r.Winner != "us" && r.Winner != "draw" {
@@ -102,10 +102,73 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"--scenario", "nope"}, "--scenario"},
 		{[]string{"--agents", "random"}, "2 sides"},
 		{[]string{"--agents", "random,genius"}, "unknown agent"},
+		{[]string{"--log", "/proc/g.jsonl"}, "--log /proc/g.jsonl: cannot write in directory /proc"},
 	} {
 		_, err := exec(t, newPlayCmd(), tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("play %v: error %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestPlayLogCheckedFirst: a --log that cannot be written is refused
+// before the game is played, with an error naming the user's path, and
+// leaves nothing behind.
+func TestPlayLogCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	adir := filepath.Join(dir, "adir")
+	if err := os.Mkdir(adir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ log, want string }{
+		{adir, "--log " + adir + ": is a directory; want a file name"},
+		{filepath.Join(dir, "nodir", "g.jsonl"), "no directory " + filepath.Join(dir, "nodir")},
+	} {
+		// mcts:1s would take minutes: the error must come first.
+		out, err := exec(t, newPlayCmd(), "--agents", "mcts:1s,mcts:1s", "--log", c.log)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("play --log %s: error %v, want %q", c.log, err, c.want)
+		}
+		if strings.Contains(out, "wins") || strings.Contains(out, "draw") {
+			t.Errorf("play --log %s played the game first:\n%s", c.log, out)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%s holds %d entries after the refusals, want adir alone", dir, len(entries))
+	}
+}
+
+// TestPlayPaganoReportsLosses: Pagano keeps no army morale, so play
+// reports none, and gives each side's losses by type instead.
+func TestPlayPaganoReportsLosses(t *testing.T) {
+	out, err := exec(t, newPlayCmd(), "--scenario", "pagano/battle-1", "--seed", "3", "--agents", "scripted,random", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r playReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("play --json output %q: %v", out, err)
+	}
+	if len(r.ArmyMorale) != 0 {
+		t.Errorf("Pagano army morale %v, want none", r.ArmyMorale)
+	}
+	lost := 0
+	for _, side := range []string{"german", "us"} {
+		if _, ok := r.UnitsLost[side]; !ok {
+			t.Errorf("no losses reported for %s: %v", side, r.UnitsLost)
+		}
+		for _, n := range r.UnitsLost[side] {
+			lost += n
+		}
+	}
+	if r.Winner != "draw" && lost == 0 {
+		t.Errorf("%s won (%s) and nobody lost a vehicle: %+v", r.Winner, r.Reason, r)
+	}
+	text, err := exec(t, newPlayCmd(), "--scenario", "pagano/battle-1", "--seed", "3", "--agents", "scripted,random", "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text, "army morale") || !strings.Contains(text, "units lost  german") || strings.HasPrefix(text, "\n") {
+		t.Errorf("play -q on Pagano:\n%s\nwant units lost, no army morale, no blank first line", text)
 	}
 }

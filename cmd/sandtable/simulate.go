@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -22,6 +19,7 @@ import (
 
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/outfile"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/sim"
 
@@ -80,14 +78,8 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 					return fmt.Errorf("--plot: %w", err)
 				}
 				// Say so now rather than after the games.
-				dir := filepath.Dir(plotFile)
-				if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || err == nil && !fi.IsDir() {
-					return fmt.Errorf("--plot %s: no directory %s to write it in", plotFile, dir)
-				} else if err != nil {
+				if err := outfile.Check(plotFile); err != nil {
 					return fmt.Errorf("--plot %s: %w", plotFile, err)
-				}
-				if fi, err := os.Stat(plotFile); err == nil && fi.IsDir() {
-					return fmt.Errorf("--plot %s: is a directory; want a file name", plotFile)
 				}
 			}
 			cat, err := scenario.Embedded()

@@ -137,6 +137,23 @@ func TestSimulateText(t *testing.T) {
 	}
 }
 
+// TestSimulatePaganoText: Pagano keeps no army morale; the summary says so
+// and still counts each side's losses by type.
+func TestSimulatePaganoText(t *testing.T) {
+	out, _, err := runSimulateCmd(t, "--scenario", "pagano/battle-1", "--games", "2", "--seed", "3", "--agents", "scripted,random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"units lost (total, mean per game):\n  german:", "army morale remaining: none kept in these rules"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "army morale remaining (mean)") {
+		t.Errorf("Pagano summary gives an army morale:\n%s", out)
+	}
+}
+
 func TestSimulatePlot(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"sim.png", "sim.svg"} {

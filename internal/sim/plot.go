@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sandtable/sandtable/internal/outfile"
 )
 
 // Plot size: wide enough for two panels side by side; PNGs are drawn at 96
@@ -56,39 +58,7 @@ func (r *Report) SavePlot(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("sim: plot file %s is a directory", path)
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return r.WritePlot(w, format) })
-}
-
-// writeFileAtomic writes path through write: to a new temporary file in
-// path's directory (created by os.CreateTemp, so no existing file is
-// touched), renamed to path once written and closed. On any failure the
-// temporary file is removed and path is left as it was.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("sim: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	// CreateTemp makes the file private (0600); a plot is an ordinary
-	// file, readable by others as os.Create would make it. Not being able
-	// to say so is no reason to fail.
-	_ = f.Chmod(0o644)
-	if err := write(f); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("sim: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("sim: %w", err)
-	}
-	return nil
+	return outfile.Write(path, func(w io.Writer) error { return r.WritePlot(w, format) })
 }
 
 // WritePlot draws the report in format ("svg" or "png") to w: on the left

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -780,41 +779,6 @@ func TestSavePlotTouchesNoOtherFile(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("directory holds %d files, want the plot and sim.png.tmp only", len(entries))
-	}
-}
-
-// TestWriteFileAtomicCleansUp: a write that fails half way leaves the
-// target as it was and no temporary file.
-func TestWriteFileAtomicCleansUp(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "sim.svg")
-	old := []byte("old plot")
-	if err := os.WriteFile(path, old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	boom := errors.New("boom")
-	err := writeFileAtomic(path, func(w io.Writer) error {
-		w.Write([]byte("<svg half"))
-		return boom
-	})
-	if !errors.Is(err, boom) {
-		t.Errorf("writeFileAtomic error %v, want the write's", err)
-	}
-	if data, _ := os.ReadFile(path); !bytes.Equal(data, old) {
-		t.Errorf("target after a failed write: %q, want %q", data, old)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("directory holds %d files after a failed write, want the target alone", len(entries))
-	}
-	// And one that succeeds replaces the target, leaving nothing else.
-	if err := writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(path); string(data) != "new" {
-		t.Errorf("target after a write: %q, want %q", data, "new")
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("directory holds %d files after a write, want the target alone", len(entries))
 	}
 }
 

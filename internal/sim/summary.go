@@ -212,6 +212,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, " %s %.2f", id, r.Morale[side])
 		}
 		b.WriteByte('\n')
+	} else if r.Completed > 0 {
+		b.WriteString("\narmy morale remaining: none kept in these rules\n")
 	}
 
 	if len(r.Errors) > 0 {

@@ -473,3 +473,28 @@ func TestLastShotOfTheLastTurn(t *testing.T) {
 		t.Errorf("game over %v, winner %d (%s): want a US win\n%s", f.s.Over, f.s.Winner, f.s.Reason, f.log())
 	}
 }
+
+// TestUnitsLost: a side's losses are its vehicles out of the fight, by
+// type: knocked out, retreating, or gone off the table; Pagano keeps no
+// army morale.
+func TestUnitsLost(t *testing.T) {
+	f := newFixture(t, nil, 1,
+		placed{id: "p1", typ: "panzer-iv-h", side: german, x: 20, y: 40, facing: -90},
+		placed{id: "p2", typ: "panzer-iv-h", side: german, x: 25, y: 40, facing: -90},
+		placed{id: "p3", typ: "panzer-iv-h", side: german, x: 30, y: 40, facing: -90},
+		placed{id: "p4", typ: "panzer-iv-h", side: german, x: 35, y: 40, facing: -90},
+		placed{id: "m4", typ: "m4-75", side: us, x: 25, y: 10, facing: 90})
+	f.unit("p2").Out = true
+	f.unit("p3").Retreat = true
+	f.unit("p4").Exited = true
+	name := f.s.b.types[f.unit("p1").Type].Name
+	if got := f.s.UnitsLost(german); len(got) != 1 || got[name] != 3 {
+		t.Errorf("German losses %v, want %s 3", got, name)
+	}
+	if got := f.s.UnitsLost(us); len(got) != 0 {
+		t.Errorf("US losses %v, want none", got)
+	}
+	if _, ok := any(f.s).(interface{ Morale(int) int }); ok {
+		t.Error("the Pagano state reports an army morale it does not keep")
+	}
+}

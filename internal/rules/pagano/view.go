@@ -80,14 +80,16 @@ func (s *State) View(side int) any {
 	return v
 }
 
-// Morale returns the number of side's vehicles still fighting (the play
-// command prints it as the side's standing).
-func (s *State) Morale(side int) int {
-	n := 0
+// UnitsLost returns, for side, how many vehicles of each type are out of
+// the fight, by unit type name: knocked out, or driven to retreat
+// (retreating, or gone off the table). Pagano has no army morale: a side
+// loses when it has no vehicle left fighting.
+func (s *State) UnitsLost(side int) map[string]int {
+	out := map[string]int{}
 	for i := range s.Units {
-		if s.Units[i].Side == side && s.Units[i].Fighting() {
-			n++
+		if u := &s.Units[i]; u.Side == side && u.Placed && !u.Fighting() {
+			out[s.b.types[u.Type].Name]++
 		}
 	}
-	return n
+	return out
 }

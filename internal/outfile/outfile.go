@@ -1,0 +1,87 @@
+package outfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Check reports, before any work is done, why path could not be written:
+// its directory does not exist or cannot be written in, or path is a
+// directory. It leaves nothing behind. The errors name path and what is
+// wrong with it, not any file of Check's own.
+func Check(path string) error {
+	if path == "" {
+		return errors.New("no file name")
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || err == nil && !fi.IsDir():
+		return fmt.Errorf("no directory %s to write it in", dir)
+	case err != nil:
+		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("is a directory; want a file name")
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write in directory %s: %w", dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// Write writes path through write: to a new temporary file in path's
+// directory (created by os.CreateTemp, so no existing file is touched),
+// renamed to path once written and closed. On any failure the temporary
+// file is removed and path is left as it was. The file is readable by
+// others (0644), as os.Create would make it.
+func Write(path string, write func(io.Writer) error) (err error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s: is a directory; want a file name", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	// CreateTemp makes the file private (0600). Not being able to widen
+	// it is no reason to fail.
+	_ = f.Chmod(0o644)
+	if err := write(f); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+// unwrapPath returns the cause of a *fs.PathError or *os.LinkError, whose
+// message would name a temporary file the user never asked for.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

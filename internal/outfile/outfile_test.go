@@ -1,0 +1,93 @@
+package outfile
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWriteCleansUp: a write that fails half way leaves the target as it
+// was and no temporary file; one that succeeds replaces the target and
+// leaves nothing else.
+func TestWriteCleansUp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sim.svg")
+	old := []byte("old plot")
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := Write(path, func(w io.Writer) error {
+		w.Write([]byte("<svg half"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("Write error %v, want the write's", err)
+	}
+	if data, _ := os.ReadFile(path); !bytes.Equal(data, old) {
+		t.Errorf("target after a failed write: %q, want %q", data, old)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("directory holds %d files after a failed write, want the target alone", len(entries))
+	}
+	if err := Write(path, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "new" {
+		t.Errorf("target after a write: %q, want %q", data, "new")
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("target: %v, %v; want mode 0644 like any file", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("directory holds %d files after a write, want the target alone", len(entries))
+	}
+}
+
+// TestCheck: every path that cannot be written is refused with an error
+// that names what is wrong and no temporary file; a good path passes and
+// nothing is left behind.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"", "no file name"},
+		{filepath.Join(dir, "nodir", "x.svg"), "no directory"},
+		{filepath.Join(file, "x.svg"), "no directory"},
+		{sub, "is a directory"},
+		{"/proc/x.svg", "cannot write in directory /proc"},
+	} {
+		err := Check(c.path)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check(%q) = %v, want an error saying %q", c.path, err, c.want)
+		} else if strings.Contains(err.Error(), ".tmp") {
+			t.Errorf("Check(%q) = %v names a temporary file", c.path, err)
+		}
+	}
+	if err := Check(filepath.Join(dir, "new.svg")); err != nil {
+		t.Errorf("Check of a new file in a writable directory: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("directory holds %d entries after the checks, want sub and file alone", len(entries))
+	}
+}
+
+// TestWriteErrorNamesTarget: a directory that cannot be written in gets an
+// error naming the user's file, not the temporary one.
+func TestWriteErrorNamesTarget(t *testing.T) {
+	err := Write("/proc/x.svg", func(w io.Writer) error { return nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "/proc/x.svg: ") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Write into /proc: %v, want an error naming /proc/x.svg alone", err)
+	}
+}
