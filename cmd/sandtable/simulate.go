@@ -124,7 +124,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			if bar != nil {
 				bar.Finish()
 			}
-			if err != nil && !(rep.Interrupted && len(rep.Games) > 0) {
+			if err != nil && !rep.Interrupted {
 				return withSignalStatus(err, caught())
 			}
 

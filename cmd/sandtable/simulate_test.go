@@ -135,6 +135,13 @@ func TestSimulateText(t *testing.T) {
 	if stderr != "" {
 		t.Errorf("stderr = %q, want no progress bar when it is not a terminal", stderr)
 	}
+	one, _, err := runSimulateCmd(t, "--games", "1", "--seed", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(one, "battle-1: 1 game, ") || !strings.Contains(one, "\n1 game in ") {
+		t.Errorf("a one-game run does not say \"1 game\":\n%s", one)
+	}
 }
 
 // TestSimulatePaganoText: Pagano keeps no army morale; the summary says so
@@ -195,6 +202,9 @@ func TestSimulateErrors(t *testing.T) {
 		{"no workers", []string{"--workers", "0"}, []string{"--workers"}},
 		{"bad plot extension", []string{"--plot", "out.pdf"}, []string{"--plot", ".pdf", ".svg or .png"}},
 		{"plot in a missing directory", []string{"--games", "2", "--plot", "no-such-dir/out.svg"}, []string{"--plot", "no directory no-such-dir"}},
+		{"plot where nothing can be written", []string{"--games", "2", "--plot", "/proc/out.svg"}, []string{"--plot /proc/out.svg: cannot write in directory /proc"}},
+		{"seeds past the largest", []string{"--games", "2", "--seed", "18446744073709551615"}, []string{"seed 18446744073709551615", "at most 18446744073709551614"}},
+		{"zero MCTS budget", []string{"--agents", "mcts:0,random"}, []string{`"0"`, "positive number of iterations"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := runSimulateCmd(t, tc.args...)
@@ -237,17 +247,38 @@ func TestSimulateInterruptedPrintsSummary(t *testing.T) {
 	if m["interrupted"] != true || m["games_requested"] != 100000.0 || games < 1 || games >= 100000 || m["completed"] != games {
 		t.Errorf("interrupted summary: interrupted %v, games %v (completed %v) of %v", m["interrupted"], m["games"], m["completed"], m["games_requested"])
 	}
-	// A run cancelled before any game finished prints nothing.
+	// A run cancelled before any game finished still prints a summary, of
+	// no games, for a script to parse, and fails saying so.
 	done, stop := context.WithCancel(context.Background())
 	stop()
-	out.Reset()
-	cmd = newSimulateCmd()
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	cmd.SetArgs([]string{"--games", "10", "--json"})
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	if err := cmd.ExecuteContext(done); err == nil || out.Len() != 0 {
-		t.Errorf("simulate cancelled at once: error %v, output %q; want an error and no summary", err, out.String())
+	for _, asJSON := range []bool{true, false} {
+		out.Reset()
+		cmd = newSimulateCmd()
+		cmd.SetOut(&out)
+		cmd.SetErr(&errOut)
+		args := []string{"--games", "10"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		cmd.SetArgs(args)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		err := cmd.ExecuteContext(done)
+		if err == nil || !strings.Contains(err.Error(), "interrupted: the summary covers the first 0 of 10 games") {
+			t.Errorf("simulate cancelled at once: error %v, want one saying no game was kept", err)
+		}
+		if !asJSON {
+			if !strings.Contains(out.String(), "interrupted before any of the 10 games asked for was over") {
+				t.Errorf("simulate cancelled at once printed %q", out.String())
+			}
+			continue
+		}
+		m = nil
+		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+			t.Fatalf("simulate --json cancelled at once printed %q: %v", out.String(), err)
+		}
+		if m["interrupted"] != true || m["games"] != 0.0 || m["games_requested"] != 10.0 {
+			t.Errorf("summary of a run cancelled at once: interrupted %v, games %v of %v", m["interrupted"], m["games"], m["games_requested"])
+		}
 	}
 }
 

@@ -52,7 +52,7 @@ func ParseMCTSBudget(s string) (MCTSConfig, error) {
 		cfg.Budget = d
 		return cfg, nil
 	}
-	return cfg, fmt.Errorf("agent: mcts budget %q: want iterations (mcts:400) or a duration (mcts:1s)", s)
+	return cfg, fmt.Errorf("agent: mcts budget %q: want a positive number of iterations (mcts:400) or a positive duration (mcts:1s)", s)
 }
 
 // MCTS is open-loop, determinized Monte Carlo tree search over the

@@ -226,6 +226,9 @@ func (cfg *Config) check() error {
 	if cfg.Games > MaxGames {
 		return fmt.Errorf("sim: %d games; want at most %d", cfg.Games, MaxGames)
 	}
+	if top := ^uint64(0) - uint64(cfg.Games-1); cfg.Seed > top {
+		return fmt.Errorf("sim: seed %d: %d games would need seeds past the largest, %d; want a seed of at most %d", cfg.Seed, cfg.Games, ^uint64(0), top)
+	}
 	if cfg.MaxActions < 0 {
 		return fmt.Errorf("sim: negative action bound %d", cfg.MaxActions)
 	}

@@ -126,12 +126,15 @@ const maxHistogramRows = 20
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	keys := r.AgentKeys()
-	fmt.Fprintf(&b, "%s: %d games, %s (%s) v %s (%s)", r.name(), len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	fmt.Fprintf(&b, "%s: %s, %s (%s) v %s (%s)", r.name(), count(len(r.Games), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		b.WriteString(", sides swapped in odd games")
 	}
 	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
-	if r.Interrupted {
+	switch {
+	case r.Interrupted && len(r.Games) == 0:
+		fmt.Fprintf(&b, "interrupted before any of the %d games asked for was over\n", r.Requested)
+	case r.Interrupted:
 		fmt.Fprintf(&b, "interrupted: the first %d of the %d games asked for (as --games %d would play them); the rest were left out\n", len(r.Games), r.Requested, len(r.Games))
 	}
 	if r.Completed < len(r.Games) {
@@ -226,8 +229,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Workers == 1 {
 		workers = "worker"
 	}
-	fmt.Fprintf(&b, "\n%d games in %.2fs on %d %s: %.1f games/s\n",
-		len(r.Games), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
+	fmt.Fprintf(&b, "\n%s in %.2fs on %d %s: %.1f games/s\n",
+		count(len(r.Games), "game"), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
 	if len(r.Thinking) > 0 {
 		b.WriteString("decision time:")
 	}
@@ -288,3 +291,11 @@ func pct(k, n int) string {
 }
 
 func pctf(p float64) string { return fmt.Sprintf("%.1f%%", 100*p) }
+
+// count returns "1 game", "2 games": n and noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
