@@ -83,6 +83,10 @@ func TestSimulateJSON(t *testing.T) {
 			t.Errorf("ci95[%q] = %v, want [lo, hi]", k, ci[k])
 		}
 	}
+	rate := m["draws"].(float64) / 6
+	if iv, ok := m["draws_ci95"].([]any); !ok || len(iv) != 2 || iv[0].(float64) > rate || rate > iv[1].(float64) || iv[1].(float64) <= 0 {
+		t.Errorf("draws_ci95 = %v, want an interval about the draw rate %v", m["draws_ci95"], rate)
+	}
 	if byAgent["random@german"] != wins["german"] {
 		t.Errorf("wins_by_agent %v, want random@german = wins[german] = %v", byAgent, wins["german"])
 	}

@@ -36,10 +36,12 @@ type Summary struct {
 	Draws       int            `json:"draws"`
 	// CI95 holds the Wilson 95% interval [lo, hi] of the win rate of each
 	// side id and each agent key.
-	CI95      map[string][2]float64 `json:"ci95"`
-	Reasons   map[string]int        `json:"reasons"`
-	MeanTurns float64               `json:"mean_turns"`
-	Turns     Distribution          `json:"turns"`
+	CI95 map[string][2]float64 `json:"ci95"`
+	// DrawsCI95 is the Wilson 95% interval of the draw rate.
+	DrawsCI95 [2]float64     `json:"draws_ci95"`
+	Reasons   map[string]int `json:"reasons"`
+	MeanTurns float64        `json:"mean_turns"`
+	Turns     Distribution   `json:"turns"`
 	// UnitsLost totals losses by side id then unit type; MoraleRemaining is
 	// the mean army morale left by side id. Both are empty when the ruleset
 	// does not report them.
@@ -76,6 +78,8 @@ func (r *Report) Summary() Summary {
 		UnitsLost: map[string]map[string]int{}, MoraleRemaining: map[string]float64{},
 		Errors: r.Errors, Seconds: r.Elapsed.Seconds(), GamesPerSecond: r.GamesPerSecond(),
 	}
+	lo, hi := Wilson(r.Draws, r.Completed, Z95)
+	s.DrawsCI95 = [2]float64{lo, hi}
 	for side, id := range r.Sides {
 		s.Wins[id] = r.Wins[side]
 		lo, hi := r.SideCI(side)
@@ -145,16 +149,15 @@ func (r *Report) WriteText(w io.Writer) error {
 	type row struct {
 		name string
 		k    int
-		ci   bool
 	}
 	rows := []row{}
 	for side, id := range r.Sides {
-		rows = append(rows, row{"side " + id, r.Wins[side], true})
+		rows = append(rows, row{"side " + id, r.Wins[side]})
 	}
-	rows = append(rows, row{"draws", r.Draws, false})
+	rows = append(rows, row{"draws", r.Draws})
 	if r.Agents[0] != r.Agents[1] {
 		for _, key := range keys {
-			rows = append(rows, row{"agent " + key, r.AgentWins[key], true})
+			rows = append(rows, row{"agent " + key, r.AgentWins[key]})
 		}
 	}
 	nw := 0
@@ -164,11 +167,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "  %-*s %7s %7s  %s\n", nw, "", "wins", "rate", "95% CI")
 	for _, x := range rows {
 		fmt.Fprintf(&b, "  %-*s %7d %7s", nw, x.name, x.k, pct(x.k, r.Completed))
-		if x.ci {
-			lo, hi := Wilson(x.k, r.Completed, Z95)
-			fmt.Fprintf(&b, "  [%s, %s]", pctf(lo), pctf(hi))
-		}
-		b.WriteByte('\n')
+		lo, hi := Wilson(x.k, r.Completed, Z95)
+		fmt.Fprintf(&b, "  [%s, %s]\n", pctf(lo), pctf(hi))
 	}
 
 	if len(r.Reasons) > 0 {
