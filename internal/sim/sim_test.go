@@ -798,3 +798,15 @@ func TestMemoChangesNoGame(t *testing.T) {
 	without, withoutTraces := runTraced(t, cfg)
 	sameGames(t, "with the memo", without, with, withoutTraces, withTraces)
 }
+
+// TestHistogramLastBinEndsAtMax: the text histogram's bins never run past
+// the longest game (a 60-turn cap once showed as "59-61").
+func TestHistogramLastBinEndsAtMax(t *testing.T) {
+	var b strings.Builder
+	writeHistogram(&b, Distribution{Min: 3, Max: 60, Histogram: []TurnCount{{3, 1}, {60, 2}}})
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if !strings.HasPrefix(last, "60 |") || strings.Contains(b.String(), "61") {
+		t.Errorf("histogram:\n%s\nwant a last bin of 60 alone", b.String())
+	}
+}

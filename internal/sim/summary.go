@@ -259,7 +259,7 @@ func writeHistogram(b *strings.Builder, d Distribution) {
 	type bin struct{ lo, hi, n int }
 	var bins []bin
 	for lo := d.Min; lo <= d.Max; lo += width {
-		bins = append(bins, bin{lo: lo, hi: lo + width - 1})
+		bins = append(bins, bin{lo: lo, hi: min(lo+width-1, d.Max)}) // the last may be narrower
 	}
 	most := 0
 	for _, h := range d.Histogram {
