@@ -69,7 +69,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			}
 			names := strings.Split(agentsFlag, ",")
 			if len(names) != len(sc.Sides) {
-				return fmt.Errorf("--agents: %d agents given for %d sides (e.g. --agents random,random)", len(names), len(sc.Sides))
+				return fmt.Errorf("--agents %q: want one agent per side, %d in all (e.g. --agents random,random)", agentsFlag, len(sc.Sides))
 			}
 			agents := make([]agent.Agent, len(names))
 			for i, n := range names {

@@ -100,7 +100,7 @@ func TestPlayErrors(t *testing.T) {
 	}{
 		{[]string{"--scenario", "nope"}, "armour-battles/battle-1"},
 		{[]string{"--scenario", "nope"}, "--scenario"},
-		{[]string{"--agents", "random"}, "2 sides"},
+		{[]string{"--agents", "random"}, `--agents "random": want one agent per side, 2 in all`},
 		{[]string{"--agents", "random,genius"}, "unknown agent"},
 		{[]string{"--log", "/proc/g.jsonl"}, "--log /proc/g.jsonl: cannot write in directory /proc"},
 	} {

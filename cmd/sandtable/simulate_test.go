@@ -146,6 +146,16 @@ func TestSimulateText(t *testing.T) {
 	if !strings.Contains(one, "battle-1: 1 game, ") || !strings.Contains(one, "\n1 game in ") {
 		t.Errorf("a one-game run does not say \"1 game\":\n%s", one)
 	}
+	odd, _, err := runSimulateCmd(t, "--games", "3", "--seed", "2", "--swap", "--agents", "random,scripted")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(odd, "note: an odd number of games; random played german once more than scripted did") {
+		t.Errorf("an odd swapped run does not say the sides are uneven:\n%s", odd)
+	}
+	if strings.Contains(out, "note: an odd number") {
+		t.Errorf("an even run has the odd-run note:\n%s", out)
+	}
 }
 
 // TestSimulatePaganoText: Pagano keeps no army morale; the summary says so

@@ -144,6 +144,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Completed < len(r.Games) {
 		fmt.Fprintf(&b, "%d games finished, %d failed\n", r.Completed, len(r.Games)-r.Completed)
 	}
+	if r.Swap && r.Agents[0] != r.Agents[1] && len(r.Games)%2 == 1 {
+		// The side rows then mix the agents unevenly.
+		fmt.Fprintf(&b, "note: an odd number of games; %s played %s once more than %s did\n", r.Agents[0], r.Sides[0], r.Agents[1])
+	}
 	b.WriteByte('\n')
 
 	type row struct {
