@@ -39,6 +39,10 @@ type sideInfo struct {
 	Briefing string `json:"briefing,omitempty"`
 }
 
+// strongestAI is the opponent the lobby offers as the strongest: MCTS with
+// a second of search a decision, on every core the AI may use.
+const strongestAI = "mcts:1s"
+
 func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *apiError) {
 	out := []scenarioInfo{}
 	for _, sc := range s.cfg.Catalog.Scenarios() {
@@ -51,7 +55,10 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *ap
 		}
 		out = append(out, si)
 	}
-	return map[string]any{"scenarios": out, "opponents": append([]string{store.PlayerHuman}, agent.Names()...)}, nil
+	// The strongest opponent on offer searches for a second a decision
+	// (mcts:1s); any mcts:N or mcts:DURATION may be asked for.
+	opponents := append(append([]string{store.PlayerHuman}, agent.Names()...), strongestAI)
+	return map[string]any{"scenarios": out, "opponents": opponents}, nil
 }
 
 func (s *Server) listUnits(w http.ResponseWriter, r *http.Request) (any, *apiError) {
@@ -145,8 +152,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	if req.Opponent == "" {
 		req.Opponent = "random"
 	}
-	if req.Opponent != store.PlayerHuman && !slices.Contains(agent.Names(), req.Opponent) {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("unknown opponent %q (human, %s)", req.Opponent, strings.Join(agent.Names(), ", ")))
+	if req.Opponent != store.PlayerHuman {
+		// Any agent the AI seat can make: mcts:N and mcts:DURATION too.
+		if _, err := agent.New(req.Opponent, 0); err != nil {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("opponent %q: %v (or human)", req.Opponent, err))
+		}
 	}
 	seed := randUint64()
 	if req.Seed != nil {

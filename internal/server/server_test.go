@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -306,5 +307,42 @@ func TestHealthzMetricsAndPage(t *testing.T) {
 	}
 	if r := e.do("GET", "/api/units?rules=chess", "", nil); r.status != 404 {
 		t.Errorf("units of unknown rules: %d", r.status)
+	}
+}
+
+// TestOpponentsOnOffer: the lobby's list offers the strongest search, and
+// a game may be made against any agent the AI seat can play, mcts:N and
+// mcts:DURATION included; an unknown or empty-budget one gets a 400 that
+// says what is wrong.
+func TestOpponentsOnOffer(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	var list struct {
+		Opponents []string `json:"opponents"`
+	}
+	e.do("GET", "/api/scenarios", "", nil).decode(t, &list)
+	for _, want := range []string{"human", "random", "scripted", "mcts", "mcts:1s"} {
+		if !slices.Contains(list.Opponents, want) {
+			t.Errorf("opponents on offer %v lack %q", list.Opponents, want)
+		}
+	}
+	for _, opp := range []string{"mcts:8", "mcts:1s"} {
+		// Side 0 decides first in the test scenario: the AI seat waits.
+		if c := e.create(map[string]any{"scenario": secretScenario.ID, "side": 0, "opponent": opp, "seed": 3}); c.GameID == "" {
+			t.Errorf("no game against %s", opp)
+		}
+	}
+	for _, c := range []struct{ opp, want string }{
+		{"genius", `opponent "genius": agent: unknown agent`},
+		{"mcts:0", "positive number of iterations"},
+		{"mcts:-1s", "positive duration"},
+	} {
+		r := e.do("POST", "/api/games", "", map[string]any{"scenario": secretScenario.ID, "opponent": c.opp})
+		var body struct {
+			Error string `json:"error"`
+		}
+		json.Unmarshal(r.body, &body)
+		if r.status != http.StatusBadRequest || r.errCode() != "bad_request" || !strings.Contains(body.Error, c.want) {
+			t.Errorf("opponent %q: %d %s; want 400 saying %q", c.opp, r.status, r.body, c.want)
+		}
 	}
 }

@@ -5,7 +5,7 @@ import { api, savedGames, saveGame, forgetGame } from "./api.js";
 import { Board } from "./board.js";
 import { h, toast } from "./util.js";
 
-const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (strong, slower)", human: "A friend (send a link)" };
+const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (strong, slower)", "mcts:1s": "AI: MCTS, a second a move (strongest)", human: "A friend (send a link)" };
 
 export async function showLobby(root, navigate) {
   document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Armour battles on a gridless table"));
