@@ -117,8 +117,11 @@ func (s *State) validateFire(a Fire) error {
 		return errorf("fire: %s is suppressed and cannot fire", a.Unit)
 	}
 	t := s.unitIndex(a.Target)
-	if t < 0 || s.Units[t].Side == un.Side || !s.Units[t].Active() {
-		return errorf("fire: %q is not an enemy unit on the table", a.Target)
+	if t < 0 || s.Units[t].Side == un.Side || !s.Units[t].Active() || s.Units[t].Hidden {
+		// A hidden unit gets the answer an absent one does: anything
+		// else (no line of sight, outside the arc) would tell the
+		// firer's side where it is, or that it is on the table at all.
+		return errorf("fire: %q is not an enemy unit in view on the table", a.Target)
 	}
 	if !s.fireArcOK(u, s.box(u), s.Units[t].Pos) {
 		return errorf("fire: %s is outside %s's %d° arc of fire", a.Target, a.Unit, s.stats(u).FireArc)

@@ -147,7 +147,18 @@ func TestHiddenUnitsNeverReachTheOtherSide(t *testing.T) {
 			t.Errorf("candidate fires at the hidden unit")
 		}
 	}
-	f.reject(Fire{Unit: "us-1", Target: "de-h"}, "line of sight")
+	// Firing at it is refused as firing at a unit that is not there is:
+	// no word of line of sight or arc, which would give it away.
+	hidden := f.s.Validate(Fire{Unit: "us-1", Target: "de-h"})
+	absent := f.s.Validate(Fire{Unit: "us-1", Target: "nobody"})
+	if hidden == nil || absent == nil || strings.ReplaceAll(hidden.Error(), `"de-h"`, "X") != strings.ReplaceAll(absent.Error(), `"nobody"`, "X") {
+		t.Errorf("fire at the hidden StuG: %v; at no unit: %v; want the same answer", hidden, absent)
+	}
+	f.unit("us-1").Heading = geom.Deg(-90) // facing away: the arc must not tell either
+	if err := f.s.Validate(Fire{Unit: "us-1", Target: "de-h"}); err == nil || err.Error() != hidden.Error() {
+		t.Errorf("fire at the hidden StuG from behind: %v, want %v", err, hidden)
+	}
+	f.unit("us-1").Heading = geom.Deg(90)
 	// Ending a move within 15" reveals it.
 	f.dice(6, 6)
 	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{36, 25}}}}})
