@@ -124,16 +124,19 @@ type createRequest struct {
 
 // createResponse answers POST /api/games. The tokens are shown once.
 type createResponse struct {
-	GameID         string `json:"game_id"`
-	Side           int    `json:"side"`
-	SideID         string `json:"side_id"`
-	Seed           uint64 `json:"seed"`
-	SeatToken      string `json:"seat_token"`
-	SeatURL        string `json:"seat_url"`
-	JoinToken      string `json:"join_token,omitempty"`
-	JoinURL        string `json:"join_url,omitempty"`
-	SpectatorToken string `json:"spectator_token"`
-	SpectatorURL   string `json:"spectator_url"`
+	GameID string `json:"game_id"`
+	Side   int    `json:"side"`
+	SideID string `json:"side_id"`
+	// Seed is echoed only when the request chose it: a seed the server
+	// drew stays secret until the game is over (the full log then carries
+	// it), since whoever knows it can foretell every die.
+	Seed           *uint64 `json:"seed,omitempty"`
+	SeatToken      string  `json:"seat_token"`
+	SeatURL        string  `json:"seat_url"`
+	JoinToken      string  `json:"join_token,omitempty"`
+	JoinURL        string  `json:"join_url,omitempty"`
+	SpectatorToken string  `json:"spectator_token"`
+	SpectatorURL   string  `json:"spectator_url"`
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiError) {
@@ -173,7 +176,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	}
 	h := g.Header()
 	row := &store.Game{ID: newGameID(), Rules: h.Rules, Scenario: h.Scenario, ScenarioVersion: h.Version, Seed: h.Seed, HeaderHash: h.Hash, Status: store.StatusActive}
-	resp := createResponse{GameID: row.ID, Side: side, SideID: sides[side], Seed: seed, SeatToken: newToken(), SpectatorToken: newToken()}
+	resp := createResponse{GameID: row.ID, Side: side, SideID: sides[side], Seed: req.Seed, SeatToken: newToken(), SpectatorToken: newToken()}
 	row.SpectatorHash = store.HashToken(resp.SpectatorToken)
 	for i := range sides {
 		st := store.Seat{Side: i, Player: req.Opponent}

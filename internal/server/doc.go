@@ -16,7 +16,8 @@
 //	GET  /api/units?rules=R             unit types
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
-//	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url}
+//	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,
+//	                                    seed (only if chosen: a drawn seed stays secret until the game is over)}
 //	GET  /api/games/{id}                your view, pending decision, n (actions so far), last_event
 //	POST /api/games/{id}/actions        {"after": last event seen, "n": actions seen, "action": {"kind":...}}
 //	                                    → {events, n, last_event, pending, result}

@@ -346,3 +346,32 @@ func TestOpponentsOnOffer(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawnSeedStaysSecret: whoever knows a game's seed can foretell every
+// die, so a seed the server drew is not told to the players while the game
+// goes on; a seed the creator chose is echoed back.
+func TestDrawnSeedStaysSecret(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, c := range []struct {
+		body map[string]any
+		seed string
+	}{
+		{map[string]any{"scenario": secretScenario.ID, "opponent": "human"}, ""},
+		{map[string]any{"scenario": secretScenario.ID, "opponent": "human", "seed": 42}, "42"},
+	} {
+		r := e.do("POST", "/api/games", "", c.body)
+		var got map[string]json.RawMessage
+		r.decode(t, &got)
+		if r.status != http.StatusCreated || string(got["seed"]) != c.seed {
+			t.Errorf("POST /api/games %v: %d, seed %s; want 201 and seed %q", c.body, r.status, got["seed"], c.seed)
+		}
+		var id, tok string
+		json.Unmarshal(got["game_id"], &id)
+		json.Unmarshal(got["seat_token"], &tok)
+		for _, path := range []string{"/api/games/" + id, "/api/games/" + id + "/log"} {
+			if v := e.do("GET", path, tok, nil); v.status != http.StatusOK || c.seed == "" && strings.Contains(string(v.body), `"seed"`) {
+				t.Errorf("GET %s during the game: %d %.200s; want no seed", path, v.status, v.body)
+			}
+		}
+	}
+}

@@ -55,7 +55,7 @@ export async function showLobby(root, navigate) {
         h("div", {}, h("b", {}, "Your side: "), sides),
         sdBrief && sdBrief.briefing ? h("p", { class: "briefing side" }, sdBrief.briefing) : null,
         h("div", {}, h("b", {}, "Opponent: "), opp),
-        h("div", { class: "row" }, h("label", { title: "The same seed rolls the same dice" }, h("b", {}, "Dice seed: "), seed)),
+        h("div", { class: "row" }, h("label", { title: "The same seed rolls the same dice. Left blank, the server draws one and keeps it secret until the game is over." }, h("b", {}, "Dice seed: "), seed)),
         h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")));
     // The map is fetched once per scenario and the preview keeps the
     // table's proportions from the start, so the form below it does not
