@@ -48,7 +48,7 @@ func (s *State) Validate(a engine.Action) error {
 		ok = ok || k == a.Kind()
 	}
 	if !ok {
-		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)
+		return errorf("%s is not allowed now: the pending decision is %s for side %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)
 	}
 	switch a := a.(type) {
 	case Deploy:
