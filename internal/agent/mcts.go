@@ -66,9 +66,6 @@ type MCTS struct {
 	n    uint64 // decisions made, to vary the seeds
 	// Iterations counts the iterations run so far (for benchmarks).
 	Iterations int
-	// memos are what each tree's goroutine lets its copies keep (see
-	// memoUser) during a search, taken from treeMemos and given back.
-	memos []any
 }
 
 // treeMemos holds the memos of searches that have ended, for the next
@@ -149,15 +146,12 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		return cands[0]
 	}
 	m.n++
-	if len(m.memos) < m.cfg.Trees {
-		m.memos = make([]any, m.cfg.Trees)
-	}
-	for t := range m.memos {
-		if m.memos[t] == nil {
-			// A memo another search left: the searches of the games
-			// played one after another reuse their work.
-			m.memos[t] = treeMemos.Get()
-		}
+	// Each tree's goroutine lets its copies keep their work (memoUser) in
+	// a memo an earlier search left, so that the searches of the games
+	// played one after another reuse it.
+	memos := make([]any, m.cfg.Trees)
+	for t := range memos {
+		memos[t] = treeMemos.Get()
 	}
 	roots := make([]*mctsNode, m.cfg.Trees)
 	counts := make([]int, m.cfg.Trees)
@@ -200,7 +194,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				} else if i >= per {
 					break
 				}
-				buf = m.iterate(root, st, side, rng, src, buf, &m.memos[t])
+				buf = m.iterate(root, st, side, rng, src, buf, &memos[t])
 				counts[t]++
 			}
 		}(t)
@@ -208,18 +202,15 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	wg.Wait()
 	for _, p := range panics {
 		if p != nil {
-			// A memo may have been left half updated.
-			m.memos = nil
-			panic(p)
+			panic(p) // its memos may have been left half updated: not kept
 		}
 	}
 	for _, c := range counts {
 		m.Iterations += c
 	}
-	for t, memo := range m.memos {
+	for _, memo := range memos {
 		if memo != nil {
 			treeMemos.Put(memo)
-			m.memos[t] = nil
 		}
 	}
 	// Merge the trees' root statistics in tree order.

@@ -28,7 +28,7 @@ func Check(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return errors.New("is a directory; want a file name")
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	f, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("cannot write in directory %s: %w", dir, unwrapPath(err))
 	}
@@ -46,7 +46,7 @@ func Write(path string, write func(io.Writer) error) (err error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s: is a directory; want a file name", path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
@@ -70,6 +70,12 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
 	return nil
+}
+
+// createTemp creates a new hidden temporary file beside path, named after
+// it (os.CreateTemp: no existing file is touched).
+func createTemp(path string) (*os.File, error) {
+	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 }
 
 // unwrapPath returns the cause of a *fs.PathError or *os.LinkError, whose

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -49,14 +48,11 @@ func PlotFormat(path string) (string, error) {
 // names (see PlotFormat). It writes a temporary file of its own (a fresh
 // name beside path) and renames it, so a failure leaves neither a partial
 // plot nor the temporary file, and never touches any other file. A
-// directory at path is an error.
+// directory at path is an error (outfile.Write).
 func (r *Report) SavePlot(path string) error {
 	format, err := PlotFormat(path)
 	if err != nil {
 		return err
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("sim: plot file %s is a directory", path)
 	}
 	return outfile.Write(path, func(w io.Writer) error { return r.WritePlot(w, format) })
 }
