@@ -218,7 +218,7 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 func (r *Report) turnPlot() (*plot.Plot, error) {
 	d := r.Turns
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Game length: median %d turns, mean %.2f (q1 %d, q3 %d)", d.Median, d.Mean, d.Q1, d.Q3)
+	p.Title.Text = fmt.Sprintf("Game length: median %g turns, mean %.2f (q1 %g, q3 %g)", d.Median, d.Mean, d.Q1, d.Q3)
 	p.X.Label.Text = "turns"
 	p.Y.Label.Text = "games"
 	p.Add(plotter.NewGrid())

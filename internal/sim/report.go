@@ -64,12 +64,14 @@ type GameError struct {
 }
 
 // Distribution describes game length in turns over finished games.
-// Quartiles are empirical (each is a turn count some game had).
+// Quartiles interpolate linearly between the nearest games (the usual
+// definition, R's and numpy's default): the median of 28 and 31 turns is
+// 29.5.
 type Distribution struct {
 	Min    int     `json:"min"`
-	Q1     int     `json:"q1"`
-	Median int     `json:"median"`
-	Q3     int     `json:"q3"`
+	Q1     float64 `json:"q1"`
+	Median float64 `json:"median"`
+	Q3     float64 `json:"q3"`
 	Max    int     `json:"max"`
 	Mean   float64 `json:"mean"`
 	// Histogram counts games by turn count, ascending, one entry per turn
@@ -193,8 +195,7 @@ func distribution(x []float64) Distribution {
 		return d
 	}
 	slices.Sort(x)
-	q := func(p float64) int { return int(stat.Quantile(p, stat.Empirical, x, nil)) }
-	d.Min, d.Q1, d.Median, d.Q3, d.Max = int(x[0]), q(0.25), q(0.5), q(0.75), int(x[len(x)-1])
+	d.Min, d.Q1, d.Median, d.Q3, d.Max = int(x[0]), quantile(x, 0.25), quantile(x, 0.5), quantile(x, 0.75), int(x[len(x)-1])
 	d.Mean = stat.Mean(x, nil)
 	for _, v := range x {
 		t := int(v)
@@ -205,6 +206,19 @@ func distribution(x []float64) Distribution {
 		}
 	}
 	return d
+}
+
+// quantile returns the p-quantile of sorted x, interpolating linearly
+// between the order statistics at (n-1)p (Hyndman and Fan's type 7).
+// gonum's stat.Quantile offers only the empirical and LinInterp
+// definitions, which give a median of 28 for 28 and 31 turns.
+func quantile(x []float64, p float64) float64 {
+	h := float64(len(x)-1) * p
+	i := int(h)
+	if i+1 >= len(x) {
+		return x[len(x)-1]
+	}
+	return x[i] + (h-float64(i))*(x[i+1]-x[i])
 }
 
 // GamesPerSecond returns the games played (finished or failed) per second

@@ -256,6 +256,19 @@ func TestDistribution(t *testing.T) {
 	if d := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); d != "" {
 		t.Errorf("distribution (-want +got):\n%s", d)
 	}
+	for _, c := range []struct {
+		x              []float64
+		q1, median, q3 float64
+	}{
+		{[]float64{31, 28}, 28.75, 29.5, 30.25},
+		{[]float64{5}, 5, 5, 5},
+		{[]float64{1, 2, 3, 4}, 1.75, 2.5, 3.25},
+	} {
+		d := distribution(c.x)
+		if d.Q1 != c.q1 || d.Median != c.median || d.Q3 != c.q3 {
+			t.Errorf("distribution(%v) quartiles %g, %g, %g; want %g, %g, %g", c.x, d.Q1, d.Median, d.Q3, c.q1, c.median, c.q3)
+		}
+	}
 	if got := distribution(nil); got.Max != 0 || got.Histogram == nil {
 		t.Errorf("distribution(nil) = %+v, want zeros and an empty histogram", got)
 	}

@@ -188,7 +188,7 @@ func (r *Report) WriteText(w io.Writer) error {
 
 	d := r.Turns
 	if r.Completed > 0 {
-		fmt.Fprintf(&b, "\ngame length in turns: min %d, q1 %d, median %d, q3 %d, max %d, mean %.2f\n",
+		fmt.Fprintf(&b, "\ngame length in turns: min %d, q1 %g, median %g, q3 %g, max %d, mean %.2f\n",
 			d.Min, d.Q1, d.Median, d.Q3, d.Max, d.Mean)
 		writeHistogram(&b, d)
 	}
