@@ -3,7 +3,12 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/sandtable/sandtable/internal/scenario"
@@ -41,7 +46,7 @@ func RegisterAction[T Action](c *ActionCodec) {
 func (c *ActionCodec) Decode(raw json.RawMessage) (Action, error) {
 	kind, err := ActionKind(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: bad action: %v", c.name, err)
+		return nil, fmt.Errorf("%s: bad action: %s", c.name, JSONProblem(err))
 	}
 	dec, ok := c.decoders[kind]
 	if !ok {
@@ -49,13 +54,13 @@ func (c *ActionCodec) Decode(raw json.RawMessage) (Action, error) {
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("%s: bad %s action: %v", c.name, kind, err)
+		return nil, fmt.Errorf("%s: bad %s action: %s", c.name, kind, JSONProblem(err))
 	}
 	delete(obj, "kind")
 	body, _ := json.Marshal(obj)
 	a, err := dec(body)
 	if err != nil {
-		return nil, fmt.Errorf("%s: bad %s action: %v", c.name, kind, err)
+		return nil, fmt.Errorf("%s: bad %s action: %s", c.name, kind, JSONProblem(err))
 	}
 	return a, nil
 }
@@ -109,4 +114,52 @@ func SavedScenario(name string, raw []byte) (*scenario.Scenario, error) {
 		return nil, fmt.Errorf("%s: state is for %s version %d, have version %d", name, sc.ID, head.Version, sc.Version)
 	}
 	return sc, nil
+}
+
+// JSONProblem describes an error from encoding/json in JSON's words, for
+// whoever wrote the JSON: which field wanted what, and at which byte,
+// never a Go type name. Other errors are returned as they are, without
+// the "json: " prefix.
+func JSONProblem(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		field := "the value"
+		if typeErr.Field != "" {
+			field = "field " + strconv.Quote(typeErr.Field)
+		}
+		return fmt.Sprintf("%s wants %s, got a JSON %s (at byte %d)", field, jsonKind(typeErr.Type), typeErr.Value, typeErr.Offset)
+	case errors.As(err, &syntaxErr):
+		return fmt.Sprintf("%s (at byte %d)", strings.TrimPrefix(syntaxErr.Error(), "json: "), syntaxErr.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON ends before its value does"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names what a Go type decodes from, in JSON's words.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number not below 0"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "a value"
 }

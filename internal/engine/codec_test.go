@@ -21,10 +21,18 @@ func TestActionCodec(t *testing.T) {
 		{`{"kind":"attack","dice":2,"extra":1}`, `toy: bad attack action`},
 		{`{"kind":"castle"}`, `toy: unknown action kind "castle"`},
 		{`{"dice":2}`, `unknown action kind ""`},
-		{`[1]`, `toy: bad action`},
+		{`[1]`, `toy: bad action: the value wants an object, got a JSON array`},
+		{`{"kind":"attack","dice":"two"}`, `toy: bad attack action: field "dice" wants a whole number, got a JSON string (at byte`},
+		{`{"kind":"attack","dice":2.5}`, `field "dice" wants a whole number, got a JSON number 2.5`},
+		{`{"kind":"attack","dice":2`, `toy: bad action: unexpected end of JSON input`},
 	} {
-		if _, err := c.Decode([]byte(tc.raw)); err == nil || !strings.Contains(err.Error(), tc.want) {
+		_, err := c.Decode([]byte(tc.raw))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Decode(%s) error %v, want %q", tc.raw, err, tc.want)
+		}
+		// Errors are for whoever wrote the JSON: no Go type names.
+		if err != nil && (strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json: ")) {
+			t.Errorf("Decode(%s) error %q shows Go's own words", tc.raw, err)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func ReadLog(r io.Reader) (*Log, error) {
 		dec.DisallowUnknownFields()
 		if line == 1 {
 			if err := dec.Decode(&lg.Header); err != nil {
-				return nil, fmt.Errorf("engine: log line 1: bad header: %v", err)
+				return nil, fmt.Errorf("engine: log line 1: bad header: %s", JSONProblem(err))
 			}
 			if lg.Header.Format != LogFormat {
 				return nil, fmt.Errorf("engine: log line 1: format %q, want %q", lg.Header.Format, LogFormat)
@@ -99,7 +99,7 @@ func ReadLog(r io.Reader) (*Log, error) {
 		}
 		var rec Record
 		if err := dec.Decode(&rec); err != nil {
-			return nil, fmt.Errorf("engine: log line %d: %v", line, err)
+			return nil, fmt.Errorf("engine: log line %d: %s", line, JSONProblem(err))
 		}
 		if want := len(lg.Records) + 1; rec.N != want {
 			return nil, fmt.Errorf("engine: log line %d: record number %d, want %d", line, rec.N, want)

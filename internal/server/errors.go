@@ -3,8 +3,11 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+
+	"github.com/sandtable/sandtable/internal/engine"
 )
 
 // apiError is an error answered as {"error": "...", "code": "..."} with
@@ -74,5 +77,8 @@ func bodyError(err error) *apiError {
 	case errors.As(err, &ne) && ne.Timeout():
 		return errf(http.StatusRequestTimeout, codeTimeout, "request body not received in time")
 	}
-	return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: "+err.Error())
+	if errors.Is(err, io.EOF) {
+		return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: the body is empty; send a JSON object")
+	}
+	return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: "+engine.JSONProblem(err))
 }

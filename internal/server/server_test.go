@@ -375,3 +375,31 @@ func TestDrawnSeedStaysSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyErrorsSpeakJSON: a client that sends the wrong JSON learns which
+// field wanted what, in JSON's words, not Go's.
+func TestBodyErrorsSpeakJSON(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	for _, c := range []struct {
+		name string
+		body any
+		want string
+	}{
+		{"number for a string", json.RawMessage(`{"scenario": 5}`), `bad JSON body: field "scenario" wants a string, got a JSON number (at byte`},
+		{"negative seed", json.RawMessage(`{"scenario": "x", "seed": -1}`), `field "seed" wants a whole number not below 0, got a JSON number -1`},
+		{"array body", json.RawMessage(`[1, 2]`), `the value wants an object, got a JSON array`},
+		{"empty body", nil, "the body is empty; send a JSON object"},
+	} {
+		r := e.do("POST", "/api/games", "", c.body)
+		var body struct {
+			Error string `json:"error"`
+		}
+		json.Unmarshal(r.body, &body)
+		if r.status != http.StatusBadRequest || r.errCode() != "bad_request" || !strings.Contains(body.Error, c.want) {
+			t.Errorf("%s: %d %s; want 400 saying %q", c.name, r.status, r.body, c.want)
+		}
+		if strings.Contains(body.Error, "Go ") || strings.Contains(body.Error, "json: ") {
+			t.Errorf("%s: error %q shows Go's own words", c.name, body.Error)
+		}
+	}
+}
