@@ -316,6 +316,43 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) (any, *apiError
 	return out, nil
 }
 
+// candidatesResponse answers GET /api/games/{id}/candidates.
+type candidatesResponse struct {
+	// Candidates are the actions the ruleset suggests for the seat's
+	// pending decision, in the form POST .../actions takes; empty when the
+	// decision is not the seat's. They are the agents' menu, not every
+	// legal action: moves and set-up spots are a sample of the table.
+	Candidates []json.RawMessage `json:"candidates"`
+	position
+}
+
+// getCandidates lists the ruleset's candidate actions for the seat's
+// pending decision. The rules build them from what the deciding side may
+// know (the agents choose among them), so they show nothing hidden.
+func (s *Server) getCandidates(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	lg, acc, e := s.open(r, "")
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	if acc.role != roleSeat {
+		return nil, errf(http.StatusForbidden, codeForbidden, "spectators have no decisions to make")
+	}
+	p := positionOf(lg, acc)
+	out := candidatesResponse{Candidates: []json.RawMessage{}, position: p}
+	if p.Result.Over || p.Pending.Side != acc.side {
+		return out, nil
+	}
+	for _, a := range lg.g.State().Candidates(nil) {
+		raw, err := engine.EncodeAction(a)
+		if err != nil {
+			return nil, errf(http.StatusInternalServerError, codeInternal, "encoding a candidate: "+err.Error())
+		}
+		out.Candidates = append(out.Candidates, raw)
+	}
+	return out, nil
+}
+
 // actionRequest is the body of POST /api/games/{id}/actions.
 type actionRequest struct {
 	Token string `json:"token,omitempty"`

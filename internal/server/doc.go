@@ -22,6 +22,9 @@
 //	POST /api/games/{id}/actions        {"after": last event seen, "n": actions seen, "action": {"kind":...}}
 //	                                    → {events, n, last_event, pending, result}
 //	GET  /api/games/{id}/events?after=E the events you may see after E
+//	GET  /api/games/{id}/candidates     the rules' suggested actions for your pending decision (the agents'
+//	                                    menu, ready to POST; a sample of the legal moves, not all of them)
+//	                                    → {candidates, n, last_event, pending, result}; empty if not yours
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot (Armour Battles), the
 //	                                    fields of `sandtable odds --json`
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log

@@ -52,6 +52,12 @@ func usTranscript(t *testing.T, hiddenLast bool) (usAnswers []string, germanEven
 		out = append(out, string(s["view"]), string(s["pending"]), string(s["n"]), string(s["last_event"]))
 		ev := e.do("GET", "/api/games/"+c.GameID+"/events?after=0", us, nil)
 		out = append(out, string(ev.body))
+		// The rules' suggestions for the US seat's decisions too.
+		cands := e.do("GET", "/api/games/"+c.GameID+"/candidates", us, nil)
+		if cands.status != 200 {
+			t.Fatalf("candidates: %d %s", cands.status, cands.body)
+		}
+		out = append(out, string(cands.body))
 		var evs state
 		ev.decode(t, &evs)
 		checkNumbering(t, "the US seat's events", evs.Events, evs.LastEvent)

@@ -403,3 +403,52 @@ func TestBodyErrorsSpeakJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidates: a seat asks the rules for its pending decision's
+// suggested actions and can send any of them back as they are; the other
+// seat gets none, and spectators are refused.
+func TestCandidates(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": "armour-battles/battle-1", "side": 0, "opponent": "human", "seed": 5})
+	kinds := map[string]bool{}
+	for step := 0; step < 40; step++ {
+		gs := e.state(c.GameID, c.SeatToken)
+		mine, theirs := c.SeatToken, c.JoinToken
+		if gs.Pending.Side == 1 {
+			mine, theirs = theirs, mine
+		}
+		var got struct {
+			Candidates []json.RawMessage `json:"candidates"`
+			N          int               `json:"n"`
+			LastEvent  int               `json:"last_event"`
+		}
+		r := e.do("GET", "/api/games/"+c.GameID+"/candidates", mine, nil)
+		r.decode(t, &got)
+		if r.status != 200 || len(got.Candidates) == 0 || got.N != gs.N {
+			t.Fatalf("step %d: candidates for the deciding seat: %d %s", step, r.status, r.body)
+		}
+		var none struct {
+			Candidates []json.RawMessage `json:"candidates"`
+		}
+		r = e.do("GET", "/api/games/"+c.GameID+"/candidates", theirs, nil)
+		r.decode(t, &none)
+		if r.status != 200 || none.Candidates == nil || len(none.Candidates) != 0 {
+			t.Fatalf("step %d: candidates for the waiting seat: %d %s; want an empty list", step, r.status, r.body)
+		}
+		// Send the last suggestion, as it came.
+		st := e.state(c.GameID, mine)
+		if r := e.act(c.GameID, mine, st, string(got.Candidates[len(got.Candidates)-1])); r.status != 200 {
+			t.Fatalf("step %d: sending the candidate %s: %d %s", step, got.Candidates[len(got.Candidates)-1], r.status, r.body)
+		}
+		kinds[gs.Pending.Kind] = true
+	}
+	if r := e.do("GET", "/api/games/"+c.GameID+"/candidates", c.SpectatorToken, nil); r.status != http.StatusForbidden {
+		t.Errorf("candidates for a spectator: %d %s; want 403", r.status, r.body)
+	}
+	// The 40 steps go past set-up into the battle.
+	for _, k := range []string{"deploy", "order"} {
+		if !kinds[k] {
+			t.Errorf("no %q decision in 40 steps (saw %v)", k, kinds)
+		}
+	}
+}
