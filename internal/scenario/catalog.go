@@ -1,13 +1,17 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/sandtable/sandtable/data"
@@ -122,15 +126,54 @@ func (c *Catalog) AddFiles(paths ...string) error {
 func readFiles(paths []string) ([]srcFile, []Problem) {
 	var files []srcFile
 	var probs []Problem
+	read := map[string]bool{}
 	for _, p := range paths {
+		// A file named twice (overlapping shell globs) is read once.
+		if key := filepath.Clean(p); read[key] {
+			continue
+		} else {
+			read[key] = true
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
-			probs = append(probs, Problem{File: p, Msg: err.Error()})
+			probs = append(probs, Problem{File: p, Msg: readProblem(err)})
 			continue
 		}
 		files = append(files, srcFile{name: p, data: b})
 	}
 	return files, probs
+}
+
+// LoadFile returns the scenario defined in file, a user's scenario file,
+// checked as Validate checks it: against the embedded unit types plus the
+// unit files given. Every problem found is returned as a Problems.
+func LoadFile(file string, unitFiles ...string) (*Scenario, error) {
+	c, err := Embedded()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.AddFiles(append(slices.Clone(unitFiles), file)...); err != nil {
+		return nil, err
+	}
+	for _, sc := range c.scenarios {
+		if sc.Pos.File == file {
+			return sc, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: not a scenario file (a scenario file has a top-level id: key)", file)
+}
+
+// readProblem says why a file could not be read, without repeating its
+// name (the Problem carries it).
+func readProblem(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		if errors.Is(pe.Err, syscall.EISDIR) {
+			return "is a directory, not a unit or scenario file"
+		}
+		return "cannot " + pe.Op + " it: " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // Validate checks unit and scenario files and returns every problem found,

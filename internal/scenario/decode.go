@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -43,6 +45,26 @@ var (
 // parseFile parses one YAML file and returns the body of its single
 // document, or nil after recording a problem.
 func (d *decoder) parseFile(src []byte) ast.Node {
+	// A byte-order mark (Windows editors write one) is not part of the
+	// first key. Dropping it moves no line or column: it is invisible.
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(src) {
+		line, col := 1, 1
+		for i := 0; i < len(src); {
+			r, n := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && n == 1 {
+				break // the first byte that is not UTF-8
+			}
+			if r == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+			i += n
+		}
+		d.probs = append(d.probs, Problem{File: d.file, Line: line, Col: col, Msg: "the file is not UTF-8 text (save it as UTF-8)"})
+		return nil
+	}
 	f, err := parser.ParseBytes(src, 0)
 	if err != nil {
 		d.yamlError(err)

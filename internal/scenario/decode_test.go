@@ -222,3 +222,56 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestAuthorMistakes: slips a scenario writer makes in an otherwise good
+// file, each reported where it is, and files that are fine as they are.
+func TestAuthorMistakes(t *testing.T) {
+	good, err := os.ReadFile("testdata/good.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(old, new string) string {
+		if !strings.Contains(string(good), old) {
+			t.Fatalf("good.yaml has no %q", old)
+		}
+		return strings.Replace(string(good), old, new, 1)
+	}
+	reserves := edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        units:\n          - {id: us-9, type: m4-75, at: [30, 3]}\n    params: {command_dice: 4,")
+	tests := []struct {
+		name, src string
+		want      string // "" for no problem
+	}{
+		{"byte-order mark", "\ufeff" + string(good), ""},
+		{"misspelt kind", edit("kind: woods", "kind: wood"), `7:11: terrain[0]: kind "wood" is not one of "woods", "hill"`},
+		{"off the table", edit("at: [36, 3]", "at: [36, 0.5]"), `39:14: unit "us-2" at [36, 0.5]: its 2.5×1.5" footprint reaches off the 72×48" table`},
+		{"overlap", edit("{id: us-1, type: m4-75}", "{id: us-1, type: m4-75, at: [36.5, 3.5]}"), `39:14: unit "us-2" at [36, 3] overlaps unit "us-1"`},
+		{"facing alone", edit("{id: de-1, type: panther-g}", "{id: de-1, type: panther-g, facing: 90}"), `25:49: sides[0].forces[0].units[0]: facing is only for a unit placed with at`},
+		{"reserve placed", reserves, `at is only for units set up on the table (forces)`},
+		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
+	}
+	dir := t.TempDir()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".yaml")
+			must(t, os.WriteFile(path, []byte(tt.src), 0o644))
+			all := scenario.Problems(scenario.Validate(path)).Error()
+			switch {
+			case tt.want == "" && all != "":
+				t.Errorf("Validate found problems in a good file:\n%s", all)
+			case tt.want != "" && !strings.Contains(all, path+":"+tt.want) && !(strings.Contains(all, tt.want) && strings.HasPrefix(all, path+":")):
+				t.Errorf("Validate =\n%s\nwant %s:%s", all, path, tt.want)
+			}
+		})
+	}
+	t.Run("named twice", func(t *testing.T) {
+		if ps := scenario.Validate("testdata/good.yaml", "./testdata/good.yaml"); len(ps) > 0 {
+			t.Errorf("a file named twice: %v", scenario.Problems(ps))
+		}
+	})
+	t.Run("directory", func(t *testing.T) {
+		ps := scenario.Validate("testdata")
+		if len(ps) != 1 || ps[0].String() != "testdata: is a directory, not a unit or scenario file" {
+			t.Errorf("Validate(a directory) = %v", scenario.Problems(ps))
+		}
+	})
+}

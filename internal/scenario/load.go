@@ -152,7 +152,6 @@ func (w *word) decodeNode(d *decoder, n ast.Node, what string) {
 var (
 	idRE         = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 	scenarioIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*$`)
-	kindRE       = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	areaKinds    = []string{"woods", "hill", "field", "building"}
 	lineKinds    = []string{"hedge", "wall", "road"}
 	edges        = []string{"north", "south", "east", "west"}
@@ -432,6 +431,12 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 							}
 						}
 					}
+					if ru.At != nil && reserve {
+						d.add(at(ru.KeyPos, "at", ru.Pos), "%s: at is only for units set up on the table (forces): reserves arrive from their table edge during the game", uw)
+					}
+					if ru.Facing != nil && ru.At == nil {
+						d.add(at(ru.KeyPos, "facing", ru.Pos), "%s: facing is only for a unit placed with at (players face the units they set up)", uw)
+					}
 					if ru.At != nil {
 						if ru.At.ok {
 							xy := ru.At.XY
@@ -497,8 +502,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 // terrain checks and converts one terrain feature.
 func (d *decoder) terrain(rt rawTerrain, what string, g geomCheck) TerrainSpec {
 	ts := TerrainSpec{Kind: rt.Kind, Name: rt.Name, Level: rt.Level, Pos: rt.Pos}
-	if !kindRE.MatchString(rt.Kind) {
-		d.add(at(rt.KeyPos, "kind", rt.Pos), "%s: kind %q must be a lower-case word such as %s", what, rt.Kind, quoted(append(slices.Clone(areaKinds), lineKinds...)))
+	if !slices.Contains(areaKinds, rt.Kind) && !slices.Contains(lineKinds, rt.Kind) {
+		// A misspelt kind would be open ground, silently.
+		d.add(at(rt.KeyPos, "kind", rt.Pos), "%s: kind %q is not one of %s", what, rt.Kind, quoted(append(slices.Clone(areaKinds), lineKinds...)))
 	}
 	_, hasPoly := rt.KeyPos["polygon"]
 	_, hasLine := rt.KeyPos["line"]

@@ -108,7 +108,11 @@ type Problem struct {
 }
 
 // String returns "file:line:col: msg".
+// A problem with the file as a whole (it cannot be read) has no line.
 func (p Problem) String() string {
+	if p.Line == 0 {
+		return fmt.Sprintf("%s: %s", p.File, p.Msg)
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
 }
 

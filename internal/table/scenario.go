@@ -35,13 +35,59 @@ func Polygon(pts [][2]float64) geom.Polygon {
 
 // ContainsBox reports whether the whole footprint lies on the table
 // (boundary included).
-func (t *Table) ContainsBox(b geom.Box) bool {
+func (t *Table) ContainsBox(b geom.Box) bool { return boxOnTable(b, t.width, t.height) }
+
+func boxOnTable(b geom.Box, width, height float64) bool {
 	for _, c := range b.Corners() {
-		if c.X < -geom.Epsilon || c.Y < -geom.Epsilon || c.X > t.width+geom.Epsilon || c.Y > t.height+geom.Epsilon {
+		if c.X < -geom.Epsilon || c.Y < -geom.Epsilon || c.X > width+geom.Epsilon || c.Y > height+geom.Epsilon {
 			return false
 		}
 	}
 	return true
+}
+
+// CheckPlacements checks a scenario's pre-placed units (at:) against the
+// table: each footprint, turned to its facing (or facing the enemy, as
+// the rulesets set it up), lies wholly on the table and overlaps no other
+// pre-placed unit. Rulesets call it from their scenario checks.
+func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	type placed struct {
+		id  string
+		box geom.Box
+	}
+	var done []placed
+	for _, sd := range sc.Sides {
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				ut := sc.Units[ref.ID]
+				if ref.At == nil || ut == nil {
+					continue
+				}
+				if ut.Footprint.Length <= 0 || ut.Footprint.Width <= 0 {
+					ps = append(ps, ref.Pos.Problemf("unit %q (%s) never stands on the table: drop its at:", ref.ID, ut.Name))
+					continue
+				}
+				h := InwardHeading(sd.Edge)
+				if ref.Facing != nil {
+					h = geom.Deg(*ref.Facing)
+				}
+				b := geom.Box{Center: geom.Point{X: ref.At[0], Y: ref.At[1]}, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+				if !boxOnTable(b, sc.Table.Width, sc.Table.Height) {
+					ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g]: its %g×%g\" footprint reaches off the %g×%g\" table", ref.ID, ref.At[0], ref.At[1], ut.Footprint.Length, ut.Footprint.Width, sc.Table.Width, sc.Table.Height))
+					continue
+				}
+				for _, o := range done {
+					if b.Overlaps(o.box) {
+						ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g] overlaps unit %q", ref.ID, ref.At[0], ref.At[1], o.id))
+						break
+					}
+				}
+				done = append(done, placed{ref.ID, b})
+			}
+		}
+	}
+	return ps
 }
 
 // InwardHeading returns the heading that points from the named table edge

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/table"
 )
 
 // Name is the ruleset's name in data files (`rules: pagano`).
@@ -217,7 +218,7 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 
 // checkScenario reports side and scenario params that cannot be right.
 func checkScenario(sc *scenario.Scenario) []scenario.Problem {
-	var ps []scenario.Problem
+	ps := table.CheckPlacements(sc)
 	alliances := map[string]bool{}
 	for _, sd := range sc.Sides {
 		p, ok := sd.Params.(*SideParams)
