@@ -13,7 +13,6 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/outfile"
-	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/sim"
 
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
@@ -37,7 +36,7 @@ type playReport struct {
 
 func newPlayCmd() *cobra.Command {
 	var (
-		scenarioID string
+		scen       scenarioFlags
 		seed       uint64
 		agentsFlag string
 		logFile    string
@@ -55,13 +54,9 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
   sandtable play --scenario armour-battles/battle-1 --seed 7 --agents random,random --log game.jsonl --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat, err := scenario.Embedded()
+			sc, err := scen.load()
 			if err != nil {
 				return err
-			}
-			sc, err := cat.Scenario(scenarioID)
-			if err != nil {
-				return fmt.Errorf("--scenario: %w", err)
 			}
 			rules, ok := engine.Lookup(sc.Rules)
 			if !ok {
@@ -142,7 +137,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
+	scen.add(cmd, "armour-battles/battle-1")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed: the same seed replays the same game")
 	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "one agent per side, comma-separated ("+strings.Join(agent.Names(), ", ")+
 		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")

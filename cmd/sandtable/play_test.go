@@ -99,7 +99,9 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--scenario", "nope"}, "armour-battles/battle-1"},
-		{[]string{"--scenario", "nope"}, "--scenario"},
+		{[]string{"--scenario", "nope"}, `--scenario "nope": no such built-in scenario (choices: armour-battles/battle-1,`},
+		{[]string{"--scenario", "nope.yaml"}, "--scenario nope.yaml: the files have 1 problem:\nnope.yaml: cannot open it: no such file or directory"},
+		{[]string{"--units", "testdata/jumbo.yaml"}, `--units: only for a scenario file of your own; "armour-battles/battle-1" is a built-in scenario id`},
 		{[]string{"--agents", "random"}, `--agents "random": want one agent per side, 2 in all`},
 		{[]string{"--agents", "random,genius"}, "unknown agent"},
 		{[]string{"--log", "/proc/g.jsonl"}, "--log /proc/g.jsonl: cannot write in directory /proc"},
@@ -170,5 +172,43 @@ func TestPlayPaganoReportsLosses(t *testing.T) {
 	}
 	if strings.Contains(text, "army morale") || !strings.Contains(text, "units lost  german") || strings.HasPrefix(text, "\n") {
 		t.Errorf("play -q on Pagano:\n%s\nwant units lost, no army morale, no blank first line", text)
+	}
+}
+
+// TestScenarioFileOfYourOwn: a scenario writer plays, simulates and
+// replays a scenario file of their own, with a unit file of their own.
+func TestScenarioFileOfYourOwn(t *testing.T) {
+	const sc, units = "testdata/skirmish.yaml", "testdata/jumbo.yaml"
+	log := filepath.Join(t.TempDir(), "g.jsonl")
+	out, err := exec(t, newPlayCmd(), "--scenario", sc, "--units", units, "--seed", "4", "--agents", "scripted,random", "--log", log, "--json")
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	var rep playReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Scenario != "my/skirmish" || rep.Actions == 0 {
+		t.Fatalf("play --json = %s (%v); want a game of my/skirmish", out, err)
+	}
+	// Replaying needs the same files.
+	if out, err := exec(t, newReplayCmd(), log, "--scenario", sc, "--units", units); err != nil || !strings.Contains(out, "every record matches the log") {
+		t.Errorf("replay with the files: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `the log's scenario "my/skirmish" is not built in: name its file with --scenario FILE`},
+		{[]string{"--scenario", sc}, `testdata/skirmish.yaml:37:30: no unit type "Jumbo" in armour-battles`},
+		{[]string{"--scenario", "../../internal/scenario/testdata/good.yaml"}, `the log is a game of scenario "my/skirmish", but --scenario ../../internal/scenario/testdata/good.yaml holds "test/good"`},
+	} {
+		if out, err := exec(t, newReplayCmd(), append([]string{log}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("replay %v: %v\n%s\nwant an error saying %s", c.args, err, out, c.want)
+		}
+	}
+	out, err = exec(t, newSimulateCmd(), "--scenario", sc, "--units", units, "--games", "4", "--agents", "scripted,random", "--workers", "2", "--json")
+	var sum struct {
+		Games int `json:"games"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &sum) != nil || sum.Games != 4 {
+		t.Errorf("simulate: %v\n%s", err, out)
 	}
 }

@@ -13,13 +13,18 @@ import (
 )
 
 func newReplayCmd() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON bool
+		scen   scenarioFlags
+	)
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Re-run a game log and check it hash by hash",
 		Long: `Re-run a game log written by 'sandtable play --log' from its seed, comparing
 the dice rolled and the state hash after every action with the log. The
-first difference is reported with its record and line number.`,
+first difference is reported with its record and line number. A game of a
+scenario file of your own needs that file: --scenario FILE (and --units for
+the unit files it uses).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -31,11 +36,26 @@ first difference is reported with its record and line number.`,
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			cat, err := scenario.Embedded()
-			if err != nil {
-				return err
+			load := func(rules, id string) (*scenario.Scenario, error) {
+				if scen.scenario == "" {
+					cat, err := scenario.Embedded()
+					if err != nil {
+						return nil, err
+					}
+					if sc, err := cat.Scenario(id); err == nil {
+						return sc, nil
+					}
+					return nil, fmt.Errorf("the log's scenario %q is not built in: name its file with --scenario FILE", id)
+				}
+				sc, err := scen.load()
+				if err != nil {
+					return nil, err
+				}
+				if sc.ID != id {
+					return nil, fmt.Errorf("the log is a game of scenario %q, but --scenario %s holds %q", id, scen.scenario, sc.ID)
+				}
+				return sc, nil
 			}
-			load := func(rules, id string) (*scenario.Scenario, error) { return cat.Scenario(id) }
 			g, err := engine.Replay(lg, load)
 			out := cmd.OutOrStdout()
 			var div *engine.Divergence
@@ -53,18 +73,24 @@ first difference is reported with its record and line number.`,
 					return err
 				}
 			} else {
-				fmt.Fprintf(out, "%s: %d records replayed, state hash %s\n", args[0], len(g.Records()), engine.FormatHash(g.Hash()))
+				fmt.Fprintf(out, "%s: %d record%s replayed, state hash %s\n", args[0], len(g.Records()), plural(len(g.Records())), engine.FormatHash(g.Hash()))
 			}
 			if div != nil {
 				return fmt.Errorf("%s: %w", args[0], div)
 			}
 			if !asJSON {
 				fmt.Fprintln(out, "every record matches the log")
+				if !res.Over {
+					// A saved game in progress, or a log cut short.
+					p := g.Pending()
+					fmt.Fprintf(out, "the log ends before the game is over: turn %d, %s to decide (%s)\n", res.Turn, g.Rules().SideNames(g.State())[p.Side], p.Kind)
+				}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON report")
+	scen.add(cmd, "")
 	return cmd
 }
 

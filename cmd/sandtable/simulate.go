@@ -20,7 +20,6 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/outfile"
-	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/sim"
 
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
@@ -28,7 +27,7 @@ import (
 
 func newSimulateCmd() *cobra.Command {
 	var (
-		scenarioID string
+		scen       scenarioFlags
 		games      int
 		agentsFlag string
 		swap       bool
@@ -82,13 +81,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 					return fmt.Errorf("--plot %s: %w", plotFile, err)
 				}
 			}
-			cat, err := scenario.Embedded()
+			sc, err := scen.load()
 			if err != nil {
 				return err
-			}
-			sc, err := cat.Scenario(scenarioID)
-			if err != nil {
-				return fmt.Errorf("--scenario: %w", err)
 			}
 			rules, ok := engine.Lookup(sc.Rules)
 			if !ok {
@@ -157,7 +152,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&scenarioID, "scenario", "armour-battles/battle-1", "scenario id (see 'sandtable scenario list')")
+	scen.add(cmd, "armour-battles/battle-1")
 	cmd.Flags().IntVar(&games, "games", 100, "number of games")
 	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+
 		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")

@@ -129,10 +129,14 @@ type Divergence struct {
 }
 
 func (d *Divergence) Error() string {
-	if d.Record == 0 {
-		return fmt.Sprintf("engine: replay diverges at the initial state: %s %s in the log, %s replayed", d.What, d.Want, d.Got)
+	want := d.What + " " + d.Want + " in the log"
+	if d.Want == "" {
+		want = "no " + d.What + " in the log"
 	}
-	return fmt.Sprintf("engine: replay diverges at record %d (log line %d): %s %s in the log, %s replayed", d.Record, d.Line, d.What, d.Want, d.Got)
+	if d.Record == 0 {
+		return fmt.Sprintf("engine: replay diverges at the initial state: %s, %s replayed", want, d.Got)
+	}
+	return fmt.Sprintf("engine: replay diverges at record %d (log line %d): %s, %s replayed", d.Record, d.Line, want, d.Got)
 }
 
 // ScenarioLoader finds the scenario a log names.
