@@ -35,10 +35,21 @@ func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error)
 		}
 		a := agents[d.Side].Choose(g.State())
 		if a == nil {
-			return res, fmt.Errorf("agent %s: no action for %s", agents[d.Side].Name(), d.Kind)
+			return res, fmt.Errorf("agent %s: %s", agents[d.Side].Name(), NoAction(d.Kind))
 		}
 		if _, err := g.Apply(a); err != nil {
 			return res, fmt.Errorf("agent %s chose an illegal action: %w", agents[d.Side].Name(), err)
 		}
 	}
+}
+
+// NoAction says that the rules offered no action for a pending decision
+// of the given kind: a scenario that cannot be played on, most likely a
+// set-up with no room left in a deployment zone.
+func NoAction(kind string) string {
+	msg := "the rules offer no legal action for the pending " + kind + " decision"
+	if kind == "deploy" {
+		msg += ": there is no room left for the next unit in the side's deployment zones (make them larger)"
+	}
+	return msg
 }

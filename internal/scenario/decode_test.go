@@ -247,6 +247,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"overlap", edit("{id: us-1, type: m4-75}", "{id: us-1, type: m4-75, at: [36.5, 3.5]}"), `39:14: unit "us-2" at [36, 3] overlaps unit "us-1"`},
 		{"facing alone", edit("{id: de-1, type: panther-g}", "{id: de-1, type: panther-g, facing: 90}"), `25:49: sides[0].forces[0].units[0]: facing is only for a unit placed with at`},
 		{"reserve placed", reserves, `at is only for units set up on the table (forces)`},
+		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
 	}
 	dir := t.TempDir()

@@ -345,7 +345,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 			}
 		}
 		if a == nil {
-			return fail("agent %s on side %d: no action for %s", g.Agents[d.Side], d.Side, d.Kind)
+			return fail("agent %s on side %d: %s", g.Agents[d.Side], d.Side, agent.NoAction(d.Kind))
 		}
 		if err := st.Validate(a); err != nil {
 			return fail("agent %s on side %d chose an illegal %s: %v", g.Agents[d.Side], d.Side, a.Kind(), err)

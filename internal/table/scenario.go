@@ -46,12 +46,33 @@ func boxOnTable(b geom.Box, width, height float64) bool {
 	return true
 }
 
-// CheckPlacements checks a scenario's pre-placed units (at:) against the
-// table: each footprint, turned to its facing (or facing the enemy, as
-// the rulesets set it up), lies wholly on the table and overlaps no other
-// pre-placed unit. Rulesets call it from their scenario checks.
+// CheckPlacements checks a scenario's set-up against the table: each
+// pre-placed unit's footprint (at:), turned to its facing (or facing the
+// enemy, as the rulesets set it up), lies wholly on the table and
+// overlaps no other pre-placed unit; and the units a side sets up fit in
+// its deployment zones, footprint area against zone area (a necessary
+// condition only: a crowded zone may still run out of room). Rulesets call
+// it from their scenario checks.
 func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
 	var ps []scenario.Problem
+	for _, sd := range sc.Sides {
+		need, n := 0.0, 0
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				if ut := sc.Units[ref.ID]; ut != nil && ref.At == nil && !co.MayJoinReserves {
+					need += ut.Footprint.Length * ut.Footprint.Width
+					n++
+				}
+			}
+		}
+		room := 0.0
+		for _, z := range sd.Zones {
+			room += Polygon(z.Polygon).Area()
+		}
+		if n > 0 && need > room+geom.Epsilon {
+			ps = append(ps, sd.Pos.Problemf("side %q: its %d units to set up cover %.3g square inches, more than its deployment zones' %.3g", sd.ID, n, need, room))
+		}
+	}
 	type placed struct {
 		id  string
 		box geom.Box
