@@ -157,7 +157,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	}
 	if req.Opponent != store.PlayerHuman {
 		// Any agent the AI seat can make: mcts:N and mcts:DURATION too.
-		if _, err := agent.New(req.Opponent, 0); err != nil {
+		if err := s.checkOpponent(req.Opponent); err != nil {
 			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("opponent %q: %v (or human)", req.Opponent, err))
 		}
 	}
@@ -351,6 +351,41 @@ func (s *Server) getCandidates(w http.ResponseWriter, r *http.Request) (any, *ap
 		out.Candidates = append(out.Candidates, raw)
 	}
 	return out, nil
+}
+
+// maxAIIterations bounds an mcts:N opponent's iterations per decision:
+// about a second of search on this project's two-core machine.
+const maxAIIterations = 20000
+
+// checkOpponent refuses an agent the AI seat cannot play, or one that
+// would search longer than the server gives a decision (Config.AIBudget):
+// a search cannot be cut short, and the server has one AI worker a core.
+func (s *Server) checkOpponent(name string) error {
+	if _, err := agent.New(name, 0); err != nil {
+		return err
+	}
+	if rest, ok := strings.CutPrefix(name, "mcts:"); ok {
+		cfg, _ := agent.ParseMCTSBudget(rest)
+		switch {
+		case cfg.Budget > s.cfg.AIBudget:
+			return fmt.Errorf("the server gives an AI at most %v a decision (mcts:%v)", s.cfg.AIBudget, s.cfg.AIBudget)
+		case cfg.Budget == 0 && cfg.Iterations > maxAIIterations:
+			return fmt.Errorf("the server gives an AI at most %d iterations a decision (mcts:%d)", maxAIIterations, maxAIIterations)
+		}
+	}
+	return nil
+}
+
+// seatAgent returns the agent of an AI seat. A game saved before the
+// server bounded searches may name a longer one; it searches within the
+// bounds.
+func (s *Server) seatAgent(game, name string, seed uint64) (agent.Agent, error) {
+	if err := s.checkOpponent(name); err != nil && strings.HasPrefix(name, "mcts:") {
+		bounded := fmt.Sprintf("mcts:%v", s.cfg.AIBudget)
+		s.log.Warn("AI seat's search bounded", "game", game, "agent", name, "as", bounded, "why", err.Error())
+		name = bounded
+	}
+	return agent.New(name, seed)
 }
 
 // actionRequest is the body of POST /api/games/{id}/actions.

@@ -12,7 +12,8 @@
 // are {"error": "...", "code": "..."}.
 //
 //	GET  /api/scenarios                 scenarios with briefings and sides, and the opponents on offer
-//	                                    (human, the agents, mcts:1s; any mcts:N or mcts:DURATION is taken)
+//	                                    (human, the agents, mcts:1s; any mcts:N up to 20000 iterations or
+//	                                    mcts:DURATION up to the AI budget, default 5s, is taken)
 //	GET  /api/units?rules=R             unit types
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,

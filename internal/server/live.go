@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/store"
@@ -489,7 +488,7 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	}
 	start := time.Now()
 	var a engine.Action
-	ag, err := agent.New(name, seed)
+	ag, err := s.seatAgent(lg.id, name, seed)
 	if err == nil {
 		a = ag.Choose(st)
 	}

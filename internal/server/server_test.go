@@ -335,6 +335,10 @@ func TestOpponentsOnOffer(t *testing.T) {
 		{"genius", `opponent "genius": agent: unknown agent`},
 		{"mcts:0", "positive number of iterations"},
 		{"mcts:-1s", "positive duration"},
+		// A search cannot be cut short: one of hours would hold an AI
+		// worker, and so every AI game on the server, for hours.
+		{"mcts:99h", "the server gives an AI at most 5s a decision (mcts:5s)"},
+		{"mcts:5000000", "at most 20000 iterations a decision"},
 	} {
 		r := e.do("POST", "/api/games", "", map[string]any{"scenario": secretScenario.ID, "opponent": c.opp})
 		var body struct {
