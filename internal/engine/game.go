@@ -19,6 +19,8 @@ type Game struct {
 	rec     *dice.Recorder
 	records []Record
 	events  []Event
+	// ends[i] is len(events) once record i was applied.
+	ends []int
 }
 
 // NewGame starts a game of scenario sc (nil for rulesets that need none)
@@ -112,7 +114,18 @@ func (g *Game) Apply(a Action) (evs []Event, err error) {
 		e.Seq = len(g.events) + 1
 		g.events = append(g.events, e)
 	}
+	g.ends = append(g.ends, len(g.events))
 	return g.events[first:], nil
+}
+
+// RecordEvents returns the events the i-th record's action (from 0)
+// emitted.
+func (g *Game) RecordEvents(i int) []Event {
+	from := 0
+	if i > 0 {
+		from = g.ends[i-1]
+	}
+	return g.events[from:g.ends[i]]
 }
 
 func (g *Game) applyGuarded(a Action, out Emitter) (err error) {

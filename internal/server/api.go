@@ -78,13 +78,13 @@ func (s *Server) listUnits(w http.ResponseWriter, r *http.Request) (any, *apiErr
 	return map[string]any{"units": units}, nil
 }
 
-// gameSummary is one game in GET /api/games: nothing secret.
+// gameSummary is one game in GET /api/games: nothing secret. It has no
+// action count: the game-wide one would count a side's hidden actions.
 type gameSummary struct {
 	GameID   string    `json:"game_id"`
 	Scenario string    `json:"scenario"`
 	Rules    string    `json:"rules"`
 	Status   string    `json:"status"`
-	N        int       `json:"n"`
 	Players  []string  `json:"players"`
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
@@ -97,7 +97,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiErr
 	}
 	out := []gameSummary{}
 	for _, g := range gs {
-		sum := gameSummary{GameID: g.ID, Scenario: g.Scenario, Rules: g.Rules, Status: g.Status, N: g.Actions, Created: g.Created, Updated: g.Updated}
+		sum := gameSummary{GameID: g.ID, Scenario: g.Scenario, Rules: g.Rules, Status: g.Status, Created: g.Created, Updated: g.Updated}
 		for _, st := range g.Seats {
 			sum.Players = append(sum.Players, st.Player)
 		}
@@ -273,7 +273,7 @@ type position struct {
 // positionOf returns acc's position in lg; lg.mu held. LastEvent is in
 // acc's own event numbering (see liveGame.vis).
 func positionOf(lg *liveGame, acc access) position {
-	return position{N: len(lg.g.Records()), LastEvent: lg.lastEvent(acc), Pending: lg.g.Pending(), Result: lg.g.State().Result()}
+	return position{N: lg.actionsSeen(acc), LastEvent: lg.lastEvent(acc), Pending: lg.g.Pending(), Result: lg.g.State().Result()}
 }
 
 // open authorises the request's token for game id and returns the game

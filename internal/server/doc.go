@@ -19,7 +19,7 @@
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,
 //	                                    seed (only if chosen: a drawn seed stays secret until the game is over)}
-//	GET  /api/games/{id}                your view, pending decision, n (actions so far), last_event
+//	GET  /api/games/{id}                your view, pending decision, n (actions you may know of), last_event
 //	POST /api/games/{id}/actions        {"after": last event seen, "n": actions seen, "action": {"kind":...}}
 //	                                    → {events, n, last_event, pending, result}
 //	GET  /api/games/{id}/events?after=E the events you may see after E
@@ -41,6 +41,11 @@
 // intersection of every side's view (see viewFor). Odds are answered only
 // about units in the requester's view; others get the same 404 as unknown
 // units.
+//
+// Action counts ("n") are the viewer's own too: a seat counts its own
+// side's actions and those that emitted an event it may see, so the
+// enemy's hidden moves and set-ups are not counted (nor in the public
+// game list, which has no count).
 //
 // Event numbers (an event's "seq", "last_event", "after") are the
 // viewer's own: the k-th event a seat (or a spectator) may see is numbered

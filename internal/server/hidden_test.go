@@ -197,7 +197,7 @@ func TestHiddenPositionsNeverReachTheOtherSide(t *testing.T) {
 // waypoint), blue moves and now and then waits. It returns every answer
 // blue receives (states without the game id, action answers, refusals,
 // event lists, the log and the WebSocket's events) and red's events.
-func sneakTranscript(t *testing.T, paths [][][2]float64) (blue []string, red []engine.Event) {
+func sneakTranscript(t *testing.T, paths [][][2]float64, redWaits bool) (blue []string, red []engine.Event) {
 	t.Helper()
 	e := newEnv(t, server.Config{})
 	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "human", "seed": 11})
@@ -236,6 +236,13 @@ func sneakTranscript(t *testing.T, paths [][][2]float64) (blue []string, red []e
 			break
 		}
 		if st.Pending.Side == 0 {
+			if redWaits {
+				// A wait is silent: blue sees nothing of it.
+				if r := e.act(c.GameID, redTok, st, `{"kind":"wait"}`); r.status != 200 {
+					t.Fatalf("step %d: red's wait: %d %s", step, r.status, r.body)
+				}
+				st = e.state(c.GameID, redTok)
+			}
 			p, _ := json.Marshal(paths[step%len(paths)])
 			if r := e.act(c.GameID, redTok, st, `{"kind":"sneak","path":`+string(p)+`}`); r.status != 200 {
 				t.Fatalf("step %d: red's sneak: %d %s", step, r.status, r.body)
@@ -289,8 +296,8 @@ func sneakTranscript(t *testing.T, paths [][][2]float64) (blue []string, red []e
 // (so how many private events red gets), give byte-identical answers to
 // blue, event numbers included, and both sides' numbers run 1..k.
 func TestHiddenMovesDoNotShowInTheOtherSidesNumbering(t *testing.T) {
-	a, redA := sneakTranscript(t, [][][2]float64{{{1, 1}}, {{2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}}, {{3, 3}, {3, 4}}})
-	b, redB := sneakTranscript(t, [][][2]float64{{{50, 2}, {51, 2}, {52, 2}, {53, 2}, {54, 2}, {55, 2}, {56, 2}}, {{9, 9}}, {{40, 1}}})
+	a, redA := sneakTranscript(t, [][][2]float64{{{1, 1}}, {{2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}}, {{3, 3}, {3, 4}}}, false)
+	b, redB := sneakTranscript(t, [][][2]float64{{{50, 2}, {51, 2}, {52, 2}, {53, 2}, {54, 2}, {55, 2}, {56, 2}}, {{9, 9}}, {{40, 1}}}, false)
 	if len(a) != len(b) || len(a) < 40 {
 		t.Fatalf("transcripts of %d and %d answers", len(a), len(b))
 	}
@@ -304,5 +311,25 @@ func TestHiddenMovesDoNotShowInTheOtherSidesNumbering(t *testing.T) {
 	}
 	if len(redA) == len(redB) {
 		t.Errorf("red saw %d events in both games; the test needs hidden moves of different lengths", len(redA))
+	}
+}
+
+// TestHiddenActionsAreNotCounted: red's silent actions (waits, which emit
+// no event) are not counted in the action count blue gets, so two games
+// differing only in them give byte-identical answers to blue, n included.
+func TestHiddenActionsAreNotCounted(t *testing.T) {
+	paths := [][][2]float64{{{1, 1}}, {{2, 3}, {4, 5}}}
+	a, _ := sneakTranscript(t, paths, false)
+	b, redB := sneakTranscript(t, paths, true)
+	if len(a) != len(b) || len(a) < 40 {
+		t.Fatalf("transcripts of %d and %d answers", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("answer %d to blue differs with red's silent waits:\n%s\n%s", i, a[i], b[i])
+		}
+	}
+	if len(redB) == 0 {
+		t.Fatal("red saw no events")
 	}
 }

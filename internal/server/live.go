@@ -44,6 +44,13 @@ type liveGame struct {
 	// how many of g.Events() vis covers.
 	vis     [][]int32
 	indexed int
+	// acts counts the actions each viewer may know of (see viewer): its
+	// own side's, and those that emitted an event it may see. A hidden
+	// move of the enemy's is not among them, so n (position.N) cannot
+	// count the enemy's hidden actions either. actsIndexed is how many
+	// records acts covers.
+	acts        []int
+	actsIndexed int
 	// dropped is set when the game left the cache (evicted, or its
 	// memory can no longer be trusted after a failed commit); holders
 	// fetch it again.
@@ -93,7 +100,30 @@ func (lg *liveGame) indexEvents() {
 		}
 	}
 	lg.indexed = len(evs)
+	if lg.acts == nil {
+		lg.acts = make([]int, len(lg.vis))
+	}
+	recs := lg.g.Records()
+	for i := lg.actsIndexed; i < len(recs); i++ {
+		for v := range lg.acts {
+			acc := access{role: roleSpectator}
+			if v > 0 {
+				acc = access{role: roleSeat, side: v - 1}
+			}
+			known := acc.role == roleSeat && recs[i].Side == acc.side
+			for _, e := range lg.g.RecordEvents(i) {
+				known = known || acc.sees(e)
+			}
+			if known {
+				lg.acts[v]++
+			}
+		}
+	}
+	lg.actsIndexed = len(recs)
 }
+
+// actionsSeen returns the number of actions acc may know of; mu held.
+func (lg *liveGame) actionsSeen(acc access) int { return lg.acts[viewer(acc)] }
 
 // lastEvent returns the number of the last event acc may see (0 for
 // none); mu held.

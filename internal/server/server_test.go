@@ -428,7 +428,7 @@ func TestCandidates(t *testing.T) {
 		}
 		r := e.do("GET", "/api/games/"+c.GameID+"/candidates", mine, nil)
 		r.decode(t, &got)
-		if r.status != 200 || len(got.Candidates) == 0 || got.N != gs.N {
+		if r.status != 200 || len(got.Candidates) == 0 || got.N != e.state(c.GameID, mine).N {
 			t.Fatalf("step %d: candidates for the deciding seat: %d %s", step, r.status, r.body)
 		}
 		var none struct {

@@ -113,7 +113,7 @@ export async function showLobby(root, navigate) {
           h("button", { class: "small link", title: "Forget this game in this browser", onclick: () => { forgetGame(g.id); renderGames(); } }, "×"));
       })) : h("p", { class: "muted" }, "None yet: start one above. Games are remembered in this browser."),
       server.length ? h("details", {}, h("summary", {}, `Recent games on this server (${server.length})`),
-        h("ul", { class: "game-list", testid: "server-games" }, server.map((g) => h("li", {}, `${g.scenario} · ${g.status} · ${g.n} actions · ${g.players.join(" vs ")}`)))) : null].filter(Boolean));
+        h("ul", { class: "game-list", testid: "server-games" }, server.map((g) => h("li", {}, `${g.scenario} · ${g.status} · ${g.players.join(" vs ")} · ${new Date(g.updated).toLocaleString()}`)))) : null].filter(Boolean));
   };
 
   renderList();
