@@ -108,6 +108,11 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 			continue
 		}
 		t.Logf("step %d: turn %d %s n=%d", step, s.Turn, s.Pending, s.N)
+		// The battle log shows its newest entry whatever the decision
+		// panel above it has become (nobody has scrolled it up).
+		if gap := eval[float64](b, `(() => { const l = document.querySelector("[data-testid=log]"); return l.scrollHeight - l.clientHeight - l.scrollTop; })()`); gap > 8 {
+			t.Errorf("step %d (%s): the battle log's newest entries are %.0f px below its view", step, s.Pending, gap)
+		}
 		b.step(s, did)
 	}
 	b.shot("end")

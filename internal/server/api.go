@@ -509,8 +509,10 @@ func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError
 		return nil, errf(http.StatusNotFound, codeNotFound, "no odds for rules "+lg.row.Rules)
 	}
 	// Units the requester cannot see get the same answer as unknown ones.
-	if !unitsVisible(st, len(lg.row.Seats), acc, firer, target) {
-		return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no unit %q or %q on the table in your view", firer, target))
+	for _, u := range []struct{ id, role string }{{firer, "firer"}, {target, "target"}} {
+		if !unitsVisible(st, len(lg.row.Seats), acc, u.id) {
+			return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no unit %q (the %s) on the table in your view", u.id, u.role))
+		}
 	}
 	d, dp, err := sd.ShotDice(firer, target)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -76,7 +77,7 @@ func TestOddsOfAProposedShot(t *testing.T) {
 			}
 		}
 	}
-	if r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+firer+"&target=nobody", c.SeatToken, nil); r.status != 404 {
+	if r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+firer+"&target=nobody", c.SeatToken, nil); r.status != 404 || !strings.Contains(string(r.body), `no unit \"nobody\" (the target) on the table in your view`) {
 		t.Errorf("odds at an unknown unit: %d %s", r.status, r.body)
 	}
 }

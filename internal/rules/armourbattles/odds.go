@@ -8,8 +8,11 @@ import "fmt"
 // not check target priority or line of sight; see Validate for that.
 func (s *State) ShotDice(firer, target string) (ShotDice, int, error) {
 	f, t := s.unitIndex(firer), s.unitIndex(target)
-	if f < 0 || t < 0 {
-		return ShotDice{}, 0, fmt.Errorf("armourbattles: no unit %q or %q", firer, target)
+	switch {
+	case f < 0:
+		return ShotDice{}, 0, fmt.Errorf("armourbattles: no unit %q (the firer)", firer)
+	case t < 0:
+		return ShotDice{}, 0, fmt.Errorf("armourbattles: no unit %q (the target)", target)
 	}
 	if !s.Units[f].Active() || !s.Units[t].Active() {
 		return ShotDice{}, 0, fmt.Errorf("armourbattles: %s and %s must both be on the table", firer, target)

@@ -37,7 +37,7 @@ func (s *State) validateDeploy(a Deploy) error {
 	}
 	box := s.boxAt(u, geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing))
 	if !s.b.inZone(un.Side, box) {
-		return errorf("deploy: %s at (%.1f, %.1f) is not wholly inside %s's deployment zone", a.Unit, a.X, a.Y, s.b.sides[un.Side].id)
+		return errorf("deploy: %s at (%.1f, %.1f) is not wholly inside %s's deployment zone", a.Unit, a.X, a.Y, s.b.sides[un.Side].name)
 	}
 	if o := s.overlapping(u, box); o >= 0 {
 		return errorf("deploy: %s at (%.1f, %.1f) overlaps %s", a.Unit, a.X, a.Y, s.Units[o].ID)
@@ -371,10 +371,10 @@ func (s *State) sayActivate(a Activate, units []int, out engine.Emitter) {
 	for i, u := range units {
 		ids[i] = s.Units[u].ID
 	}
-	text := fmt.Sprintf("%s: %s order with %d dice for %s", s.b.sides[s.Active].name, a.Order, a.Dice, strings.Join(ids, ", "))
+	text := fmt.Sprintf("%s: %s order with %s for %s", s.b.sides[s.Active].name, a.Order, diceCount(a.Dice), strings.Join(ids, ", "))
 	if to := s.to(units...); to != engine.Everyone {
 		// The enemy learns only that an order was given.
-		out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s gives a %s order with %d dice", s.b.sides[s.Active].name, a.Order, a.Dice), To: 1 - to})
+		out.Emit(engine.Event{Kind: "activate", Text: fmt.Sprintf("%s gives a %s order with %s", s.b.sides[s.Active].name, a.Order, diceCount(a.Dice)), To: 1 - to})
 		out.Emit(engine.Event{Kind: "activate", Text: text, To: to})
 	} else {
 		out.Emit(engine.Event{Kind: "activate", Text: text, To: engine.Everyone})
@@ -487,4 +487,12 @@ func compass(deg float64) float64 {
 	} else {
 		return d
 	}
+}
+
+// diceCount says "1 die", "2 dice".
+func diceCount(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return fmt.Sprintf("%d dice", n)
 }

@@ -62,6 +62,7 @@ export class Game {
   }
 
   stop() {
+    this.stopped = true;
     this.stream && this.stream.close();
     document.removeEventListener("keydown", this.keyHandler);
     clearTimeout(this.refreshTimer);
@@ -106,6 +107,7 @@ export class Game {
   }
 
   poll() {
+    if (this.stopped) return;
     clearTimeout(this.pollTimer);
     this.pollTimer = setTimeout(() => this.refresh(), 1500);
   }
@@ -125,10 +127,21 @@ export class Game {
       if (!samePending(was, g.pending)) this.ui = {};
       this.render();
     } catch (e) {
+      if (e.status === 404 || e.status === 401 || e.status === 403) { this.gone(e); return; }
       toast(e.message, "error");
     } finally {
       this.setBusy(-1);
     }
+  }
+
+  // gone stops following a game the server no longer has (or no longer
+  // lets this token see), instead of polling it for ever.
+  gone(e) {
+    this.stop();
+    clearTimeout(this.pollTimer);
+    this.root.replaceChildren(h("div", { class: "notice", testid: "game-gone" }, h("h2", {}, "This game is gone"),
+      h("p", {}, e.status === 404 ? "The server no longer has this game." : "The server no longer lets this browser see this game.", " (", e.message, ")"),
+      h("a", { href: "/" }, "To the lobby")));
   }
 
   setBusy(d) {
@@ -265,6 +278,7 @@ export class Game {
     this.renderPanel();
     this.renderOverlay();
     this.autoFocus();
+    this.followLog();
   }
 
   // autoFocus zooms in on an opportunity-fire window on a move (the path,
@@ -434,12 +448,22 @@ export class Game {
   }
 
   renderLog(evs) {
+    const list = this.logList;
+    // Follow the newest entries unless the reader has scrolled up.
+    this.logFollow = this.logFollow === undefined || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
     for (const e of evs) {
       const li = h("li", { class: "ev ev-" + e.kind + (e.to >= 0 ? " private" : ""), "data-seq": e.seq, title: e.kind },
         h("span", { class: "seq" }, e.seq), " ", logText(e));
-      this.logList.appendChild(li);
+      list.appendChild(li);
     }
-    this.logList.scrollTop = this.logList.scrollHeight;
+    this.followLog();
+  }
+
+  // followLog keeps the log scrolled to its end while it follows; called
+  // again after each render, as the decision panel above it changes the
+  // log's height.
+  followLog() {
+    if (this.logList && this.logFollow) this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   hint(text) {
@@ -655,11 +679,12 @@ export class Game {
         class: "chip-unit" + (grp.movedUnits.includes(u.id) ? " moved" : "") + (u.fired ? " fired" : "") + (u.suppressed ? " sup" : ""),
         title: [grp.movedUnits.includes(u.id) ? "moved" : "not moved yet", u.fired ? "fired" : null, u.suppressed ? "suppressed" : null].filter(Boolean).join(", "),
       }, u.id, grp.movedUnits.includes(u.id) ? " ➜" : "", u.fired ? " ✹" : "")))));
-    // The steps: move once, then each unit may fire once.
+    // The steps: the group moves once and each unit may fire once, in
+    // either order (move and fire, or fire and move).
     box.appendChild(h("ol", { class: "steps" },
-      h("li", { class: grp.moved ? "done" : ui.tool === "move" ? "now" : "" }, grp.moved ? "✓ Moved" : "1. Move (optional)"),
-      h("li", { class: ui.tool === "fire" ? "now" : "" }, "2. Fire"),
-      h("li", {}, "3. End activation")));
+      h("li", { class: grp.moved ? "done" : ui.tool === "move" ? "now" : "" }, grp.moved ? "✓ Moved" : "Move (optional, before or after firing)"),
+      h("li", { class: ui.tool === "fire" ? "now" : "" }, "Fire (each unit once)"),
+      h("li", {}, "End activation")));
     box.appendChild(h("div", { class: "choices tools" },
       h("button", { class: ui.tool === "move" ? "selected" : "", testid: "tool-move", disabled: !canMove, onclick: () => { ui.tool = "move"; this.render(); } }, "Move (V)"),
       h("button", { class: ui.tool === "fire" ? "selected" : "", testid: "tool-fire", disabled: !moveFire, onclick: () => { ui.tool = "fire"; this.render(); } }, "Fire (F)")));
@@ -739,18 +764,22 @@ export class Game {
     this.ui.firer = firer;
     this.ui.target = target;
     this.ui.tool = "fire";
-    const key = firer + ">" + target;
     this.render();
-    if (!this.oddsCache.has(key + "@" + this.pos.n)) {
-      try {
-        const o = await api.odds(this.id, this.token, firer, target);
-        this.oddsCache.set(key, o);
-      } catch (e) {
-        this.oddsCache.set(key, { error: e.message.replace(/^armourbattles: /, "") });
-      }
-      this.oddsCache.set(key + "@" + this.pos.n, true);
-      if (this.ui.firer === firer && this.ui.target === target) this.render();
+    if (!this.oddsCache.has(firer + ">" + target + "@" + this.pos.n)) this.fetchOdds(firer, target);
+  }
+
+  // fetchOdds asks the server for the odds of firer's shot at target once
+  // per position, and renders again when they come.
+  async fetchOdds(firer, target) {
+    const key = firer + ">" + target;
+    this.oddsCache.set(key + "@" + this.pos.n, true);
+    try {
+      const o = await api.odds(this.id, this.token, firer, target);
+      this.oddsCache.set(key, o);
+    } catch (e) {
+      this.oddsCache.set(key, { error: e.message.replace(/^armourbattles: /, "") });
     }
+    if (!this.stopped) this.render();
   }
 
   // oppSpans returns the window's spans of the units that may still fire:
@@ -811,7 +840,7 @@ export class Game {
   // seenText describes where sp's unit sees the mover.
   seenText(sp) {
     const parts = sp.seen && sp.seen.length ? sp.seen : [[sp.from, sp.to]];
-    return parts.map(([a, b]) => `${fmt1(a)}"–${fmt1(b)}"`).join(", ");
+    return parts.map(([a, b]) => fmt1(a) === fmt1(b) ? `only at ${fmt1(a)}"` : `${fmt1(a)}"–${fmt1(b)}"`).join(", ");
   }
 
   panelOpp(box) {
@@ -844,6 +873,12 @@ export class Game {
         const inp = h("input", { type: "range", min: lo, max: hi, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
           oninput: (e) => { ui.at[sp.unit] = this.oppSnap(sp, +e.target.value); ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(ui.at[sp.unit]) + '"'; this.renderOverlay(); } });
         row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
+      }
+      if (!moving && cur && u) {
+        // Firing back at a unit that stands where it is: the odds of the shot.
+        const key = sp.unit + ">" + w.target;
+        if (!this.oddsCache.has(key + "@" + this.pos.n)) this.fetchOdds(sp.unit, w.target);
+        row.appendChild(oddsBox(this.oddsCache.get(key)));
       }
       row.appendChild(h("div", { class: "row" },
         h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round4(ui.at[sp.unit] ?? this.oppAim(sp)) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
@@ -1150,6 +1185,9 @@ export class Game {
         if (ui.members.includes(id)) ui.members = ui.members.filter((m) => m !== id);
         else {
           const l = this.unit(ui.leader);
+          // A suppressed unit is activated alone (the rules refuse it in a group).
+          const sup = [l, u].find((x) => x.suppressed);
+          if (sup) { toast(`${sup.id} is suppressed: it can only be activated alone`, "error"); return; }
           const d = pointPolyDistance([l.x, l.y], this.corners(u));
           if (d > RADIUS + 1e-6) { toast(`${id} is ${fmt1(d)}" from ${l.id}: members must be within 6"`, "error"); return; }
           if (ui.members.length >= 3) { toast("A group is a leader and at most three more units (four with a recon unit)", "info"); }
