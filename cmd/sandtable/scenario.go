@@ -104,7 +104,7 @@ binary plus any unit files named in the same call.`,
 			}
 		}
 		if len(probs) > 0 {
-			return fmt.Errorf("scenario validate: %d problem(s) in %d file(s)", len(probs), len(bad))
+			return fmt.Errorf("scenario validate: %d problem%s in %d file%s", len(probs), plural(len(probs)), len(bad), plural(len(bad)))
 		}
 		return nil
 	},

@@ -118,6 +118,23 @@ func (g *Game) Apply(a Action) (evs []Event, err error) {
 	return g.events[first:], nil
 }
 
+// ActionsKnownTo counts the actions side may know of: its own, and those
+// that emitted an event it may see. The server's n is this count, so a
+// side cannot count the other's hidden actions.
+func (g *Game) ActionsKnownTo(side int) int {
+	n := 0
+	for i, r := range g.records {
+		known := r.Side == side
+		for _, e := range g.RecordEvents(i) {
+			known = known || e.VisibleTo(side)
+		}
+		if known {
+			n++
+		}
+	}
+	return n
+}
+
 // RecordEvents returns the events the i-th record's action (from 0)
 // emitted.
 func (g *Game) RecordEvents(i int) []Event {

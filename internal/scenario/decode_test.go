@@ -163,7 +163,7 @@ func TestDecodeMistakes(t *testing.T) {
 		{"unknown rules", "rules: chess\nunits: [{id: a, name: A, nation: x}]\n", `1:8: unknown rules "chess" (known: "armour-battles")`},
 		{"alias", "rules: armour-battles\nunits:\n  - &a {id: a}\n  - *a\n", "aliases are not supported"},
 		{"duplicate key", "rules: armour-battles\nrules: x\nunits: []\n", ""},
-		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: class "tank" is not one of`},
+		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: units[0].stats: class "tank" is not one of`},
 		{"short range", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2], at: 4}\n", "range needs three bands"},
 		{"off-table footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: off-table artillery, weapon: g, at: 4}\n", "off-table artillery has no footprint"},
 	}
@@ -275,4 +275,40 @@ func TestAuthorMistakes(t *testing.T) {
 			t.Errorf("Validate(a directory) = %v", scenario.Problems(ps))
 		}
 	})
+}
+
+// TestUnitMistakesAllAtOnce: a unit file's mistakes come in one report,
+// the ruleset's checks of the stats' values included, not in waves as each
+// is fixed; and none is reported twice.
+func TestUnitMistakesAllAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "units.yaml")
+	must(t, os.WriteFile(path, []byte(`rules: armour-battles
+units:
+  - id: a
+    name: A
+    nation: x
+    footprint: {length: -2, width: 1}
+    special: [flying]
+    stats: {class: medium tank, move: quick, reaction: -5, weapon: g, range: [36, 18, 9], at: 4}
+`), 0o644))
+	var got []string
+	for _, p := range scenario.Validate(path) {
+		got = append(got, strings.TrimPrefix(p.String(), path+":"))
+	}
+	want := []string{
+		"6:17: units[0].footprint: length and width must both be positive (or both zero for off-table units), got -2×1",
+		`7:15: units[0]: unknown special rule "flying"`,
+		`8:20: units[0].stats: class "medium tank" is not one of`,
+		`8:39: units[0].stats: move "quick" is not "average" or "fast"`,
+		"8:56: units[0].stats: reaction must be at least 1, got -5",
+		"8:78: units[0].stats: range bands [36 18 9] must be positive and increasing",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Validate = %d problems, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("problem %d = %q, want %q...", i, got[i], want[i])
+		}
+	}
 }

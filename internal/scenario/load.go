@@ -231,12 +231,14 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 			}
 			u.Footprint.Length, u.Footprint.Width = fp.Length, fp.Width
 		}
-		before := len(d.probs)
+		statsOK := false
 		if schema != nil {
 			if ru.Stats == nil {
 				d.add(ru.Pos, "%s: stats is missing", what)
 			}
+			before := len(d.probs)
 			u.Stats, u.StatsBlock = d.block(ru.Stats, schema.NewUnitStats, schema.Name, what+".stats", ru.Pos)
+			statsOK = ru.Stats != nil && len(d.probs) == before
 			for _, sp := range ru.Special {
 				if !slices.Contains(schema.Specials, sp.S) {
 					d.add(sp.Pos, "%s: unknown special rule %q in %s (known: %s)", what, sp.S, schema.Name, strings.Join(schema.Specials, ", "))
@@ -246,9 +248,14 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 		for _, sp := range ru.Special {
 			u.Special = append(u.Special, sp.S)
 		}
-		// Ruleset checks would only repeat a mistake already reported.
-		if schema != nil && schema.CheckUnit != nil && len(d.probs) == before {
-			d.probs = append(d.probs, schema.CheckUnit(u)...)
+		// The ruleset checks the values of stats that decoded (on stats
+		// that did not, they would only repeat a mistake already reported),
+		// so that all of a unit's mistakes come in one go.
+		if schema != nil && schema.CheckUnit != nil && statsOK {
+			for _, p := range schema.CheckUnit(u) {
+				p.Msg = what + ".stats: " + p.Msg
+				d.probs = append(d.probs, p)
+			}
 		}
 		if u.ID != "" {
 			out = append(out, u)

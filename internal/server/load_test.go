@@ -163,7 +163,7 @@ func TestLoad(t *testing.T) {
 				for k := 0; k < actions && !g.State().Result().Over; k++ {
 					a := pick.Choose(g.State())
 					raw, _ := engine.EncodeAction(a)
-					body := map[string]any{"after": seenBy(g, g.Pending().Side), "n": len(g.Records()), "action": json.RawMessage(raw)}
+					body := map[string]any{"after": seenBy(g, g.Pending().Side), "n": g.ActionsKnownTo(g.Pending().Side), "action": json.RawMessage(raw)}
 					if b, st, err := post("/api/games/"+c.GameID+"/actions", toks[g.Pending().Side], body); err != nil || st != 200 {
 						t.Fatalf("%v %d %s", err, st, b)
 					}

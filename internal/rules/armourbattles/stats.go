@@ -162,7 +162,8 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	if s.FireArc < 0 || s.FireArc > 360 {
 		bad("fire_arc", "fire_arc must be between 1 and 360 degrees, got %d", s.FireArc)
 	}
-	if u.Footprint.Length <= 0 || u.Footprint.Width <= 0 {
+	// A negative footprint is reported when the file is read.
+	if u.Footprint.Length == 0 && u.Footprint.Width == 0 {
 		ps = append(ps, u.Pos.Problemf("a unit on the table needs a footprint with positive length and width"))
 	}
 	return ps

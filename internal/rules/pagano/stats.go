@@ -210,7 +210,8 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	if len(s.Years) != 2 || s.Years[0] < '0' || s.Years[0] > '9' || s.Years[1] < '0' || s.Years[1] > '9' {
 		bad("years", "years %q must be two digits, e.g. \"94\" for 1939 through 1944", s.Years)
 	}
-	if u.Footprint.Length <= 0 || u.Footprint.Width <= 0 {
+	// A negative footprint is reported when the file is read.
+	if u.Footprint.Length == 0 && u.Footprint.Width == 0 {
 		ps = append(ps, u.Pos.Problemf("a vehicle needs a footprint with positive length and width"))
 	}
 	return ps
