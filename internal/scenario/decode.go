@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 )
 
 // decoder turns a YAML syntax tree into Go values strictly: every key must
@@ -29,6 +31,9 @@ import (
 type decoder struct {
 	file  string
 	probs []Problem
+	// wrongType holds where a value of the wrong type was found: later
+	// checks of the zero value left there would only repeat the mistake.
+	wrongType map[Pos]bool
 }
 
 type nodeDecoder interface {
@@ -36,6 +41,8 @@ type nodeDecoder interface {
 }
 
 var (
+	// floatRE is YAML 1.2's core-schema float, without .inf and .nan.
+	floatRE        = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 	nodeType       = reflect.TypeFor[ast.Node]()
 	posType        = reflect.TypeFor[Pos]()
 	keyPosType     = reflect.TypeFor[map[string]Pos]()
@@ -122,7 +129,19 @@ func (d *decoder) errf(n ast.Node, format string, args ...any) {
 }
 
 func (d *decoder) add(p Pos, format string, args ...any) {
+	if d.wrongType[p] {
+		return
+	}
 	d.probs = append(d.probs, p.Problemf(format, args...))
+}
+
+// typeErrf reports a value of the wrong type at n.
+func (d *decoder) typeErrf(n ast.Node, format string, args ...any) {
+	if d.wrongType == nil {
+		d.wrongType = map[Pos]bool{}
+	}
+	d.wrongType[d.pos(n)] = true
+	d.errf(n, format, args...)
 }
 
 // unwrap strips tags and anchors, which carry no meaning in data files.
@@ -214,7 +233,7 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 	case reflect.Slice:
 		seq, ok := n.(*ast.SequenceNode)
 		if !ok {
-			d.errf(n, "%s: want a list, got %s", what, describe(n))
+			d.typeErrf(n, "%s: want a list, got %s", what, describe(n))
 			return
 		}
 		s := reflect.MakeSlice(v.Type(), len(seq.Values), len(seq.Values))
@@ -231,12 +250,12 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 				v.SetString(t.Value.Value)
 			}
 		default:
-			d.errf(n, "%s: want a string, got %s (quote it if it is meant as text)", what, describe(n))
+			d.typeErrf(n, "%s: want a string, got %s (quote it if it is meant as text)", what, describe(n))
 		}
 	case reflect.Int:
 		i, ok := n.(*ast.IntegerNode)
 		if !ok {
-			d.errf(n, "%s: want an integer, got %s", what, describe(n))
+			d.typeErrf(n, "%s: want an integer, got %s", what, describe(n))
 			return
 		}
 		switch x := i.Value.(type) {
@@ -254,14 +273,14 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 	case reflect.Float64:
 		f, ok := number(n)
 		if !ok {
-			d.errf(n, "%s: want a number, got %s", what, describe(n))
+			d.typeErrf(n, "%s: want %s, got %s", what, wantNumber(n), describe(n))
 			return
 		}
 		v.SetFloat(f)
 	case reflect.Bool:
 		b, ok := n.(*ast.BoolNode)
 		if !ok {
-			d.errf(n, "%s: want true or false, got %s", what, describe(n))
+			d.typeErrf(n, "%s: want true or false, got %s", what, describe(n))
 			return
 		}
 		v.SetBool(b.Value)
@@ -281,9 +300,26 @@ func (d *decoder) setPos(v reflect.Value, n ast.Node) {
 	}
 }
 
-// number returns the finite value of an integer or float node.
+// wantNumber says what a number field wants, given what it got.
+func wantNumber(n ast.Node) string {
+	switch unwrap(n).(type) {
+	case *ast.InfinityNode, *ast.NanNode:
+		return "a finite number"
+	}
+	return "a number"
+}
+
+// number returns the finite value of an integer or float node, or of a
+// plain (unquoted) scalar in a form YAML 1.2 reads as a number but the
+// parser leaves as a string, such as 24e0.
 func number(n ast.Node) (float64, bool) {
 	switch t := unwrap(n).(type) {
+	case *ast.StringNode:
+		if t.Token != nil && t.Token.Type == token.StringType && floatRE.MatchString(t.Value) {
+			if f, err := strconv.ParseFloat(t.Value, 64); err == nil && !math.IsInf(f, 0) {
+				return f, true
+			}
+		}
 	case *ast.IntegerNode:
 		switch x := t.Value.(type) {
 		case int64:
@@ -347,7 +383,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, what string) map[string]P
 		if name == "" {
 			name = "file"
 		}
-		d.errf(n, "%s: want a mapping, got %s", name, describe(n))
+		d.typeErrf(n, "%s: want a mapping, got %s", name, describe(n))
 		return keys
 	}
 	idx, names := fieldIndex(t)
@@ -439,7 +475,7 @@ func (p *point) decodeNode(d *decoder, n ast.Node, what string) {
 	for i, e := range seq.Values {
 		f, ok := number(e)
 		if !ok {
-			d.errf(e, "%s: want a number, got %s", what, describe(unwrap(e)))
+			d.typeErrf(e, "%s: want %s, got %s", what, wantNumber(e), describe(unwrap(e)))
 			return
 		}
 		p.XY[i] = f

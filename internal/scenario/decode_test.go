@@ -248,6 +248,15 @@ func TestAuthorMistakes(t *testing.T) {
 		{"facing alone", edit("{id: de-1, type: panther-g}", "{id: de-1, type: panther-g, facing: 90}"), `25:49: sides[0].forces[0].units[0]: facing is only for a unit placed with at`},
 		{"reserve placed", reserves, `at is only for units set up on the table (forces)`},
 		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},
+		// One mistake, one line: no follow-on complaints about the zero
+		// value left behind.
+		{"version not a number", edit("version: 1", "version: one"), `2:10: version: want an integer, got string "one"`},
+		{"version missing", edit("version: 1\n", ""), "1:1: version is missing"},
+		{"edge missing", edit("    edge: south\n", ""), `27:5: sides[1]: edge is missing (one of "north", "south", "east", "west")`},
+		{"params missing", edit("    params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}\n", ""), "27:5: sides[1]: params is missing"},
+		{"infinite", edit("at: [36, 3]", "at: [.inf, 3]"), "39:47: sides[1].forces[0].units[1].at: want a finite number, got number .inf"},
+		{"exponent", edit("height: 48", "height: 48e0"), ""},
+		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
 	}
 	dir := t.TempDir()
@@ -255,7 +264,11 @@ func TestAuthorMistakes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".yaml")
 			must(t, os.WriteFile(path, []byte(tt.src), 0o644))
-			all := scenario.Problems(scenario.Validate(path)).Error()
+			ps := scenario.Validate(path)
+			all := scenario.Problems(ps).Error()
+			if tt.want != "" && len(ps) != 1 {
+				t.Errorf("Validate = %d problems, want 1:\n%s", len(ps), all)
+			}
 			switch {
 			case tt.want == "" && all != "":
 				t.Errorf("Validate found problems in a good file:\n%s", all)

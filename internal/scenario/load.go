@@ -149,6 +149,13 @@ func (w *word) decodeNode(d *decoder, n ast.Node, what string) {
 	d.value(n, reflect.ValueOf(&w.S).Elem(), what)
 }
 
+// Bounds on a scenario's size, far above any table or battle: they keep
+// arithmetic on the table's inches and the turn count finite and exact.
+const (
+	MaxTableSide = 1000 // inches, about 83 feet
+	MaxTurnLimit = 1000
+)
+
 var (
 	idRE         = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 	scenarioIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*$`)
@@ -296,8 +303,10 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	if !scenarioIDRE.MatchString(raw.ID) {
 		d.add(at(raw.KeyPos, "id", top), "id %q must be lower-case letters, digits, '-', '.', '_' or '/'", raw.ID)
 	}
-	if raw.Version < 1 {
-		d.add(at(raw.KeyPos, "version", top), "version must be 1 or more, got %d", raw.Version)
+	if _, given := raw.KeyPos["version"]; !given {
+		d.add(top, "version is missing (1 for a new scenario; raise it when you change one)")
+	} else if raw.Version < 1 {
+		d.add(raw.KeyPos["version"], "version must be 1 or more, got %d", raw.Version)
 	}
 	if raw.Title == "" {
 		d.add(top, "title is missing")
@@ -310,13 +319,14 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	} else {
 		sc.Table = Table{Width: t.Width, Height: t.Height, Pos: t.Pos}
 		tableOK = true
-		if t.Width <= 0 {
-			d.add(at(t.KeyPos, "width", t.Pos), "table.width must be positive, got %s", fmtf(t.Width))
-			tableOK = false
-		}
-		if t.Height <= 0 {
-			d.add(at(t.KeyPos, "height", t.Pos), "table.height must be positive, got %s", fmtf(t.Height))
-			tableOK = false
+		for _, side := range []struct {
+			key string
+			v   float64
+		}{{"width", t.Width}, {"height", t.Height}} {
+			if side.v <= 0 || side.v > MaxTableSide {
+				d.add(at(t.KeyPos, side.key, t.Pos), "table.%s must be more than 0 and at most %g inches, got %s", side.key, float64(MaxTableSide), fmtf(side.v))
+				tableOK = false
+			}
 		}
 	}
 	g := geomCheck{d: d, table: sc.Table, ok: tableOK}
@@ -346,7 +356,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		if rs.Name == "" {
 			d.add(rs.Pos, "%s: name is missing", what)
 		}
-		if !slices.Contains(edges, rs.Edge) {
+		if _, given := rs.KeyPos["edge"]; !given {
+			d.add(rs.Pos, "%s: edge is missing (one of %s)", what, quoted(edges))
+		} else if !slices.Contains(edges, rs.Edge) {
 			d.add(at(rs.KeyPos, "edge", rs.Pos), "%s: edge %q is not one of %s", what, rs.Edge, quoted(edges))
 		} else if other, used := edgeUsed[rs.Edge]; used {
 			d.add(at(rs.KeyPos, "edge", rs.Pos), "%s: edge %q is already side %q's edge", what, rs.Edge, other)
@@ -359,6 +371,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		if schema != nil {
 			if rs.Params == nil && schema.NewSideParams != nil {
 				d.add(rs.Pos, "%s: params is missing", what)
+				paramsBad = true // the ruleset's checks would add one line per parameter
 			}
 			n := len(d.probs)
 			sd.Params, sd.ParamsBlock = d.block(rs.Params, schema.NewSideParams, schema.Name, what+".params", rs.Pos)
@@ -489,8 +502,8 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		d.add(top, "victory is missing")
 	} else {
 		sc.Victory = Victory{ArmyMoraleZero: v.ArmyMoraleZero, TurnLimit: v.TurnLimit, DrawAtTurnLimit: v.DrawAtTurnLimit, Pos: v.Pos}
-		if v.TurnLimit < 0 {
-			d.add(at(v.KeyPos, "turn_limit", v.Pos), "victory.turn_limit must be 0 (no limit) or more, got %d", v.TurnLimit)
+		if v.TurnLimit < 0 || v.TurnLimit > MaxTurnLimit {
+			d.add(at(v.KeyPos, "turn_limit", v.Pos), "victory.turn_limit must be 0 (no limit) to %d, got %d", MaxTurnLimit, v.TurnLimit)
 		}
 		if v.DrawAtTurnLimit && v.TurnLimit == 0 {
 			d.add(at(v.KeyPos, "draw_at_turn_limit", v.Pos), "victory.draw_at_turn_limit needs a turn_limit")
