@@ -281,6 +281,18 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 		return oddsOutput{}, fmt.Errorf("odds: --target %q is off-table artillery and cannot be fired on; targets: %s", target.Name, strings.Join(unitNames(units, false), ", "))
 	}
 
+	// Breaking off and shooting and scooting are abilities of some units
+	// only; disengaging is open to all.
+	for _, c := range []struct {
+		set     bool
+		flag    string
+		special string
+	}{{o.breakOff, "--break-off", ab.BreakOff}, {o.scoot, "--scoot", ab.ShootAndScoot}} {
+		if c.set && !slices.Contains(target.Special, c.special) {
+			return oddsOutput{}, fmt.Errorf("odds: %s: the target %q has no %s ability (its special rules: %s)", c.flag, target.Name, c.special, specialList(target.Special))
+		}
+	}
+
 	shot := ab.Shot{
 		Firer: firer, Target: target, Range: o.rng,
 		Flank: o.flank, Cover: o.cover, Uphill: o.uphill, TargetSuppressed: o.suppressed,
@@ -313,7 +325,14 @@ func findRulesUnit(cat *scenario.Catalog, rules string, units []*scenario.UnitTy
 		for _, u := range units {
 			all = append(all, u.Name)
 		}
-		return nil, fmt.Errorf("odds: unknown %s %q; units (or their ids and short forms): %s", flag, name, strings.Join(all, ", "))
+		hint := ""
+		for _, other := range cat.RulesWithUnits() {
+			if _, err := cat.UnitType(other, name); err == nil && other != rules {
+				hint = fmt.Sprintf(" (%q is a unit of %s: add --rules %s)", name, other, other)
+				break
+			}
+		}
+		return nil, fmt.Errorf("odds: unknown %s %q in %s%s; units (or their ids and short forms): %s", flag, name, rules, hint, strings.Join(all, ", "))
 	}
 	return u, nil
 }
@@ -375,6 +394,14 @@ func bandText(band string) string {
 		return band
 	}
 	return band + " range"
+}
+
+// specialList lists a unit's special rules, or says it has none.
+func specialList(sp []string) string {
+	if len(sp) == 0 {
+		return "none"
+	}
+	return strings.Join(sp, ", ")
 }
 
 func percent(p float64) string { return fmt.Sprintf("%8.3f%%", 100*p) }
