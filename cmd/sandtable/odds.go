@@ -117,7 +117,7 @@ and halted); likewise the target.`,
 				if o.json {
 					enc := json.NewEncoder(cmd.OutOrStdout())
 					enc.SetIndent("", "  ")
-					return enc.Encode(po.Odds)
+					return enc.Encode(po.json())
 				}
 				return printPaganoOdds(cmd.OutOrStdout(), po)
 			case ab.Name:
@@ -430,6 +430,29 @@ type paganoOddsOutput struct {
 	Firer, Target string
 	Situation     pagano.Situation
 	pagano.Odds
+}
+
+// paganoOddsJSON is --json's form of a Pagano shot: the situation, as
+// Armour Battles' odds give it, the modifiers, then the odds.
+type paganoOddsJSON struct {
+	Firer      string      `json:"firer"`
+	Target     string      `json:"target"`
+	Range      float64     `json:"range"`
+	Aspect     string      `json:"aspect"`
+	HitMods    pagano.Mods `json:"hit_modifiers"`
+	EffectMods pagano.Mods `json:"effect_modifiers"`
+	pagano.Odds
+}
+
+func (po paganoOddsOutput) json() paganoOddsJSON {
+	out := paganoOddsJSON{Firer: po.Firer, Target: po.Target, Range: po.Situation.Range, Aspect: po.Situation.Facing.String(),
+		HitMods: po.HitMods, EffectMods: po.EffectMods, Odds: po.Odds}
+	for _, ms := range []*pagano.Mods{&out.HitMods, &out.EffectMods} {
+		if *ms == nil {
+			*ms = pagano.Mods{}
+		}
+	}
+	return out
 }
 
 // runPaganoOdds validates the Pagano flags and computes the odds with the

@@ -240,8 +240,11 @@ func TestOddsErrors(t *testing.T) {
 	}
 }
 
-// paganoOddsFields are exactly the fields of `odds --rules pagano --json`.
-var paganoOddsFields = []string{"p_hit", "p_deflected", "p_stunned", "p_immobilized", "p_wrecked", "given_hit"}
+// paganoOddsFields are exactly the fields of `odds --rules pagano --json`:
+// the odds (the first six; given_hit holds the four before it), then the
+// situation and its modifiers.
+var paganoOddsFields = []string{"p_hit", "p_deflected", "p_stunned", "p_immobilized", "p_wrecked", "given_hit",
+	"firer", "target", "range", "aspect", "hit_modifiers", "effect_modifiers"}
 
 func checkExactKeys(t *testing.T, m map[string]any, want []string) {
 	t.Helper()
@@ -268,6 +271,10 @@ func TestOddsPaganoT3485HitsTigerSide(t *testing.T) {
 	}
 	checkExactKeys(t, g, paganoOddsFields[1:5])
 	checkFields(t, g, map[string]any{"p_wrecked": 0.5, "p_deflected": 0.4, "p_stunned": 0.05, "p_immobilized": 0.05})
+	checkFields(t, m, map[string]any{"firer": "T-34-85", "target": "Tiger I", "range": 10.0, "aspect": "side"})
+	if mods, _ := m["effect_modifiers"].([]any); len(mods) != 4 {
+		t.Errorf("effect_modifiers = %v, want the four of the example (range, 85mm, L, side armour)", m["effect_modifiers"])
+	}
 
 	// The same figures from the ruleset's own Table 3 functions.
 	cat, err := scenario.Embedded()
