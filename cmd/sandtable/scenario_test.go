@@ -79,6 +79,20 @@ func TestUnits(t *testing.T) {
 		}
 	}
 
+	// Pagano's units as the vehicle specifications print them.
+	out, err = run(t, "units", "--rules", "pagano")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"M10 Tank Destroyer  usa      MP 7; 76L turret; armour -1/+1/+2; weight M; in service 1942–1945"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units --rules pagano lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "{") {
+		t.Errorf("units --rules pagano shows raw JSON:\n%s", out)
+	}
+
 	out, err = run(t, "units", "--json")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
@@ -84,6 +85,11 @@ func statsSummary(u *scenario.UnitType) string {
 		if s.FireArc != 0 && s.FireArc != 360 {
 			parts = append(parts, fmt.Sprintf("arc %d°", s.FireArc))
 		}
+	case *pagano.UnitStats:
+		// As the vehicle specifications print them: MP, armament and mount,
+		// armour modifiers F/S/R, weight and years of service.
+		parts = append(parts, fmt.Sprintf("MP %d", s.MP), s.Armament()+" "+s.Mount, fmt.Sprintf("armour %+d/%+d/%+d", s.Front, s.Side, s.Rear),
+			"weight "+s.Weight, "in service "+serviceYears(s.Years))
 	default:
 		b, _ := json.Marshal(s)
 		parts = append(parts, string(b))
@@ -113,4 +119,19 @@ func init() {
 	unitsCmd.Flags().StringVar(&unitsRules, "rules", "", "only this ruleset, e.g. armour-battles")
 	unitsCmd.Flags().BoolVar(&unitsJSON, "json", false, "print a JSON array with the full statistics")
 	rootCmd.AddCommand(unitsCmd)
+}
+
+// serviceYears reads Pagano's two-digit Yr field ("94": 1939 through
+// 1944, a 9 standing for 1939 and any other digit for 194x).
+func serviceYears(yr string) string {
+	if len(yr) != 2 {
+		return yr
+	}
+	year := func(d byte) int {
+		if d == '9' {
+			return 1939
+		}
+		return 1940 + int(d-'0')
+	}
+	return fmt.Sprintf("%d–%d", year(yr[0]), year(yr[1]))
 }
