@@ -212,3 +212,27 @@ func TestScenarioFileOfYourOwn(t *testing.T) {
 		t.Errorf("simulate: %v\n%s", err, out)
 	}
 }
+
+// TestReplayJSONAnswersEveryFailure: with --json, a log that cannot be
+// read or replayed still gets a JSON answer naming the problem.
+func TestReplayJSONAnswersEveryFailure(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.jsonl")
+	if err := os.WriteFile(garbage, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, want string }{
+		{filepath.Join(dir, "none.jsonl"), "none.jsonl: no such file or directory"},
+		{garbage, "garbage.jsonl: engine: log line 1: bad header: invalid character 'x'"},
+	} {
+		out, err := exec(t, newReplayCmd(), c.file, "--json")
+		var rep struct {
+			Match bool   `json:"match"`
+			Error string `json:"error"`
+		}
+		first, _, _ := strings.Cut(out, "\n") // exec mixes in the error output
+		if err == nil || json.Unmarshal([]byte(first), &rep) != nil || rep.Match || !strings.Contains(rep.Error, c.want) {
+			t.Errorf("replay --json %s: %v, output %q; want JSON saying %q", c.file, err, out, c.want)
+		}
+	}
+}

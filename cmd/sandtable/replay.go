@@ -27,14 +27,23 @@ scenario file of your own needs that file: --scenario FILE (and --units for
 the unit files it uses).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// A log that cannot be read or replayed at all still gets a
+			// JSON answer with --json, for scripts.
+			fail := func(err error) error {
+				err = fmt.Errorf("%s: %w", args[0], err)
+				if asJSON {
+					json.NewEncoder(cmd.OutOrStdout()).Encode(map[string]any{"match": false, "error": err.Error()})
+				}
+				return err
+			}
 			f, err := os.Open(args[0])
 			if err != nil {
-				return err
+				return fail(errors.Unwrap(err))
 			}
 			defer f.Close()
 			lg, err := engine.ReadLog(f)
 			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return fail(err)
 			}
 			load := func(rules, id string) (*scenario.Scenario, error) {
 				if scen.scenario == "" {
@@ -60,7 +69,7 @@ the unit files it uses).`,
 			out := cmd.OutOrStdout()
 			var div *engine.Divergence
 			if err != nil && !errors.As(err, &div) {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return fail(err)
 			}
 			res := g.State().Result()
 			rep := map[string]any{"scenario": lg.Header.Scenario, "seed": lg.Header.Seed, "records": len(lg.Records),

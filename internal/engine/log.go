@@ -165,7 +165,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 	}
 	g, err := NewGame(r, sc, lg.Header.Seed)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("engine: log line 1: %w", err)
 	}
 	if lg.Header.Dice == 0 {
 		// Made before pools were batched: draw every die on its own.
