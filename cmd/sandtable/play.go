@@ -149,11 +149,10 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 
 func init() { rootCmd.AddCommand(newPlayCmd()) }
 
+// printEvents writes the battle report: every event, the set-up
+// (where each unit was placed) included, for scenario designers.
 func printEvents(w io.Writer, evs []engine.Event) {
 	for _, e := range evs {
-		if e.Kind == "deploy" {
-			continue
-		}
 		fmt.Fprintln(w, e.Text)
 	}
 }

@@ -236,3 +236,16 @@ func TestReplayJSONAnswersEveryFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayReportShowsSetUp: the battle report starts with where each unit
+// was set up, which a scenario designer wants to see.
+func TestPlayReportShowsSetUp(t *testing.T) {
+	out, err := exec(t, newPlayCmd(), "--scenario", "armour-battles/battle-1", "--seed", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deploys := strings.Count(out, " deploys at (")
+	if first, _, _ := strings.Cut(out, "\n"); !strings.Contains(first, " deploys at (") || deploys < 10 {
+		t.Errorf("the report shows %d set-up lines, first line %q; want every unit's", deploys, first)
+	}
+}

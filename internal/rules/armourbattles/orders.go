@@ -208,7 +208,7 @@ func (s *State) applyRestock(out engine.Emitter) {
 	if s.AllWild {
 		when = "at once (instant)"
 	}
-	out.Emit(engine.Event{Kind: "restock", Text: fmt.Sprintf("%s restocks %d staff order(s), usable %s", s.b.sides[s.Active].name, n, when), To: engine.Everyone})
+	out.Emit(engine.Event{Kind: "restock", Text: fmt.Sprintf("%s restocks %s, usable %s", s.b.sides[s.Active].name, count(n, "staff order"), when), To: engine.Everyone})
 	s.Slots = 0
 }
 
@@ -495,4 +495,12 @@ func diceCount(n int) string {
 		return "1 die"
 	}
 	return fmt.Sprintf("%d dice", n)
+}
+
+// count says "1 order", "2 orders".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -2,7 +2,6 @@ package armourbattles
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -309,7 +308,7 @@ func (s *State) Pending() engine.Decision {
 	case phaseChain:
 		d.Prompt = "choose a dice chain"
 	case phaseOrders:
-		d.Prompt = strconv.Itoa(s.Slots) + " order(s) left in the chain"
+		d.Prompt = count(s.Slots, "order") + " left in the chain"
 	case phaseLogistics:
 		d.Prompt = "logistics phase: adjust, maintain or cancel fire missions, then end it"
 	case phaseActivation:
