@@ -525,7 +525,9 @@ export class Game {
     if (!this.ui.deployUnit || !mine.some((u) => u.id === this.ui.deployUnit)) this.ui.deployUnit = mine.length ? mine[0].id : null;
     if (this.ui.facing === undefined) this.ui.facing = this.enemyFacing(this.mySide);
     const hidden = new Set(this.mapSide(this.mySide).companies.filter((c) => c.hidden).flatMap((c) => c.units));
-    box.appendChild(h("p", {}, "Choose a unit, then click inside your deployment zone to place it. R / Shift+R turns it."));
+    box.appendChild(h("p", {}, matchMedia("(pointer: coarse)").matches
+      ? "Choose a unit, then tap inside your deployment zone to place it."
+      : "Choose a unit, then click inside your deployment zone to place it. R / Shift+R turns it."));
     box.appendChild(h("div", { class: "choices" }, mine.map((u) => h("button", {
       class: "unit-choice" + (u.id === this.ui.deployUnit ? " selected" : ""), testid: "deploy-unit-" + u.id,
       onclick: () => { this.ui.deployUnit = u.id; this.renderPanel(); this.renderUnits(); },

@@ -29,7 +29,11 @@ export async function showLobby(root, navigate) {
   const renderList = () => {
     list.replaceChildren(...scenarios.map((s) => h("button", {
       class: "scenario-card" + (s === chosen ? " selected" : ""), testid: "scenario-" + s.id.replace(/\//g, "-"),
-      onclick: () => { chosen = s; side = s.sides[0].id; renderList(); renderDetail(); },
+      onclick: () => {
+        chosen = s; side = s.sides[0].id; renderList(); renderDetail();
+        // On a narrow screen the details are below the list: bring them up.
+        if (matchMedia("(max-width: 860px)").matches) detail.scrollIntoView({ behavior: "smooth", block: "start" });
+      },
     }, h("b", {}, s.title), h("small", {}, [s.date, s.location].filter(Boolean).join(" · ")))));
   };
 
