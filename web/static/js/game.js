@@ -102,8 +102,10 @@ export class Game {
 
   onStream(m) {
     if (m.type === "error") { toast(m.error, "error"); return; }
-    if (m.events && m.events.length) this.addEvents(m.events);
-    if (m.n !== undefined && (m.n !== this.pos.n || m.last_event !== this.pos.last_event || (m.events && m.events.length))) this.scheduleRefresh();
+    // Events this page has already (from its own action's answer) need no
+    // refresh; new ones, or a position moved on, do.
+    const added = m.events && m.events.length ? this.addEvents(m.events) : [];
+    if (m.n !== undefined && (added.length || m.n !== this.pos.n || m.last_event !== this.pos.last_event)) this.scheduleRefresh();
   }
 
   poll() {
