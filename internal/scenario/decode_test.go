@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	_ "github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
@@ -160,7 +161,7 @@ func TestDecodeMistakes(t *testing.T) {
 		{"syntax", "rules: [armour-battles\n", ""},
 		{"empty", "", "1:1: file is empty"},
 		{"neither", "foo: 1\n", "not a data file"},
-		{"unknown rules", "rules: chess\nunits: [{id: a, name: A, nation: x}]\n", `1:8: unknown rules "chess" (known: "armour-battles")`},
+		{"unknown rules", "rules: chess\nunits: [{id: a, name: A, nation: x}]\n", `1:8: unknown rules "chess" (known: "armour-battles", "pagano")`},
 		{"alias", "rules: armour-battles\nunits:\n  - &a {id: a}\n  - *a\n", "aliases are not supported"},
 		{"duplicate key", "rules: armour-battles\nrules: x\nunits: []\n", ""},
 		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: units[0].stats: class "tank" is not one of`},
@@ -323,5 +324,35 @@ units:
 		if !strings.HasPrefix(got[i], want[i]) {
 			t.Errorf("problem %d = %q, want %q...", i, got[i], want[i])
 		}
+	}
+}
+
+// TestRulesetTerrainKinds: a ruleset's own terrain kinds (Pagano's
+// hedgerows, cliffs and bridges) are known in its scenarios only.
+func TestRulesetTerrainKinds(t *testing.T) {
+	src, err := os.ReadFile("../../data/pagano/battle-1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := "terrain:\n  - kind: hedgerow\n    line: [[30, 10], [30, 20]]\n  - kind: bridge\n    polygon: [[40, 10], [42, 10], [42, 14], [40, 14]]\n"
+	pag := strings.Replace(string(src), "terrain:\n", extra, 1)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pagano.yaml")
+	must(t, os.WriteFile(path, []byte(pag), 0o644))
+	if ps := scenario.Validate(path); len(ps) > 0 {
+		t.Errorf("Pagano's own kinds refused:\n%v", scenario.Problems(ps))
+	}
+	must(t, os.WriteFile(path, []byte(strings.Replace(pag, "kind: hedgerow", "kind: hedgrow", 1)), 0o644))
+	if ps := scenario.Validate(path); len(ps) != 1 || !strings.Contains(ps[0].Msg, `kind "hedgrow" is not one of`) || !strings.Contains(ps[0].Msg, `"hedgerow"`) {
+		t.Errorf("a misspelt Pagano kind: %v", scenario.Problems(ps))
+	}
+	good, err := os.ReadFile("testdata/good.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab := strings.Replace(string(good), "kind: woods", "kind: bridge", 1)
+	must(t, os.WriteFile(path, []byte(ab), 0o644))
+	if ps := scenario.Validate(path); len(ps) != 1 || !strings.Contains(ps[0].Msg, `kind "bridge" is not one of`) {
+		t.Errorf("a Pagano kind in an Armour Battles scenario: %v", scenario.Problems(ps))
 	}
 }

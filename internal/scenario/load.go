@@ -332,7 +332,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	g := geomCheck{d: d, table: sc.Table, ok: tableOK}
 
 	for i, rt := range raw.Terrain {
-		sc.Terrain = append(sc.Terrain, d.terrain(rt, fmt.Sprintf("terrain[%d]", i), g))
+		sc.Terrain = append(sc.Terrain, d.terrain(rt, fmt.Sprintf("terrain[%d]", i), g, schema))
 	}
 
 	if len(raw.Sides) != 2 {
@@ -520,15 +520,20 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 }
 
 // terrain checks and converts one terrain feature.
-func (d *decoder) terrain(rt rawTerrain, what string, g geomCheck) TerrainSpec {
+func (d *decoder) terrain(rt rawTerrain, what string, g geomCheck, schema *Schema) TerrainSpec {
 	ts := TerrainSpec{Kind: rt.Kind, Name: rt.Name, Level: rt.Level, Pos: rt.Pos}
-	if !slices.Contains(areaKinds, rt.Kind) && !slices.Contains(lineKinds, rt.Kind) {
+	areas, lines := areaKinds, lineKinds
+	if schema != nil {
+		areas = append(slices.Clone(areas), schema.AreaKinds...)
+		lines = append(slices.Clone(lines), schema.LineKinds...)
+	}
+	isArea, isLine := slices.Contains(areas, rt.Kind), slices.Contains(lines, rt.Kind)
+	if !isArea && !isLine && schema != nil {
 		// A misspelt kind would be open ground, silently.
-		d.add(at(rt.KeyPos, "kind", rt.Pos), "%s: kind %q is not one of %s", what, rt.Kind, quoted(append(slices.Clone(areaKinds), lineKinds...)))
+		d.add(at(rt.KeyPos, "kind", rt.Pos), "%s: kind %q is not one of %s (in %s)", what, rt.Kind, quoted(append(slices.Clone(areas), lines...)), schema.Name)
 	}
 	_, hasPoly := rt.KeyPos["polygon"]
 	_, hasLine := rt.KeyPos["line"]
-	isArea, isLine := slices.Contains(areaKinds, rt.Kind), slices.Contains(lineKinds, rt.Kind)
 	switch {
 	case hasPoly && hasLine:
 		d.add(rt.KeyPos["line"], "%s: give a polygon or a line, not both", what)

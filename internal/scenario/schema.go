@@ -21,6 +21,10 @@ type Schema struct {
 	NewScenarioParams func() any
 	// Specials lists the special-rule names allowed in units[].special.
 	Specials []string
+	// AreaKinds and LineKinds are terrain kinds the ruleset reads besides
+	// the conventional ones every scenario may use (woods, hill, field,
+	// building; hedge, wall, road).
+	AreaKinds, LineKinds []string
 	// CheckUnit, if not nil, reports ruleset problems in one decoded unit
 	// type. It runs only when the unit itself decoded without problems, so
 	// that it does not repeat them.

@@ -168,6 +168,8 @@ func init() {
 		NewSideParams:     func() any { return new(SideParams) },
 		NewScenarioParams: func() any { return new(ScenarioParams) },
 		Specials:          Specials,
+		AreaKinds:         []string{KindBridge},
+		LineKinds:         []string{KindHedgerow, KindCliff},
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
 	})
