@@ -195,6 +195,17 @@ func (s *State) startLogistics(src dice.Source, out engine.Emitter) bool {
 	return false
 }
 
+// cancelMissions cancels side's plotted missions (their markers), for
+// why.
+func (s *State) cancelMissions(side int, why string, out engine.Emitter) {
+	for i := range s.Batteries {
+		if bt := &s.Batteries[i]; bt.Side == side && bt.Marker != nil {
+			bt.Marker = nil
+			out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s's mission is cancelled by the %s", bt.ID, why), To: engine.Everyone})
+		}
+	}
+}
+
 // endLogistics cancels missions a command failure stopped (unless
 // maintained) and fires the rest for effect.
 func (s *State) endLogistics(src dice.Source, out engine.Emitter) {

@@ -135,10 +135,10 @@ func (s *State) boostFire(f Fire) Fire {
 // more die.
 func (s *State) reactionBoost(cands []engine.Action) engine.Action {
 	sh := &s.Shots[len(s.Shots)-1]
-	d0, err0 := s.shotFor(sh).Dice()
+	d0, err0 := s.declaredShot(sh).Dice()
 	b := *sh
 	b.ReactionWild++
-	d1, err1 := s.shotFor(&b).Dice()
+	d1, err1 := s.declaredShot(&b).Dice()
 	if err0 != nil || err1 != nil {
 		return Boost{}
 	}

@@ -234,7 +234,7 @@ func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.A
 		if un.Suppressed && s.Sides[s.Active].Wild() > 0 {
 			dst = append(dst, Unsuppress{Unit: un.ID})
 		}
-		if un.Fired || un.Suppressed {
+		if un.Fired || un.Suppressed || un.BrokeOff {
 			continue
 		}
 		// Only enemies within long range can be fired at, and a target's

@@ -295,7 +295,7 @@ func (d *docCtx) bestShot(u int) float64 {
 func (d *docCtx) gunsInRange(units []int, eff bool) int {
 	n := 0
 	for _, u := range units {
-		if d.Units[u].Suppressed || d.Units[u].Fired {
+		if d.Units[u].Suppressed || d.Units[u].Fired || d.Units[u].BrokeOff {
 			continue
 		}
 		if v := d.bestShot(u); eff && v >= GoodShot || !eff && v > 0 {
@@ -605,7 +605,7 @@ func (d *docCtx) threats(units []int) int {
 	n := 0
 	for _, e := range s.enemiesOf(s.Active) {
 		un := &s.Units[e]
-		if un.Fired || un.Suppressed {
+		if un.Fired || un.Suppressed || un.BrokeOff {
 			continue
 		}
 		st := s.stats(e)

@@ -431,6 +431,35 @@ func TestExampleRemoveUnitSuppressionOrder(t *testing.T) {
 	}
 }
 
+// TestActivatedUnitKeepsSuppressionAgainstOrders: once a unit has been
+// activated, only a wild die or staff order removes its suppression, not
+// a command order (Remove Unit Suppression).
+func TestActivatedUnitKeepsSuppressionAgainstOrders(t *testing.T) {
+	f := newFixture(t, nil, us, 2, m4Line()...)
+	f.unit("us-2").Suppressed, f.unit("us-2").Activated = true, true
+	f.reject(RemoveSuppression{Unit: "us-2"}, "has been activated this turn; only a wild die or staff order")
+}
+
+// TestMoveStopsShortOfHiddenUnit: a move that would end on a hidden enemy
+// stops short of it, as of any unit, and the hidden unit is revealed
+// (ruling R36): two hulls never overlap.
+func TestMoveStopsShortOfHiddenUnit(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 30, 5, 90},
+		placed{"de-1", "stug-iii", german, 30, 16, -90})
+	f.unit("de-1").Hidden = true
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{30, 16}}}}})
+	f.passAll()
+	if a, b := f.s.box(f.s.unitIndex("us-1")), f.s.box(f.s.unitIndex("de-1")); a.Overlaps(b) {
+		t.Errorf("the M4 ended on the hidden StuG: %+v and %+v", a, b)
+	}
+	if f.unit("de-1").Hidden {
+		t.Error("the StuG was not revealed")
+	}
+}
+
 func TestExampleCommandGroupLimits(t *testing.T) {
 	f := newFixture(t, nil, us, 2,
 		placed{"us-1", "m4-75", us, 30, 5, 90},
@@ -525,6 +554,22 @@ func TestExampleHedgeCrossing(t *testing.T) {
 	}
 }
 
+// TestHedgeStoppedAtIsCrossedNextTime: a unit that stopped at a hedge
+// ("ready to cross it on its next activation") pays the fixed move to
+// cross it then, as one that set up against it does.
+func TestHedgeStoppedAtIsCrossedNextTime(t *testing.T) {
+	hedge := table.Feature{Kind: table.KindHedge, Line: geom.Polyline{{X: 20, Y: 0}, {X: 20, Y: 48}}}
+	// Front at x = 20, on the hedge; a roll of 1 gives 7": 6 to cross, and
+	// the unit ends wholly beyond the hedge, its rear on it.
+	f := newFixture(t, []table.Feature{hedge}, german, 2, placed{"de-1", "panzer-iv-h", german, 18.75, 24, 0})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(1)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{60, 24}}}}})
+	if got := f.unit("de-1").Pos.X; !near(got, 21.25) {
+		t.Errorf("moved to x %.2f, want 21.25 (across the hedge for the fixed move, no further)", got)
+	}
+}
+
 func TestExampleTigerBreaksDown(t *testing.T) {
 	// "If it rolls more 1s than 6s on a double or triple move, it breaks
 	// down and cannot move this turn. It may still fire. Next turn it can
@@ -541,6 +586,22 @@ func TestExampleTigerBreaksDown(t *testing.T) {
 	f.do(Repair{Unit: "de-t"})
 	f.do(Activate{Order: OrderMoveFire, Leader: "de-t", Dice: 1})
 	f.reject(Move{Units: []UnitMove{{Unit: "de-t", To: [][2]float64{{30, 30}}}}}, "repaired this turn")
+}
+
+// TestTigerDisengageIsAMove: Poor Reliability applies to disengaging, a
+// move: a broken-down Tiger cannot disengage, and a double disengage that
+// rolls more 1s than 6s breaks it down where it stands.
+func TestTigerDisengageIsAMove(t *testing.T) {
+	f := newFixture(t, nil, german, 2, placed{"de-t", "tiger-i", german, 30, 30, -90}, placed{"us-1", "m4-75", us, 30, 10, 90})
+	f.unit("de-t").BrokeDown = 1
+	f.reject(Activate{Order: OrderDisengage, Leader: "de-t", Dice: 1}, "has broken down")
+	f.unit("de-t").BrokeDown = 0
+	f.dice(1, 1)
+	f.do(Activate{Order: OrderDisengage, Leader: "de-t", Dice: 2})
+	f.passAll()
+	if u := f.unit("de-t"); u.BrokeDown != f.s.Turn || u.Pos.Y != 30 {
+		t.Errorf("Tiger broke down %d at y %.1f; want it broken down this turn, still at y 30", u.BrokeDown, u.Pos.Y)
+	}
 }
 
 func TestExampleBreakOff(t *testing.T) {
@@ -568,6 +629,55 @@ func TestExampleBreakOff(t *testing.T) {
 	}
 	if !strings.Contains(f.log(), "7D at 4+") {
 		t.Errorf("reaction was not 7D (5D +2D break-off):\n%s", f.log())
+	}
+}
+
+// TestBrokenOffUnitHoldsFire: a unit that breaks off may not fire in
+// that pulse, not even opportunity fire back at the firer; in the enemy's
+// next pulse it may (Break-Off).
+func TestBrokenOffUnitHoldsFire(t *testing.T) {
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
+		placed{"us-m5", "m5", us, 36, 15, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.do(Fire{Unit: "de-1", Target: "us-m5"})
+	f.pending("break-off")
+	f.dice(3, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.do(BreakOffChoice{Yes: true})
+	if f.s.Pending().Kind == "opportunity-fire" {
+		t.Fatalf("the broken-off M5 is offered opportunity fire: %+v", f.s.Window)
+	}
+	if !f.unit("us-m5").BrokeOff {
+		t.Fatal("the M5 is not marked as broken off")
+	}
+	f.passAll()
+	f.s.endPulse(dice.NewScripted(), engine.Discard)
+	if f.unit("us-m5").BrokeOff {
+		t.Error("the M5 still may not fire after the pulse")
+	}
+}
+
+// TestReactionKeepsTheDeclaredBand: a target that breaks off out of long
+// range still reacts with the dice of the band it was fired at in (it
+// used to react with none, and be dispersed by any hit).
+func TestReactionKeepsTheDeclaredBand(t *testing.T) {
+	// 21.8" between the hulls: long range for the Panzer IV (8D at 5+).
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 36, 44, -90},
+		placed{"us-m5", "m5", us, 36, 20, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.do(Fire{Unit: "de-1", Target: "us-m5"})
+	// Break off 6 + 2×6 = 18" back, beyond the Panzer's long range.
+	f.dice(6 /* break-off: 6 + 2×6 */, 6, 6, 5, 5, 1, 1, 1, 1 /* attack 8D at 5+ */, 6, 6, 4, 4, 1, 1, 1 /* reaction 5D + 2D at 4+ */)
+	f.do(BreakOffChoice{Yes: true})
+	f.passAll()
+	if !strings.Contains(f.log(), "reacts with 7D at 4+") {
+		t.Errorf("the M5 did not react with 7D (5D + 2D break-off):\n%s", f.log())
+	}
+	if u := f.unit("us-m5"); u.Dispersed {
+		t.Errorf("the M5 was dispersed: %+v\n%s", u, f.log())
 	}
 }
 

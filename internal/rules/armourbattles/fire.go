@@ -113,6 +113,8 @@ func (s *State) validateFire(a Fire) error {
 		return errorf("fire: %s has been dispersed", a.Unit)
 	case un.Fired:
 		return errorf("fire: %s already has a fire marker this turn", a.Unit)
+	case un.BrokeOff:
+		return errorf("fire: %s broke off in this pulse and may not fire until the next", a.Unit)
 	case un.Suppressed:
 		return errorf("fire: %s is suppressed and cannot fire", a.Unit)
 	}
@@ -194,6 +196,16 @@ func (s *State) shotFor(sh *PendingShot) Shot {
 	}
 }
 
+// declaredShot is shotFor of a declared shot: at the range it was
+// declared at, whatever either unit has done since (a break-off, a forced
+// back), so that the target's reaction dice are those of the band the
+// shot was fired in (ruling R26).
+func (s *State) declaredShot(sh *PendingShot) Shot {
+	x := s.shotFor(sh)
+	x.Range = sh.Range
+	return x
+}
+
 func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
 	u, t := s.unitIndex(a.Unit), s.unitIndex(a.Target)
 	s.Act.FiredAt = append(s.Act.FiredAt, t)
@@ -215,6 +227,7 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	if m := s.currentMover(); m != nil && m.Unit == t {
 		sh.Disengaging, sh.TargetScoots = m.Diseng, m.Scoot
 	}
+	sh.Range = s.box(u).Distance(s.box(t))
 	sh.Dice, _ = s.shotFor(&sh).Dice()
 	kind := "fires at"
 	if opp {
@@ -271,7 +284,7 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	if !s.Units[t].Active() || sh.Attack.Successes == 0 {
 		return
 	}
-	d, _ := s.shotFor(&sh).Dice()
+	d, _ := s.declaredShot(&sh).Dice()
 	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
 	net := max(0, sh.Attack.Successes-r.Successes)
 	suppress := sh.Attack.Sixes > r.Sixes

@@ -242,12 +242,28 @@ func (s *State) reach(u int, path []geom.Point, budget float64) float64 {
 			case table.KindWoods, table.KindHill:
 				broken = append(broken, geom.Interval{T0: c.T0, T1: c.T1})
 			case table.KindHedge:
-				if c.T0 > 1e-9 { // a hedge under the leading edge at the start is behind it
+				// A hedge the leading edge touches at the start is still to
+				// cross (a unit stopped at it, or set up against it); one
+				// the path only runs along is not crossed.
+				if c.T0 > 1e-9 || c.T1-c.T0 < 1e-9 {
 					hedges = append(hedges, c.T0)
 				}
 			}
 			return true
 		})
+		if i == 0 {
+			// Hedges at the leading edge as the move starts are crossed
+			// first (at a later waypoint they were paid for on the way).
+			for _, h := range hedges {
+				if h <= 1e-9 {
+					if budget-FixedMove <= 1e-9 {
+						return done // it stays at the hedge
+					}
+					budget -= FixedMove
+					lastHedge = done
+				}
+			}
+		}
 		t := 0.0
 		for t < 1-1e-12 {
 			factor, next := 1.0, 1.0
@@ -366,7 +382,7 @@ func (s *State) stepMove(out engine.Emitter) bool {
 func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) geom.Point {
 	d := m.Reach
 	pos = s.nudgeOnTable(m.Unit, pos, h)
-	for d > 0 && s.overlapping(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 {
+	for d > 0 && s.overlappingAny(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 {
 		d = max(0, d-0.25)
 		pos = s.nudgeOnTable(m.Unit, s.moverBox(m, d).Center, h)
 	}
@@ -394,16 +410,24 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		fast = fast && s.stats(u).Move == MoveFast
 	}
 	variable := 0.0
-	for i := 0; i < k; i++ {
-		f := float64(dice.D6(src))
+	faces := make([]int, k)
+	for i := range faces {
+		faces[i] = dice.D6(src)
+		f := float64(faces[i])
 		if fast {
 			f *= 2
 		}
 		variable += f
 	}
+	// A double or triple disengage is a multiple move: Poor Reliability
+	// applies (Tiger I).
+	broken := s.breakdowns(k, faces, act.Units, out)
 	m := &MoveState{}
 	for i, u := range act.Units {
 		act.Moved[i] = true
+		if broken[u] {
+			continue // it stays where it is
+		}
 		un := &s.Units[u]
 		if un.Hidden {
 			s.reveal(u, "disengages", out)

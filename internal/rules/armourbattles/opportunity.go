@@ -30,11 +30,12 @@ type Span struct {
 }
 
 // oppEligible reports whether unit u may use opportunity fire: on the
-// table, not suppressed, no fire marker, and not in its own pulse (Armour
-// Battles, Units That Can Use Opportunity Fire).
+// table, not suppressed, no fire marker, not broken off in this pulse,
+// and not in its own pulse (Armour Battles, Units That Can Use
+// Opportunity Fire; Break-Off).
 func (s *State) oppEligible(u int) bool {
 	un := &s.Units[u]
-	return un.Active() && !un.Suppressed && !un.Fired && un.Side != s.Active
+	return un.Active() && !un.Suppressed && !un.Fired && !un.BrokeOff && un.Side != s.Active
 }
 
 // openFireWindow opens a window against a unit that fires if any enemy can

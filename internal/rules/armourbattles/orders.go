@@ -59,12 +59,20 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 }
 
 // overlapping returns a placed unit (other than u) whose footprint
-// overlaps box, or -1.
-func (s *State) overlapping(u int, box geom.Box) int {
+// overlaps box, or -1. Hidden enemies are left out: u's side cannot know
+// of them (see overlappingAny).
+func (s *State) overlapping(u int, box geom.Box) int { return s.overlaps(u, box, false) }
+
+// overlappingAny is overlapping with the hidden enemies too: where a move
+// physically ends, a hidden unit stops it short as any unit does (ruling
+// R36).
+func (s *State) overlappingAny(u int, box geom.Box) int { return s.overlaps(u, box, true) }
+
+func (s *State) overlaps(u int, box geom.Box, hiddenToo bool) int {
 	r := s.b.radius[s.Units[u].Type]
 	for i := range s.Units {
 		o := &s.Units[i]
-		if i == u || !o.Active() || o.Hidden && o.Side != s.Units[u].Side {
+		if i == u || !o.Active() || !hiddenToo && o.Hidden && o.Side != s.Units[u].Side {
 			continue // a hidden enemy is not on the table yet
 		}
 		ob := s.box(i)
@@ -222,6 +230,10 @@ func (s *State) validateRemoveSuppression(a RemoveSuppression) error {
 	if !s.Units[u].Suppressed {
 		return errorf("remove-suppression: %s is not suppressed", a.Unit)
 	}
+	if s.Units[u].Activated {
+		// Only a wild die or staff order (unsuppress) can now.
+		return errorf("remove-suppression: %s has been activated this turn; only a wild die or staff order can remove its suppression now", a.Unit)
+	}
 	return nil
 }
 
@@ -311,6 +323,17 @@ func (s *State) validateActivate(a Activate) error {
 	units, err := s.group(a.Order, a.Leader, a.Members)
 	if err != nil {
 		return err
+	}
+	if a.Order == OrderDisengage {
+		// Disengaging is moving: a broken-down Tiger, or one repaired this
+		// turn, cannot (Tiger I, Poor Reliability).
+		for _, u := range units {
+			if un := &s.Units[u]; un.BrokeDown != 0 {
+				return errorf("disengage: %s has broken down; repair it first (from the turn after it broke down)", un.ID)
+			} else if un.Repaired == s.Turn {
+				return errorf("disengage: %s was repaired this turn and cannot move until next turn", un.ID)
+			}
+		}
 	}
 	if a.Order == OrderRally {
 		for _, u := range units {

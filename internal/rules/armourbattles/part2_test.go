@@ -101,6 +101,33 @@ func TestCommandFailureCancelsUnmaintainedMissions(t *testing.T) {
 	}
 }
 
+// TestFailuresWithoutLogisticsCancelMissions: when both sides fail their
+// command roll, both sides' plotted missions are cancelled; so are those
+// of a side that fails with no die left, which has no pulse in which to
+// maintain them (Both Sides Roll a Command Failure; ruling R35).
+func TestFailuresWithoutLogisticsCancelMissions(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		rolls []int // German dice, then the US's (command dice 3 and 4 in the fixture)
+	}{
+		{"both fail", []int{1, 1, 2, 1, 1, 3, 4 /* then a quiet turn: */, 2, 3, 4, 2, 3, 4, 5}},
+		{"us fails with no die left", []int{2, 3, 4, 1, 1, 1, 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, nil, us, 0, placed{"us-1", "m4-75", us, 36, 10, 90}, placed{"de-1", "panther-g", german, 36, 40, -90})
+			withBattery(t, f, "us-art", "m7", us)
+			p := geom.Point{X: 36, Y: 30}
+			f.s.Batteries[0].Marker = &p
+			f.s.b.sides[german].params.CommandDice, f.s.b.sides[us].params.CommandDice = 3, 4
+			f.s.b.params.FirstPulse = "roll"
+			f.s.startTurn(dice.NewScripted(c.rolls...), &f.evs)
+			if f.s.Batteries[0].Marker != nil || !strings.Contains(f.log(), "us-art's mission is cancelled") {
+				t.Errorf("the US mission survived:\n%s", f.log())
+			}
+		})
+	}
+}
+
 func TestSmokeBlocksLineOfSightUntilNextLogistics(t *testing.T) {
 	f := newFixture(t, nil, us, 1,
 		placed{"us-1", "m4-75", us, 36, 10, 90},

@@ -146,7 +146,7 @@ func (s *State) enemiesOf(side int) []int {
 // marker, with a gun.
 func (s *State) readyEnemies(side int, dst []int) []int {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden && !u.Fired && !u.Suppressed && len(s.stats(i).Range) == 3 {
+		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden && !u.Fired && !u.Suppressed && !u.BrokeOff && len(s.stats(i).Range) == 3 {
 			dst = append(dst, i)
 		}
 	}

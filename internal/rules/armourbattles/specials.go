@@ -48,6 +48,7 @@ func (s *State) applyBreakOff(a BreakOffChoice, src dice.Source, out engine.Emit
 		m.Halted = true
 	}
 	s.Units[t].Activated = true
+	s.Units[t].BrokeOff = true // no fire until the next pulse
 	s.moveBack(t, s.normalMove(t, src), out, "breaks off")
 }
 

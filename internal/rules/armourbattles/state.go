@@ -43,6 +43,9 @@ type Unit struct {
 	Fired      bool `json:"fired,omitempty"`
 	Activated  bool `json:"activated,omitempty"`
 	Rallied    bool `json:"rallied,omitempty"`
+	// BrokeOff: the unit broke off in this command pulse, and may not fire
+	// until the next (Armour Battles, Break-Off).
+	BrokeOff bool `json:"broke_off,omitempty"`
 	// Hidden units were placed secretly: the enemy neither sees them nor
 	// can target them until they are revealed (Armour Battles, Hidden
 	// Units).
@@ -166,8 +169,12 @@ type PendingShot struct {
 	Opp    bool `json:"opp,omitempty"`
 	// Held marks an activated unit's shot whose attack dice are rolled
 	// while the other side answers with opportunity fire (simultaneous).
-	Held       bool       `json:"held,omitempty"`
-	Dice       ShotDice   `json:"dice"`
+	Held bool     `json:"held,omitempty"`
+	Dice ShotDice `json:"dice"`
+	// Range is the range when the shot was declared: its band holds for
+	// the reaction too, though the target break off or the firer be
+	// forced back before the shot is resolved (ruling R26).
+	Range      float64    `json:"range"`
 	Rolled     bool       `json:"rolled,omitempty"`
 	Attack     PoolResult `json:"attack"`
 	Moves      int        `json:"moves,omitempty"`
@@ -435,7 +442,7 @@ func (s *State) Hash() uint64 {
 		h.Int(u.BrokeDown)
 		h.Int(u.Repaired)
 		h.Int(s.b.company[u.Company])
-		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden, u.Regrouped, u.Stationed} {
+		for j, f := range []bool{u.Placed, u.Dispersed, u.Suppressed, u.Fired, u.Activated, u.Rallied, u.Reserve, u.Hidden, u.Regrouped, u.Stationed, u.BrokeOff} {
 			if f {
 				flags |= 1 << j
 			}

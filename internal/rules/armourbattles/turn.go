@@ -31,7 +31,7 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			u.Fired, u.Activated, u.Rallied = false, false, false
+			u.Fired, u.Activated, u.Rallied, u.BrokeOff = false, false, false, false
 		}
 		for i := range s.Sides {
 			sd := &s.Sides[i]
@@ -63,6 +63,10 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 			out.Emit(engine.Event{Kind: "command-dice", Text: fmt.Sprintf("turn %d: %s rolls %s%s", s.Turn, s.b.sides[side].name, facesText(faces[side]), map[bool]string{true: ": command failure", false: ""}[sd.Failure]), To: engine.Everyone, Data: faces[side]})
 		}
 		if f0 && f1 {
+			// Both sides' plotted missions are cancelled too (Both Sides
+			// Roll a Command Failure).
+			s.cancelMissions(0, "both sides' command failure", out)
+			s.cancelMissions(1, "both sides' command failure", out)
 			out.Emit(engine.Event{Kind: "turn-end", Text: fmt.Sprintf("turn %d ends at once: both sides suffer a command failure", s.Turn), To: engine.Everyone})
 			continue
 		}
@@ -73,6 +77,14 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 				other.Rolled += sd.Dice[1]
 			}
 			sd.Dice[1] = 0
+		}
+		for side := range s.Sides {
+			if sd := &s.Sides[side]; sd.Failure && sd.DiceLeft() == 0 {
+				// No die left, so no pulse and no logistics phase in which
+				// to maintain its missions: the failure cancels them
+				// (ruling R35).
+				s.cancelMissions(side, "command failure", out)
+			}
 		}
 		switch {
 		case s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll":
@@ -127,6 +139,9 @@ func facesText(f [7]int) string {
 // it with this side if only it has, or ends the turn.
 func (s *State) endPulse(src dice.Source, out engine.Emitter) {
 	s.Slots, s.ChainSize, s.AllWild = 0, 0, false
+	for i := range s.Units {
+		s.Units[i].BrokeOff = false // it may fire again (Break-Off)
+	}
 	switch {
 	case s.Sides[1-s.Active].DiceLeft() > 0:
 		s.Active = 1 - s.Active

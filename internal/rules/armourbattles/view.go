@@ -203,7 +203,7 @@ func (s *State) View(side int) any {
 			v.Targets = map[string][]string{}
 			for _, u := range a.Units {
 				un := &s.Units[u]
-				if !un.Active() || un.Fired || un.Suppressed {
+				if !un.Active() || un.Fired || un.Suppressed || un.BrokeOff {
 					continue
 				}
 				vis := s.visibleEnemiesWithin(nil, s.sightFrom(un.Side), u, math.Inf(1))
