@@ -240,10 +240,8 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	s.Shots = append(s.Shots, sh)
 }
 
-// rollAttack rolls a shot's attack dice. An activated unit's shot is then
-// held while the other side may answer with opportunity fire, which lands
-// at the same time (Armour Battles, Opportunity Fire Against a Firing
-// Target).
+// rollAttack rolls a shot's attack dice (once the other side has said
+// whether it answers an activated unit's shot: see advance).
 func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter) {
 	sh.Rolled = true
 	if sh.Dice.InRange {
@@ -253,14 +251,6 @@ func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter)
 		}
 	} else {
 		out.Emit(engine.Event{Kind: "attack-roll", Text: s.name(sh.Firer) + " fires beyond long range and misses", To: engine.Everyone})
-	}
-	if !sh.Opp && !sh.Ambush {
-		sh.Held = true
-		firer := sh.Firer
-		s.openFireWindow(firer)
-		if s.Window == nil {
-			s.Shots[len(s.Shots)-1].Held = false
-		}
 	}
 }
 

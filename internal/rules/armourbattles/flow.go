@@ -193,17 +193,25 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 				if s.breakOffPending() {
 					return
 				}
-				s.rollAttack(sh, src, out)
-				continue
-			}
-			if sh.Held {
-				// The other side answers a firing unit before its shot
-				// lands (simultaneous opportunity fire).
-				if s.Window != nil && s.windowHasFirers() {
-					return
+				if !sh.Opp && !sh.Ambush && !sh.Answered {
+					// The other side may answer a firing unit, and must say
+					// so before its attack dice are rolled; the answer
+					// lands at the same time (Opportunity Fire Against a
+					// Firing Target).
+					sh.Answered = true
+					s.openFireWindow(sh.Firer)
+					sh.Held = s.Window != nil
+					continue
 				}
-				s.Window = nil
-				sh.Held = false
+				if sh.Held {
+					if s.Window != nil && s.windowHasFirers() {
+						return
+					}
+					s.Window = nil
+					sh.Held = false
+					continue
+				}
+				s.rollAttack(sh, src, out)
 				continue
 			}
 			if s.boostPending() {

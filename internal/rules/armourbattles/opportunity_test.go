@@ -1,6 +1,7 @@
 package armourbattles
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/table"
@@ -75,5 +76,26 @@ func TestMoveWindowListsBrokenSight(t *testing.T) {
 	f.reject(OppFire{Unit: "us-1", At: gap}, "no line of sight")
 	if err := f.s.Validate(OppFire{Unit: "us-1", At: sp.Seen[1][0]}); err != nil {
 		t.Fatalf("a shot where the second stretch begins is refused: %v", err)
+	}
+}
+
+// TestAnswerDecidedBeforeTheAttackRoll: a side answering a firing unit
+// with opportunity fire decides before the attack dice are rolled, so it
+// cannot wait to see the shot's effect (Opportunity Fire Against a Firing
+// Target); the shot is rolled once the answer is given.
+func TestAnswerDecidedBeforeTheAttackRoll(t *testing.T) {
+	f := newFixture(t, nil, german, 1,
+		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
+		placed{"us-1", "m4-75", us, 36, 15, 90})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.do(Fire{Unit: "de-1", Target: "us-1"})
+	f.pending("opportunity-fire")
+	if strings.Contains(f.log(), "rolls") {
+		t.Fatalf("the attack was rolled before the other side answered:\n%s", f.log())
+	}
+	f.dice(4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.do(OppPass{})
+	if !strings.Contains(f.log(), "de-1 (Panzer IV H) rolls 8D") {
+		t.Errorf("the shot was not rolled after the answer:\n%s", f.log())
 	}
 }

@@ -167,10 +167,12 @@ type PendingShot struct {
 	Firer  int  `json:"firer"`
 	Target int  `json:"target"`
 	Opp    bool `json:"opp,omitempty"`
-	// Held marks an activated unit's shot whose attack dice are rolled
-	// while the other side answers with opportunity fire (simultaneous).
-	Held bool     `json:"held,omitempty"`
-	Dice ShotDice `json:"dice"`
+	// Held marks an activated unit's shot waiting, its attack dice not
+	// yet rolled, while the other side answers with opportunity fire
+	// (simultaneous); Answered, that the answer was offered.
+	Held     bool     `json:"held,omitempty"`
+	Answered bool     `json:"answered,omitempty"`
+	Dice     ShotDice `json:"dice"`
 	// Range is the range when the shot was declared: its band holds for
 	// the reaction too, though the target break off or the firer be
 	// forced back before the shot is resolved (ruling R26).
@@ -503,6 +505,7 @@ func (s *State) Hash() uint64 {
 		h.Int(sh.Target)
 		h.Bool(sh.Opp)
 		h.Bool(sh.Held)
+		h.Bool(sh.Answered)
 		h.Bool(sh.Rolled)
 		h.Bool(sh.BoostAsked)
 		h.Int(sh.Attack.Successes)
