@@ -150,10 +150,11 @@ func (s *State) validateFire(a Fire) error {
 }
 
 // movesFor returns the moves that count against u's fire: the chain's dice
-// if u has moved in this activation, else none.
+// if u has moved in this activation, or may still move with a double or
+// triple chain (it fires before the group moves), else none (ruling R3).
 func (s *State) movesFor(u int) int {
 	if act := s.Act; act != nil && s.Units[u].Side == s.Active {
-		if i := act.index(u); i >= 0 && act.Moved[i] {
+		if i := act.index(u); i >= 0 && (act.Moved[i] || act.Dice >= 2 && !act.MoveDone) {
 			return act.Dice
 		}
 	}
@@ -211,8 +212,12 @@ func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
 	s.Act.FiredAt = append(s.Act.FiredAt, t)
 	s.declareShot(u, t, false, s.spendBoost(s.Active, a.Wild, a.Staff), out)
 	if a.Scoot {
-		s.Shots[len(s.Shots)-1].Scoot = true
+		sh := &s.Shots[len(s.Shots)-1]
+		sh.Scoot = true
 		s.Act.Moved[s.Act.index(u)] = true // it may not move again
+		// So it makes no multiple move: no penalty (ruling R3).
+		sh.Moves = 0
+		sh.Dice, _ = s.shotFor(sh).Dice()
 	}
 }
 

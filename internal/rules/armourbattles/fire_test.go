@@ -83,3 +83,23 @@ func TestVisibleEnemiesWithinIsPrefix(t *testing.T) {
 	}
 	t.Logf("%d checks, %d with visible enemies beyond reach", checked, cut)
 }
+
+// TestFireBeforeADoubleMoveTakesThePenalty: a unit that fires before its
+// group makes a double move fires at -1D, since it may still move; one that
+// stays put while the group moves fires with full dice (ruling R3).
+func TestFireBeforeADoubleMoveTakesThePenalty(t *testing.T) {
+	f := newFixture(t, nil, german, 2,
+		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
+		placed{"de-2", "panzer-iv-h", german, 40, 30, -90},
+		placed{"us-1", "m4-75", us, 36, 15, 90})
+	f.s.Sides[us].Staff = 0
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Members: []string{"de-2"}, Dice: 2})
+	f.do(Fire{Unit: "de-1", Target: "us-1"})
+	if d := f.s.Shots[len(f.s.Shots)-1].Dice.AttackDice; d != 7 {
+		t.Errorf("fired before the double move with %dD, want 7D (8D -1D)", d)
+	}
+	f.s.Act.MoveDone = true // the group has moved; de-2 stayed put
+	if got := f.s.movesFor(f.s.unitIndex("de-2")); got != 0 {
+		t.Errorf("a unit that stayed put while its group moved counts %d moves, want 0", got)
+	}
+}
