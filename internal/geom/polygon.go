@@ -149,6 +149,15 @@ func (pg Polygon) DistToPoint(p Point) float64 {
 	return math.Sqrt(pg.distSqToBoundary(p))
 }
 
+// DistToBoundary returns the distance from p to pg's outline, inside or
+// out.
+func (pg Polygon) DistToBoundary(p Point) float64 {
+	if len(pg) == 0 {
+		return math.Inf(1)
+	}
+	return math.Sqrt(pg.distSqToBoundary(p))
+}
+
 func (pg Polygon) distSqToBoundary(p Point) float64 {
 	best := math.Inf(1)
 	prev := pg[len(pg)-1]

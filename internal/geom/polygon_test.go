@@ -214,3 +214,23 @@ func TestRectIntersectsSegment(t *testing.T) {
 		})
 	}
 }
+
+func TestPolygonDistToBoundary(t *testing.T) {
+	sq := Polygon{{0, 0}, {4, 0}, {4, 4}, {0, 4}}
+	for _, c := range []struct {
+		p    Point
+		want float64
+	}{
+		{Point{2, 2}, 2}, // inside: to the nearest edge
+		{Point{1, 3.5}, 0.5},
+		{Point{4, 2}, 0}, // on the outline
+		{Point{7, 8}, 5}, // outside: to the nearest corner
+	} {
+		if got := sq.DistToBoundary(c.p); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("DistToBoundary(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if got := (Polygon{}).DistToBoundary(Point{}); !math.IsInf(got, 1) {
+		t.Errorf("empty polygon: %v, want +Inf", got)
+	}
+}

@@ -12,6 +12,9 @@ import (
 // other up to 1" (Armour Battles, Line of Sight: Woods).
 const SeeIntoWoods = 1.0
 
+// fringeStep is how often inFringe measures a ray's depth in a wood.
+const fringeStep = 0.1
+
 // HedgeAdjacent is how close a unit must be to a hedge to see through it
 // (Armour Battles, Line of Sight: Hedges; the distance is the project's
 // ruling).
@@ -160,12 +163,26 @@ func (s *State) blocks(q *sight, c table.Crossing, high int) bool {
 	f := c.Feature
 	switch f.Kind {
 	case table.KindWoods:
-		// The part of the ray inside the wood must lie within 1" of the
-		// viewer's or the target's hull.
+		// The viewer or target may stand in the wood: the part of the ray
+		// inside it then starts in the viewer's hull or ends in the
+		// target's (ruling R6).
+		inFrom, inTo := q.from.DistToPoint(c.Entry) <= 1e-9, q.to.DistToPoint(c.Exit) <= 1e-9
+		if inFrom && inTo {
+			// Both in this wood, the ray never out of it: they see each
+			// other up to 1" apart, hull to hull.
+			return q.from.Distance(q.to) > SeeIntoWoods+1e-9
+		}
+		// Seeing 1" into a wood: the part inside lies within 1" of the
+		// viewer's hull or of the target's.
 		near := func(b geom.Frame) bool {
 			return b.DistToPoint(c.Entry) <= SeeIntoWoods+1e-9 && b.DistToPoint(c.Exit) <= SeeIntoWoods+1e-9
 		}
-		return !near(q.from) && !near(q.to)
+		if near(q.from) || near(q.to) {
+			return false
+		}
+		// Seeing out of a wood (or being seen in it) from within 1" of its
+		// edge: the part inside keeps to the wood's 1" fringe.
+		return !(inFrom || inTo) || !inFringe(f, c, q)
 	case table.KindHill:
 		// A hill blocks unless a higher hill carries the view over it, or
 		// the viewer or target stands on it.
@@ -182,6 +199,24 @@ func (s *State) blocks(q *sight, c table.Crossing, high int) bool {
 		return true
 	}
 	return false
+}
+
+// inFringe reports whether the part of a ray inside wood f (crossing c)
+// keeps within 1" of the wood's edge wherever it is outside the two
+// footprints, measured every fringeStep along it and at its ends.
+func inFringe(f *table.Feature, c table.Crossing, q *sight) bool {
+	v := c.Exit.Sub(c.Entry)
+	n := max(1, int(math.Ceil(v.Norm()/fringeStep)))
+	for i := 0; i <= n; i++ {
+		p := c.Entry.Add(v.Mul(float64(i) / float64(n)))
+		if q.from.DistToPoint(p) == 0 || q.to.DistToPoint(p) == 0 {
+			continue
+		}
+		if f.Area.DistToBoundary(p) > SeeIntoWoods+1e-9 {
+			return false
+		}
+	}
+	return true
 }
 
 // friendInTheWay reports whether a unit of the viewer's side blocks the

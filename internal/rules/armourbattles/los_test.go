@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
 )
 
 // TestBehindHedgeAsTheTableSays checks behindHedge, which asks only the
@@ -58,4 +59,43 @@ func TestBehindHedgeAsTheTableSays(t *testing.T) {
 		t.Fatalf("covered %d times, near a hedge %d times: the test proves little", covered, near)
 	}
 	t.Logf("20000 targets: %d behind a hedge, %d near one", covered, near)
+}
+
+// TestWoodsLineOfSightAsTheRuleSays: a unit within 1" of a wood's edge
+// sees out of it, and is seen, at any angle through the 1" fringe; not
+// through the depth of the wood; two units in a wood see each other up to
+// 1" apart, hull to hull, whichever way they stand (ruling R6).
+func TestWoodsLineOfSightAsTheRuleSays(t *testing.T) {
+	// A wood from y = 20 to y = 40 across the table's middle.
+	wood := table.Feature{Kind: table.KindWoods, Area: geom.Polygon{{X: 20, Y: 20}, {X: 52, Y: 20}, {X: 52, Y: 40}, {X: 20, Y: 40}}}
+	for _, c := range []struct {
+		name     string
+		viewer   [3]float64 // x, y, heading in degrees (a Panzer IV, 2.5 x 1.5)
+		target   [3]float64 // an M4
+		wantSeen bool
+	}{
+		{"in the fringe, looking out square", [3]float64{36, 20.9, 90}, [3]float64{36, 10, 90}, true},
+		{"in the fringe, looking out at 15 degrees to the edge", [3]float64{36, 20.6, 0}, [3]float64{6, 12.6, 0}, true},
+		{"hull 0.9\" inside, long side to the edge, out at 26 degrees to it", [3]float64{36, 21.65, 0}, [3]float64{16, 11.9, 0}, true},
+		{"in the fringe, looking through the whole wood", [3]float64{36, 20.9, 90}, [3]float64{36, 50, 90}, false},
+		{"deep in the wood", [3]float64{36, 30, 90}, [3]float64{36, 10, 90}, false},
+		{"two in the wood nose to tail, 0.5\" apart", [3]float64{36, 30, 90}, [3]float64{36, 33, 90}, true},
+		{"two in the wood side by side, 0.8\" apart", [3]float64{36, 30, 90}, [3]float64{38.3, 30, 90}, true},
+		{"two in the wood, 2\" apart", [3]float64{36, 30, 90}, [3]float64{36, 34.5, 90}, false},
+		{"outside, a target in the fringe at a shallow angle", [3]float64{10, 12, 0}, [3]float64{36, 20.9, 0}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, []table.Feature{wood}, german, 1,
+				placed{"de-1", "panzer-iv-h", german, c.viewer[0], c.viewer[1], c.viewer[2]},
+				placed{"us-1", "m4-75", us, c.target[0], c.target[1], c.target[2]})
+			a, b := f.s.unitIndex("de-1"), f.s.unitIndex("us-1")
+			if got := f.s.lineOfSight(a, f.s.box(a), b, f.s.box(b)); got != c.wantSeen {
+				t.Errorf("seen %v, want %v", got, c.wantSeen)
+			}
+			// The shadows and the memo agree.
+			if got := f.s.canSee(a, b); got != c.wantSeen {
+				t.Errorf("canSee %v, want %v", got, c.wantSeen)
+			}
+		})
+	}
 }

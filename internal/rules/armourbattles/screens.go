@@ -83,12 +83,16 @@ type aroundWood struct {
 	f        *table.Feature
 	cast     *geom.Caster
 	d, entry float64
+	// ra is the viewer's bounding radius: a target within 1" of the
+	// viewer's footprint may see it through the wood they both stand in
+	// (ruling R6).
+	ra float64
 }
 
 // applies reports whether the wood blocks the rays it hides (hides) to a
 // target footprint centred at c with bounding radius rt, seen from from.
 func (a *aroundWood) applies(from, c geom.Point, rt float64) bool {
-	return c.Dist(from) > a.entry+rt+SeeIntoWoods+screenMargin
+	return c.Dist(from) > max(a.entry, a.ra)+rt+SeeIntoWoods+screenMargin
 }
 
 // hides reports whether the ray from the viewer's centre from to point p
@@ -99,8 +103,13 @@ func (a *aroundWood) hides(from, p geom.Point) bool {
 	if l <= a.d {
 		return false
 	}
-	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin)
+	return a.cast.Inside(from.Add(v.Mul(a.d/l)), deepInWood)
 }
+
+// deepInWood is how far inside a wood a ray's point must be for the wood
+// to block the ray whoever stands in the wood: beyond its 1" fringe
+// (ruling R6), with room for inFringe's steps.
+const deepInWood = SeeIntoWoods + fringeStep + screenMargin
 
 // hidesDisc reports whether hides holds for every point within r of c
 // (r < |c - from|): each such point lies beyond d, and its ray's point d
@@ -112,7 +121,7 @@ func (a *aroundWood) hidesDisc(from, c geom.Point, r float64) bool {
 	if l-r <= a.d || r >= l {
 		return false
 	}
-	return a.cast.Inside(from.Add(v.Mul(a.d/l)), screenMargin+a.d*(math.Pi/2)*r/l)
+	return a.cast.Inside(from.Add(v.Mul(a.d/l)), deepInWood+a.d*(math.Pi/2)*r/l)
 }
 
 // maxAround is the most woods around a viewer that hidesFrame asks.
@@ -145,7 +154,7 @@ func (s *State) screensFrom(fa geom.Box) screens {
 		case table.KindWoods:
 			if f.Area.DistToPoint(p)-ra <= SeeIntoWoods+screenMargin {
 				// The viewer may see into it or out of it.
-				a := aroundWood{f: f, cast: &sf.cast, d: ra + SeeIntoWoods + screenMargin}
+				a := aroundWood{f: f, cast: &sf.cast, d: ra + SeeIntoWoods + screenMargin, ra: ra}
 				if !sf.cast.Inside(p, screenMargin) {
 					a.entry = a.d
 				}
@@ -324,8 +333,13 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 		}
 		return hidesNothing
 	case scr.r >= 0:
-		if fb.Center.Dist(scr.c)-scr.r-rt > SeeIntoWoods+screenMargin {
+		switch gap := fb.Center.Dist(scr.c) - scr.r - rt; {
+		case gap > SeeIntoWoods+screenMargin:
 			return hidesRay
+		case gap <= screenMargin:
+			// The target may stand in the wood and be seen through its
+			// fringe (ruling R6): left to lineOfSight.
+			return hidesNothing
 		}
 		return hidesShortRay
 	}

@@ -91,8 +91,10 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
 					}
 					for _, scr := range sc.list {
+						// The far part of the ray, unless the target may stand
+						// in the wood and be seen through its fringe (R6).
 						hidden := blocksAnyCrossing(scr.f, fa, fb, lv, lt) && scr.sh.Hides(p) ||
-							scr.f.Kind == table.KindWoods && farFromWood(scr.f, fa) && shortOK && scr.sh.Hides(short)
+							scr.f.Kind == table.KindWoods && farFromWood(scr.f, fa) && scr.appliesTo(fb, lt, rt) == hidesShortRay && shortOK && scr.sh.Hides(short)
 						if !hidden {
 							continue
 						}
