@@ -146,6 +146,32 @@ func (c *Caster) Inside(q Point, margin float64) bool {
 	return true
 }
 
+// Deep returns the part of s, as parameters from 0 (s.A) to 1 (s.B),
+// that lies inside the polygon at least depth from every edge's line (and
+// so from its outline), and false when no part does.
+func (c *Caster) Deep(s Segment, depth float64) (t0, t1 float64, ok bool) {
+	t0, t1 = 0, 1
+	v := s.B.Sub(s.A)
+	for i, n := range c.in {
+		// n·(A + t·v) - off ≥ depth
+		a, b := n.Dot(s.A)-c.off[i]-depth, n.Dot(v)
+		switch {
+		case b == 0:
+			if a < 0 {
+				return 0, 0, false
+			}
+		case b > 0:
+			t0 = max(t0, -a/b)
+		default:
+			t1 = min(t1, -a/b)
+		}
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
+}
+
 // Shadow returns the shadow the polygon casts from p, as NewShadow does:
 // false when it has more than 8 edges facing p or does not lie clear of p.
 func (c *Caster) Shadow(p Point) (Shadow, bool) {

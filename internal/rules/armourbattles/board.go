@@ -35,6 +35,9 @@ type board struct {
 	// screenable are the hills, woods and buildings whose outline can
 	// cast shadows that settle sight questions (screens.go).
 	screenable []screenable
+	// woodCast is the caster of each convex wood among them: how deep a
+	// ray runs into it (inFringe).
+	woodCast map[*table.Feature]*geom.Caster
 	// unitAt is where New puts each unit in State.Units: unitIndex's
 	// first guess.
 	unitAt map[string]int
@@ -64,6 +67,12 @@ func (b *board) indexTerrain() {
 				}
 				b.screenable = append(b.screenable, sf)
 			}
+		}
+	}
+	b.woodCast = map[*table.Feature]*geom.Caster{}
+	for i := range b.screenable {
+		if sf := &b.screenable[i]; sf.f.Kind == table.KindWoods {
+			b.woodCast[sf.f] = &sf.cast
 		}
 	}
 }

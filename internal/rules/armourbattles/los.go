@@ -182,7 +182,7 @@ func (s *State) blocks(q *sight, c table.Crossing, high int) bool {
 		}
 		// Seeing out of a wood (or being seen in it) from within 1" of its
 		// edge: the part inside keeps to the wood's 1" fringe.
-		return !(inFrom || inTo) || !inFringe(f, c, q)
+		return !(inFrom || inTo) || !s.inFringe(f, c, q)
 	case table.KindHill:
 		// A hill blocks unless a higher hill carries the view over it, or
 		// the viewer or target stands on it.
@@ -203,16 +203,44 @@ func (s *State) blocks(q *sight, c table.Crossing, high int) bool {
 
 // inFringe reports whether the part of a ray inside wood f (crossing c)
 // keeps within 1" of the wood's edge wherever it is outside the two
-// footprints, measured every fringeStep along it and at its ends.
-func inFringe(f *table.Feature, c table.Crossing, q *sight) bool {
-	v := c.Exit.Sub(c.Entry)
-	n := max(1, int(math.Ceil(v.Norm()/fringeStep)))
-	for i := 0; i <= n; i++ {
-		p := c.Entry.Add(v.Mul(float64(i) / float64(n)))
-		if q.from.DistToPoint(p) == 0 || q.to.DistToPoint(p) == 0 {
-			continue
+// footprints: exactly for a convex wood, measured every fringeStep along
+// it (and at its ends) for another.
+func (s *State) inFringe(f *table.Feature, c table.Crossing, q *sight) bool {
+	seg := geom.Segment{A: c.Entry, B: c.Exit}
+	var buf [4]geom.Interval
+	hulls := q.to.Clip(seg, q.from.Clip(seg, buf[:0]))
+	inHull := func(t float64) bool {
+		for _, iv := range hulls {
+			if t >= iv.T0 && t <= iv.T1 {
+				return true
+			}
 		}
-		if f.Area.DistToBoundary(p) > SeeIntoWoods+1e-9 {
+		return false
+	}
+	if cast := s.b.woodCast[f]; cast != nil {
+		t0, t1, deep := cast.Deep(seg, SeeIntoWoods+1e-9)
+		if !deep {
+			return true
+		}
+		// The deep part must lie within the footprints: walk it from t0,
+		// over the hull intervals that cover where it is.
+		for t, moved := t0, true; moved; {
+			if t >= t1-1e-12 {
+				return true
+			}
+			moved = false
+			for _, iv := range hulls {
+				if iv.T0 <= t+1e-12 && iv.T1 > t {
+					t, moved = iv.T1, true
+				}
+			}
+		}
+		return false
+	}
+	n := max(1, int(math.Ceil(seg.Length()/fringeStep)))
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		if !inHull(t) && f.Area.DistToBoundary(seg.At(t)) > SeeIntoWoods+1e-9 {
 			return false
 		}
 	}

@@ -76,7 +76,8 @@ func TestWoodsLineOfSightAsTheRuleSays(t *testing.T) {
 	}{
 		{"in the fringe, looking out square", [3]float64{36, 20.9, 90}, [3]float64{36, 10, 90}, true},
 		{"in the fringe, looking out at 15 degrees to the edge", [3]float64{36, 20.6, 0}, [3]float64{6, 12.6, 0}, true},
-		{"hull 0.9\" inside, long side to the edge, out at 26 degrees to it", [3]float64{36, 21.65, 0}, [3]float64{16, 11.9, 0}, true},
+		{"hull 0.6\" inside, long side to the edge, out at 26 degrees to it", [3]float64{36, 21.35, 0}, [3]float64{16, 11.9, 0}, true},
+		{"hull 0.9\" inside: rays leaving its corners run deeper than the fringe", [3]float64{36, 21.65, 0}, [3]float64{16, 11.9, 0}, false},
 		{"in the fringe, looking through the whole wood", [3]float64{36, 20.9, 90}, [3]float64{36, 50, 90}, false},
 		{"deep in the wood", [3]float64{36, 30, 90}, [3]float64{36, 10, 90}, false},
 		{"two in the wood nose to tail, 0.5\" apart", [3]float64{36, 30, 90}, [3]float64{36, 33, 90}, true},
