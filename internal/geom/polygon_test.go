@@ -234,3 +234,26 @@ func TestPolygonDistToBoundary(t *testing.T) {
 		t.Errorf("empty polygon: %v, want +Inf", got)
 	}
 }
+
+func TestCasterDeep(t *testing.T) {
+	c, ok := NewCaster(Polygon{{0, 0}, {10, 0}, {10, 4}, {0, 4}})
+	if !ok {
+		t.Fatal("no caster for a rectangle")
+	}
+	for _, tc := range []struct {
+		s      Segment
+		depth  float64
+		t0, t1 float64
+		ok     bool
+	}{
+		{Segment{Point{-2, 2}, Point{12, 2}}, 1, 3.0 / 14, 11.0 / 14, true}, // through the middle: x from 1 to 9
+		{Segment{Point{-2, 0.5}, Point{12, 0.5}}, 1, 0, 0, false},           // along the fringe
+		{Segment{Point{5, -1}, Point{5, 5}}, 2, 0.5, 0.5, true},             // just touches the 2"-deep line
+		{Segment{Point{5, 1}, Point{5, 3}}, 0, 0, 1, true},                  // wholly inside
+	} {
+		t0, t1, ok := c.Deep(tc.s, tc.depth)
+		if ok != tc.ok || ok && (math.Abs(t0-tc.t0) > 1e-12 || math.Abs(t1-tc.t1) > 1e-12) {
+			t.Errorf("Deep(%v, %v) = %v, %v, %v; want %v, %v, %v", tc.s, tc.depth, t0, t1, ok, tc.t0, tc.t1, tc.ok)
+		}
+	}
+}
