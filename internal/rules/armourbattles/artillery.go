@@ -50,11 +50,12 @@ func (s *State) pointVisible(u int, p geom.Point) bool {
 }
 
 // observes reports whether u can act as a forward observer: a friendly,
-// unsuppressed unit on the table with line of sight to an enemy unit
+// unsuppressed unit on the table, not hidden (a hidden unit is not on the
+// table until revealed: ruling R41), with line of sight to an enemy unit
 // (Armour Battles, Forward Observers).
 func (s *State) observes(u int) bool {
 	un := &s.Units[u]
-	if !un.Active() || un.Suppressed || un.Side != s.Active {
+	if !un.Active() || un.Suppressed || un.Hidden || un.Side != s.Active {
 		return false
 	}
 	for _, e := range s.enemiesOf(un.Side) {
@@ -77,6 +78,9 @@ func (s *State) validateCall(a CallMission) error {
 	}
 	if s.Batteries[bi].Marker != nil {
 		return errorf("call-mission: %s already has a mission plotted", a.Battery)
+	}
+	if s.Batteries[bi].Cancelled == s.Turn {
+		return errorf("call-mission: %s's mission was cancelled this turn; a new one may be plotted next turn", a.Battery)
 	}
 	if s.Sides[s.Active].Staff == 0 {
 		return errorf("call-mission: fire missions need a staff order, and none is left")

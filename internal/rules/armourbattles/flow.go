@@ -170,8 +170,8 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s maintains %s's mission with a staff order", s.b.sides[s.Active].name, a.Battery), To: engine.Everyone})
 	case CancelMission:
 		bi, _ := s.ownMission(a.Battery)
-		s.Batteries[bi].Marker = nil
-		out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s cancels %s's mission", s.b.sides[s.Active].name, a.Battery), To: engine.Everyone})
+		s.Batteries[bi].Marker, s.Batteries[bi].Cancelled = nil, s.Turn
+		out.Emit(engine.Event{Kind: "mission", Text: fmt.Sprintf("%s cancels %s's mission; a new one may be plotted next turn", s.b.sides[s.Active].name, a.Battery), To: engine.Everyone})
 	case EndLogistics:
 		s.endLogistics(src, out)
 	case Repair:

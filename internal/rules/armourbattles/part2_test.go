@@ -270,3 +270,44 @@ func TestArtilleryForcedBackTowardOwnEdge(t *testing.T) {
 		t.Errorf("Panzer IV dp %d suppressed %v at %v, want 2, suppressed, forced back 12\" north to y 42", u.DP, u.Suppressed, u.Pos)
 	}
 }
+
+// TestMissionRules: a cancelled mission may be plotted again only next
+// turn (Cancel Fire Mission); a hidden unit cannot observe (ruling R41).
+func TestMissionRules(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"us-2", "m4-75", us, 30, 10, 90},
+		placed{"de-1", "stug-iii", german, 36, 30, -90})
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff = 2
+	f.unit("us-2").Hidden = true
+	f.reject(CallMission{Battery: "us-art", Observer: "us-2", X: 36, Y: 30}, `"us-2" cannot observe`)
+	p := geom.Point{X: 36, Y: 30}
+	f.s.Batteries[0].Marker = &p
+	f.s.Phase, f.s.Sides[us].Logistics = phaseChain, false
+	f.s.advance(dice.NewScripted(), &f.evs)
+	f.pending(phaseLogistics)
+	f.do(CancelMission{Battery: "us-art"})
+	f.do(EndLogistics{})
+	// (Missions are called in the orders phase: ask the check itself.)
+	if err := f.s.validateCall(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30}); err == nil || !strings.Contains(err.Error(), "cancelled this turn; a new one may be plotted next turn") {
+		t.Errorf("a new mission the turn one was cancelled: %v", err)
+	}
+	f.s.Turn++
+	if err := f.s.validateCall(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30}); err != nil {
+		t.Errorf("a new mission the next turn: %v", err)
+	}
+}
+
+// TestFixedFirstPulseNeedsNoReroll: an exact tie of the command dice is
+// rolled again only to say who goes first; where the scenario says who
+// does, the dice stand.
+func TestFixedFirstPulseNeedsNoReroll(t *testing.T) {
+	f := newFixture(t, nil, us, 0, placed{"us-1", "m4-75", us, 36, 10, 90}, placed{"de-1", "panther-g", german, 36, 40, -90})
+	f.s.b.sides[german].params.CommandDice, f.s.b.sides[us].params.CommandDice = 3, 3
+	f.s.b.params.FirstPulse = "us"
+	f.s.startTurn(dice.NewScripted(2, 3, 4, 2, 3, 4), &f.evs)
+	if strings.Contains(f.log(), "roll again") || f.s.First != us {
+		t.Errorf("tie with the first pulse fixed:\n%s", f.log())
+	}
+}

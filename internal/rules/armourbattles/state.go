@@ -76,6 +76,9 @@ type Battery struct {
 	Orient     geom.Angle  `json:"orient,omitempty"`
 	Observer   int         `json:"observer,omitempty"`
 	Maintained bool        `json:"maintained,omitempty"`
+	// Cancelled is the turn its side cancelled its mission: a new one may
+	// be plotted from the next turn (Cancel Fire Mission).
+	Cancelled int `json:"cancelled,omitempty"`
 }
 
 // SmokeScreen is a 1" × 12" screen laid by a smoke mission; it blocks line
@@ -477,6 +480,7 @@ func (s *State) Hash() uint64 {
 			h.Int(bt.Observer)
 			h.Bool(bt.Maintained)
 		}
+		h.Int(bt.Cancelled)
 	}
 	for _, sm := range s.Smokes {
 		h.Int(sm.Side)

@@ -46,7 +46,10 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 					faces[side][dice.D6(src)]++
 				}
 			}
-			if first := s.firstPulse(faces); first >= 0 || s.failed(faces[0]) || s.failed(faces[1]) {
+			// An exact tie is rolled again only to say who goes first: not
+			// when the scenario says so.
+			fixed := s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll"
+			if first := s.firstPulse(faces); first >= 0 || fixed || s.failed(faces[0]) || s.failed(faces[1]) {
 				break
 			}
 			out.Emit(engine.Event{Kind: "command-reroll", Text: fmt.Sprintf("turn %d: command dice tie exactly; both sides roll again", s.Turn), To: engine.Everyone})
