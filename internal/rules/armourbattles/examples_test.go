@@ -604,17 +604,26 @@ func TestTigerDisengageIsAMove(t *testing.T) {
 	}
 }
 
-func TestExampleBreakOff(t *testing.T) {
-	// A unit with Break-off may move straight back a normal move when
-	// fired at and gains +2D reaction; the range is measured to where it
-	// was (Special Rules, Break-Off).
+// m5FiredAt sets up a Panzer IV at y = deY firing at an M5 (which may
+// break off) at y = m5Y, both at x = 36, the US with no staff order, and
+// waits for the M5's side to say whether it breaks off.
+func m5FiredAt(t *testing.T, deY, m5Y float64) *fixture {
+	t.Helper()
 	f := newFixture(t, nil, german, 1,
-		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
-		placed{"us-m5", "m5", us, 36, 15, 90})
+		placed{"de-1", "panzer-iv-h", german, 36, deY, -90},
+		placed{"us-m5", "m5", us, 36, m5Y, 90})
 	f.s.Sides[us].Staff = 0
 	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
 	f.do(Fire{Unit: "de-1", Target: "us-m5"})
 	f.pending("break-off")
+	return f
+}
+
+func TestExampleBreakOff(t *testing.T) {
+	// A unit with Break-off may move straight back a normal move when
+	// fired at and gains +2D reaction; the range is measured to where it
+	// was (Special Rules, Break-Off).
+	f := m5FiredAt(t, 30, 15)
 	// Normal move 6 + 2×3 (fast); attack 8D at 4+ (12.5": effective).
 	f.dice(3 /* break-off move */, 6, 5, 1, 1, 1, 1, 1, 1 /* reaction 5+2 = 7D */, 4, 4, 1, 1, 1, 1, 1)
 	f.do(BreakOffChoice{Yes: true})
@@ -636,13 +645,7 @@ func TestExampleBreakOff(t *testing.T) {
 // that pulse, not even opportunity fire back at the firer; in the enemy's
 // next pulse it may (Break-Off).
 func TestBrokenOffUnitHoldsFire(t *testing.T) {
-	f := newFixture(t, nil, german, 1,
-		placed{"de-1", "panzer-iv-h", german, 36, 30, -90},
-		placed{"us-m5", "m5", us, 36, 15, 90})
-	f.s.Sides[us].Staff = 0
-	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
-	f.do(Fire{Unit: "de-1", Target: "us-m5"})
-	f.pending("break-off")
+	f := m5FiredAt(t, 30, 15)
 	f.dice(3, 1, 1, 1, 1, 1, 1, 1, 1)
 	f.do(BreakOffChoice{Yes: true})
 	if f.s.Pending().Kind == "opportunity-fire" {
@@ -663,12 +666,7 @@ func TestBrokenOffUnitHoldsFire(t *testing.T) {
 // used to react with none, and be dispersed by any hit).
 func TestReactionKeepsTheDeclaredBand(t *testing.T) {
 	// 21.8" between the hulls: long range for the Panzer IV (8D at 5+).
-	f := newFixture(t, nil, german, 1,
-		placed{"de-1", "panzer-iv-h", german, 36, 44, -90},
-		placed{"us-m5", "m5", us, 36, 20, 90})
-	f.s.Sides[us].Staff = 0
-	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
-	f.do(Fire{Unit: "de-1", Target: "us-m5"})
+	f := m5FiredAt(t, 44, 20)
 	// Break off 6 + 2×6 = 18" back, beyond the Panzer's long range.
 	f.dice(6 /* break-off: 6 + 2×6 */, 6, 6, 5, 5, 1, 1, 1, 1 /* attack 8D at 5+ */, 6, 6, 4, 4, 1, 1, 1 /* reaction 5D + 2D at 4+ */)
 	f.do(BreakOffChoice{Yes: true})
