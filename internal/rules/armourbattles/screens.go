@@ -23,8 +23,10 @@ import (
 // are blocked by terrain. (For a target near or in a wood, the wood's
 // shadow is asked about the part of the ray well away from the target.)
 // A wood within 1" of the viewer casts no such shadow, but a ray that is
-// still inside it 1" beyond the viewer's footprint is blocked too, for a
-// target far enough away (aroundWood).
+// still inside it 1" beyond the viewer's footprint, and deeper than the
+// wood's 1" fringe, is blocked too, for a target far enough away
+// (aroundWood). A target that may stand in a wood is left to lineOfSight
+// for that wood: it may be seen through the fringe (ruling R6).
 // Every other target is asked about as before. The answer is always
 // lineOfSight's: TestScreensAgreeWithLineOfSight and
 // TestScreensAgreeWhereWiredIn check it.
