@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -44,6 +45,10 @@ func TestReloadAndResume(t *testing.T) {
 
 	// The lobby lists the game; its link resumes it.
 	b.click(`[data-testid="home"]`)
+	b.waitFor("the game list", `document.querySelector("[data-testid=my-games]") && document.querySelector("[data-testid=my-games]").innerText.includes("active")`, 10*time.Second)
+	if text := eval[string](b, `document.querySelector("[data-testid=my-games]").innerText`); strings.Contains(text, "undefined") || strings.Contains(text, "NaN") {
+		t.Errorf("the lobby's list of games shows %q", text)
+	}
 	b.click(`[data-testid="resume-` + id + `"]`)
 	b.waitFor("the resumed game", `window.sandtable && document.body.dataset.game === "`+id+`" && document.body.dataset.busy === "0" && document.body.dataset.pending === "deploy"`, 15*time.Second)
 	b.click(`[data-testid^="deploy-unit-"]`)

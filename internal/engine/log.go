@@ -139,6 +139,20 @@ func (d *Divergence) Error() string {
 	return fmt.Sprintf("engine: replay diverges at record %d (log line %d): %s, %s replayed", d.Record, d.Line, want, d.Got)
 }
 
+// Rejected is a log's record whose action the rules refuse on replay: a
+// corrupt log, or one made under other rules.
+type Rejected struct {
+	Record int // 1-based
+	Line   int
+	Err    error
+}
+
+func (r *Rejected) Error() string {
+	return fmt.Sprintf("engine: log line %d: record %d rejected: %v", r.Line, r.Record, r.Err)
+}
+
+func (r *Rejected) Unwrap() error { return r.Err }
+
 // ScenarioLoader finds the scenario a log names.
 type ScenarioLoader func(rules, id string) (*scenario.Scenario, error)
 
@@ -186,7 +200,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 			return g, &Divergence{Record: rec.N, Line: line, What: "deciding side", Want: fmt.Sprint(rec.Side), Got: fmt.Sprint(side)}
 		}
 		if _, err := g.Apply(a); err != nil {
-			return g, fmt.Errorf("engine: log line %d: record %d rejected: %w", line, rec.N, err)
+			return g, &Rejected{Record: rec.N, Line: line, Err: err}
 		}
 		got := g.records[len(g.records)-1]
 		if !slices.Equal(got.Dice, rec.Dice) {

@@ -80,6 +80,10 @@
 // evicted) with the store as the source of truth: loading a game is
 // engine.Replay of its records, checking every dice roll and state hash.
 //
+// A stored game whose records a newer build's rules play otherwise (it
+// was saved under earlier rules) keeps its records; loading it answers
+// 409 with code "rules_changed", saying how far it still replays.
+//
 // AI decisions run in a bounded pool on a clone of the state, without the
 // game's lock, and are committed like a human's.
 package server

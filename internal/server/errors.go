@@ -40,6 +40,7 @@ const (
 	codeOrigin       = "bad_origin"
 	codeUnavailable  = "unavailable"
 	codeInternal     = "internal"
+	codeRulesChanged = "rules_changed"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

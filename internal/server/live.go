@@ -341,11 +341,31 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
 		return nil, errf(http.StatusNotFound, codeNotFound, "no game "+id)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return nil, errf(http.StatusServiceUnavailable, codeTimeout, "timed out loading the game")
+	case errors.As(err, new(*engine.Divergence)) || errors.As(err, new(*engine.Rejected)):
+		// Its records are kept, but this build's rules play them
+		// otherwise: a game saved under earlier rules.
+		s.log.Warn("game does not replay under these rules", "game", id, "err", err)
+		return nil, errf(http.StatusConflict, codeRulesChanged, "this game was saved under an earlier version of the rules and cannot be continued with this one: "+divergenceText(err))
 	case err != nil:
 		s.log.Error("loading game", "game", id, "err", err)
 		return nil, errf(http.StatusInternalServerError, codeInternal, "the game cannot be loaded")
 	}
 	return lg, nil
+}
+
+// divergenceText says where a stored game stops replaying.
+func divergenceText(err error) string {
+	var div *engine.Divergence
+	var rej *engine.Rejected
+	switch {
+	case errors.As(err, &div) && div.Record == 0:
+		return "its set-up differs"
+	case errors.As(err, &div):
+		return fmt.Sprintf("it replays the same only up to action %d", div.Record-1)
+	case errors.As(err, &rej):
+		return fmt.Sprintf("its action %d is not allowed now (%v)", rej.Record, rej.Err)
+	}
+	return err.Error()
 }
 
 // locked fetches the live game and locks it, fetching again if it was

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/server"
+	"github.com/sandtable/sandtable/internal/store"
 )
 
 // TestOddsOfAProposedShot plays Armour Battles through the API (both seats
@@ -118,4 +120,38 @@ func TestRestartResumesGames(t *testing.T) {
 		t.Errorf("move after restart: %d %s", r.status, r.body)
 	}
 	waitFor(t, "the AI to move after the restart", func() bool { return e2.state(c.GameID, c.SeatToken).N == before.N+2 })
+}
+
+// TestGameSavedUnderOtherRules: a stored game whose records this build's
+// rules play otherwise (saved under earlier rules) is not lost: its
+// records stay, and the server says why it cannot go on, instead of an
+// internal error.
+func TestGameSavedUnderOtherRules(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "human", "seed": 8})
+	st := e.state(c.GameID, c.SeatToken)
+	if r := e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":1}`); r.status != 200 {
+		t.Fatal(r.status)
+	}
+	// A record as earlier rules would have played it: another state hash.
+	if err := e.store.Append(context.Background(), store.Append{GameID: c.GameID, After: 1, Status: store.StatusActive,
+		Actions: []store.Action{{N: 2, Side: 1, Action: json.RawMessage(`{"kind":"move","value":2}`), Dice: []int{3}, Hash: "0123456789abcdef"}}}); err != nil {
+		t.Fatal(err)
+	}
+	srv2, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(t), RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv2.Close()
+	hs := httptest.NewServer(srv2.Handler())
+	defer hs.Close()
+	e2 := *e
+	e2.srv, e2.url = srv2, hs.URL
+	r := e2.do("GET", "/api/games/"+c.GameID, c.SeatToken, nil)
+	if r.status != http.StatusConflict || r.errCode() != "rules_changed" || !strings.Contains(string(r.body), "saved under an earlier version of the rules") || !strings.Contains(string(r.body), "up to action 1") {
+		t.Errorf("a game saved under other rules: %d %s; want 409 rules_changed saying so", r.status, r.body)
+	}
+	if recs, err := e.store.Actions(context.Background(), c.GameID, 0); err != nil || len(recs) != 2 {
+		t.Errorf("the stored records: %d, %v; want both kept", len(recs), err)
+	}
 }

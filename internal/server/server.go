@@ -209,7 +209,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/actions", s.limit(s.api(s.postAction)))
 	mux.HandleFunc("GET /api/games/{id}/events", s.api(s.getEvents))
 	mux.HandleFunc("GET /api/games/{id}/odds", s.api(s.getOdds))
-	mux.HandleFunc("GET /api/games/{id}/candidates", s.api(s.getCandidates))
+	mux.HandleFunc("GET /api/games/{id}/candidates", s.limit(s.api(s.getCandidates)))
 	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.serveWS)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -51,11 +51,15 @@ func boxOnTable(b geom.Box, width, height float64) bool {
 // enemy, as the rulesets set it up), lies wholly on the table and
 // overlaps no other pre-placed unit; and the units a side sets up fit in
 // its deployment zones, footprint area against zone area (a necessary
-// condition only: a crowded zone may still run out of room). Rulesets call
+// condition only: a crowded zone may still run out of room; not for a
+// side with a free set-up, which may hold companies back). Rulesets call
 // it from their scenario checks.
 func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
 	var ps []scenario.Problem
 	for _, sd := range sc.Sides {
+		if sd.FreeSetup != nil {
+			continue // the side chooses which companies set up at all
+		}
 		need, n := 0.0, 0
 		for _, co := range sd.Forces {
 			for _, ref := range co.Units {

@@ -415,7 +415,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	}
 	bi := -1
 	for i := range s.Batteries {
-		if s.Batteries[i].Side == s.Active && s.Batteries[i].Marker == nil {
+		if bt := &s.Batteries[i]; bt.Side == s.Active && bt.Marker == nil && bt.Cancelled != s.Turn {
 			bi = i
 			break
 		}
@@ -427,10 +427,10 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	enemies := s.enemiesOf(s.Active)
 	sight := s.sightFrom(s.Active)
 	for _, u := range s.unitsOf(s.Active) {
-		// A forward observer (observes) is an unsuppressed unit that sees
-		// an enemy: the loop below finds nothing for a unit that sees
-		// none, so only suppression needs asking first.
-		if s.Units[u].Suppressed {
+		// A forward observer (observes) is an unsuppressed unit, not
+		// hidden, that sees an enemy: the loop below finds nothing for a
+		// unit that sees none, so only the rest needs asking first.
+		if s.Units[u].Suppressed || s.Units[u].Hidden {
 			continue
 		}
 		for _, e := range enemies {

@@ -45,12 +45,13 @@ func TestMissionCandidatesByThePlainRule(t *testing.T) {
 }
 
 // referenceMissionCandidates is the fire mission missionCandidates
-// offers, by the plain rule: the first of the side's units (in order)
+// offers, by the plain rule, for the first battery free to be called (no
+// mission, none cancelled this turn): the first of the side's units (in order)
 // that observes (is a forward observer) calls it, on the enemy it sees
 // with the most enemies within the burst radius (the first such), and the
 // smoke screen follows as smokeCandidate gives it.
 func referenceMissionCandidates(s *State) []engine.Action {
-	bi := slices.IndexFunc(s.Batteries, func(b Battery) bool { return b.Side == s.Active && b.Marker == nil })
+	bi := slices.IndexFunc(s.Batteries, func(b Battery) bool { return b.Side == s.Active && b.Marker == nil && b.Cancelled != s.Turn })
 	if s.Sides[s.Active].Staff == 0 || bi < 0 {
 		return nil
 	}

@@ -421,6 +421,13 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 	}
 	// A double or triple disengage is a multiple move: Poor Reliability
 	// applies (Tiger I).
+	// Disengaging reveals a hidden unit (ruling R36), one that breaks down
+	// too: it is revealed before its breakdown is told to both sides.
+	for _, u := range act.Units {
+		if s.Units[u].Hidden {
+			s.reveal(u, "disengages", out)
+		}
+	}
 	broken := s.breakdowns(k, faces, act.Units, out)
 	m := &MoveState{}
 	for i, u := range act.Units {
@@ -429,9 +436,6 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 			continue // it stays where it is
 		}
 		un := &s.Units[u]
-		if un.Hidden {
-			s.reveal(u, "disengages", out)
-		}
 		enemy := s.nearestEnemy(u)
 		away := geom.Dir(un.Heading + geom.Deg(180))
 		face := un.Heading

@@ -510,6 +510,7 @@ func (s *State) Hash() uint64 {
 		h.Bool(sh.Opp)
 		h.Bool(sh.Held)
 		h.Bool(sh.Answered)
+		h.Float(sh.Range)
 		h.Bool(sh.Rolled)
 		h.Bool(sh.BoostAsked)
 		h.Int(sh.Attack.Successes)
