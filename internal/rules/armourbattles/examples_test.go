@@ -596,11 +596,12 @@ func TestTigerDisengageIsAMove(t *testing.T) {
 	f.unit("de-t").BrokeDown = 1
 	f.reject(Activate{Order: OrderDisengage, Leader: "de-t", Dice: 1}, "has broken down")
 	f.unit("de-t").BrokeDown = 0
+	f.unit("de-t").Hidden = true // disengaging reveals it, breakdown or not
 	f.dice(1, 1)
 	f.do(Activate{Order: OrderDisengage, Leader: "de-t", Dice: 2})
 	f.passAll()
-	if u := f.unit("de-t"); u.BrokeDown != f.s.Turn || u.Pos.Y != 30 {
-		t.Errorf("Tiger broke down %d at y %.1f; want it broken down this turn, still at y 30", u.BrokeDown, u.Pos.Y)
+	if u := f.unit("de-t"); u.BrokeDown != f.s.Turn || u.Pos.Y != 30 || u.Hidden {
+		t.Errorf("Tiger broke down %d at y %.1f hidden %v; want it revealed, broken down this turn, still at y 30", u.BrokeDown, u.Pos.Y, u.Hidden)
 	}
 }
 
