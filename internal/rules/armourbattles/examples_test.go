@@ -620,6 +620,20 @@ func m5FiredAt(t *testing.T, deY, m5Y float64) *fixture {
 	return f
 }
 
+// TestDisengageAtMaximum: a staff order (or wild die) gives a disengaging
+// group its maximum move, a variable die made a 6 (ruling R48).
+func TestDisengageAtMaximum(t *testing.T) {
+	f := newFixture(t, nil, german, 1, placed{"de-1", "panzer-iv-h", german, 30, 30, -90}, placed{"us-1", "m4-75", us, 30, 10, 90})
+	f.s.Sides[german].Staff = 1
+	f.reject(Activate{Order: OrderDisengage, Leader: "de-1", Dice: 1, Wild: true, Staff: true}, "not both")
+	f.dice(1)
+	f.do(Activate{Order: OrderDisengage, Leader: "de-1", Dice: 1, Staff: true})
+	f.passAll()
+	if u := f.unit("de-1"); !near(u.Pos.Y, 42) || f.s.Sides[german].Staff != 0 {
+		t.Errorf("disengaged to y %.2f with %d staff orders left; want 6\" + 6\" back to y 42, the order spent", u.Pos.Y, f.s.Sides[german].Staff)
+	}
+}
+
 func TestExampleBreakOff(t *testing.T) {
 	// A unit with Break-off may move straight back a normal move when
 	// fired at and gains +2D reaction; the range is measured to where it

@@ -413,6 +413,12 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 	faces := make([]int, k)
 	for i := range faces {
 		faces[i] = dice.D6(src)
+	}
+	if a.Wild || a.Staff {
+		s.spendBoost(s.Active, a.Wild, a.Staff)
+		faces[0] = 6
+	}
+	for i := range faces {
 		f := float64(faces[i])
 		if fast {
 			f *= 2

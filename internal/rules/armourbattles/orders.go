@@ -347,6 +347,16 @@ func (s *State) validateActivate(a Activate) error {
 		if (a.Wild || a.Staff) && !contains(units, s.unitIndex(a.BoostUnit)) {
 			return errorf("rally: boost unit %q is not in the group", a.BoostUnit)
 		}
+	} else if a.Order == OrderDisengage && (a.Wild || a.Staff) {
+		// One wild die or staff order gives the disengaging group its
+		// maximum move: a variable die becomes a 6 (Replace a Variable
+		// Move Dice; ruling R48).
+		if a.Wild && a.Staff || a.BoostUnit != "" {
+			return errorf("disengage: one wild die or one staff order replaces a variable die, not both, and for the group (no boost_unit)")
+		}
+		if err := s.validateBoostUse(a.Wild, a.Staff); err != nil {
+			return err
+		}
 	} else if a.Wild || a.Staff || a.BoostUnit != "" {
 		return errorf("%s: wild dice and staff orders are added to a unit's fire or move, not to the order", a.Order)
 	}
