@@ -71,6 +71,26 @@ func TestReloadAndResume(t *testing.T) {
 		t.Errorf("a fire mission's burst is drawn %v\" wide, want the 4\" radius", r)
 	}
 
+	// The order panel's disengage sends its maximum-move choice (R48):
+	// the panel drawn for an order decision, the choice made in it, and the
+	// action the page would send.
+	sent := eval[string](b, `(() => { const g = window.sandtable.game;
+		const pend = g.g.pending, act = g.act; let sent = null;
+		g.g.pending = Object.assign({}, pend, {kind: "order"});
+		g.view.sides.find((x) => x.id === "german").staff = 1;
+		const own = g.units.find((u) => u.side === "german" && u.placed);
+		g.ui = {order: "disengage", leader: own.id, members: [], dice: 1};
+		g.render();
+		const sel = document.querySelector("[data-testid=disengage-max]");
+		sel.value = "staff"; sel.dispatchEvent(new Event("change"));
+		g.act = (a) => { sent = a; return true; };
+		g.confirm();
+		g.act = act; g.g.pending = pend; g.ui = {}; g.render();
+		return JSON.stringify(sent); })()`)
+	if !strings.Contains(sent, `"order":"disengage"`) || !strings.Contains(sent, `"staff":true`) {
+		t.Errorf("the disengage order with a staff order's maximum move sends %s", sent)
+	}
+
 	// Another browser, without the token, gets no seat.
 	other := newTab(t, browser, "stranger", 1280, 800)
 	other.do(chromedp.Navigate(base + "/games/" + id))

@@ -620,6 +620,12 @@ export class Game {
           h("label", {}, h("input", { type: "checkbox", checked: ui.staff || null, disabled: !sd.staff, onchange: (e) => { ui.staff = e.target.checked; } }), " +1 staff order"),
           h("span", { class: "muted" }, ` for ${leader.id}`)));
       }
+      if (ui.order === "disengage" && leader) {
+        // A wild die or staff order makes one variable die a 6 (R48).
+        box.appendChild(h("div", { class: "row" },
+          h("label", { title: "Replace one variable die with a 6" }, "Max die: ", h("select", { testid: "disengage-max", onchange: (e) => { ui.max = e.target.value; } },
+            h("option", { value: "" }, "—"), sd.wild ? h("option", { value: "wild", selected: ui.max === "wild" || null }, "wild die") : null, sd.staff ? h("option", { value: "staff", selected: ui.max === "staff" || null }, "staff order") : null))));
+      }
       const label = { "move-fire": "Activate", disengage: "Disengage", rally: "Rally", "remove-suppression": "Remove suppression", repair: "Repair" }[ui.order];
       box.appendChild(h("button", { class: "primary", testid: "activate", disabled: !leader, onclick: () => this.confirm() }, leader ? `${label} (Enter)` : "Select a unit on the table"));
     }
@@ -1255,6 +1261,7 @@ export class Game {
         if (ui.order === "repair") return this.act({ kind: "repair", unit: ui.leader });
         const a = { kind: "activate", order: ui.order, leader: ui.leader, members: ui.members.length ? ui.members : undefined, dice: ui.order === "rally" ? 1 : ui.dice };
         if (ui.order === "rally" && (ui.wild || ui.staff)) Object.assign(a, { boost_unit: ui.leader, wild: ui.wild || undefined, staff: ui.staff || undefined });
+        if (ui.order === "disengage" && ui.max) Object.assign(a, { wild: ui.max === "wild" || undefined, staff: ui.max === "staff" || undefined });
         return this.act(a);
       }
       case "activation":
