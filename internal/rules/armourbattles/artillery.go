@@ -249,33 +249,42 @@ func (s *State) fireMission(bi int, src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "deviation", Text: fmt.Sprintf("%s's fire deviates %.0f\" to (%.1f, %.1f)", bt.ID, dist, p.X, p.Y), To: engine.Everyone})
 	}
 	out.Emit(engine.Event{Kind: "artillery", Text: fmt.Sprintf("%s fires for effect at (%.1f, %.1f)", bt.ID, p.X, p.Y), To: engine.Everyone, Data: map[string]any{"x": round2(p.X), "y": round2(p.Y), "radius": BurstRadius}})
+	// Every unit under the burst is attacked in turn, in the order of
+	// the units: the attacks go on the shot stack last first, so that each
+	// target's side may break off or add a reaction die (advance).
+	var hit []int
 	for t := range s.Units {
-		if s.Over {
-			return
+		if s.Units[t].Active() && !s.Units[t].Hidden && s.box(t).DistToPoint(p) <= BurstRadius+1e-9 {
+			hit = append(hit, t)
 		}
-		if !s.Units[t].Active() || s.Units[t].Hidden || s.box(t).DistToPoint(p) > BurstRadius+1e-9 {
-			continue
-		}
-		s.artilleryAttack(bt, t, src, out)
+	}
+	for i := len(hit) - 1; i >= 0; i-- {
+		sh := PendingShot{Firer: -1, Target: hit[i], Battery: bi + 1, Answered: true}
+		sh.Dice, _ = s.declaredShot(&sh).Dice()
+		s.Shots = append(s.Shots, sh)
 	}
 }
 
-// artilleryAttack attacks one unit under the burst: 4+ regardless of
-// range, no light cover, the target's artillery reaction; the target must
-// roll more sixes than the battery or be suppressed; forced back toward its
-// own table edge (Armour Battles, Firing for Effect; Suppression From
-// Artillery).
-func (s *State) artilleryAttack(bt *Battery, t int, src dice.Source, out engine.Emitter) {
-	shot := Shot{Firer: s.b.types[bt.Type], Target: s.b.types[s.Units[t].Type], Artillery: true, TargetSuppressed: s.Units[t].Suppressed}
-	d, err := shot.Dice()
+// artilleryShot is the firemods situation of a battery's attack on one
+// unit under the burst: 4+ regardless of range, no light cover, the
+// target's artillery reaction (Armour Battles, Firing for Effect).
+func (s *State) artilleryShot(sh *PendingShot) Shot {
+	bt := &s.Batteries[sh.Battery-1]
+	t := sh.Target
+	return Shot{Firer: s.b.types[bt.Type], Target: s.b.types[s.Units[t].Type], Artillery: true, TargetSuppressed: s.Units[t].Suppressed,
+		BreakOff: sh.BreakOff, ReactionWild: sh.ReactionWild}
+}
+
+// resolveArtillery makes the reaction check of a battery's attack: the
+// target must roll more sixes than the battery or be suppressed; forced
+// back toward its own table edge (Suppression From Artillery).
+func (s *State) resolveArtillery(sh *PendingShot, src dice.Source, out engine.Emitter) {
+	t := sh.Target
+	d, err := s.declaredShot(sh).Dice()
 	if err != nil {
 		return
 	}
-	a := dice.Pool(src, d.AttackDice, d.AttackTN)
-	out.Emit(engine.Event{Kind: "attack-roll", Text: fmt.Sprintf("%s rolls %dD at %d+ against %s: %d successes, %d sixes", bt.ID, d.AttackDice, d.AttackTN, s.name(t), a.Successes, a.Sixes), To: engine.Everyone})
-	if a.Successes == 0 {
-		return
-	}
+	a := sh.Attack
 	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
 	out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
 	suppress := a.Sixes > 0 && (a.Sixes > r.Sixes || d.ArtillerySuppression && a.Sixes >= r.Sixes)

@@ -202,6 +202,9 @@ func (s *State) shotFor(sh *PendingShot) Shot {
 // back), so that the target's reaction dice are those of the band the
 // shot was fired in (ruling R26).
 func (s *State) declaredShot(sh *PendingShot) Shot {
+	if sh.Battery > 0 {
+		return s.artilleryShot(sh)
+	}
 	x := s.shotFor(sh)
 	x.Range = sh.Range
 	return x
@@ -249,6 +252,12 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 // whether it answers an activated unit's shot: see advance).
 func (s *State) rollAttack(sh *PendingShot, src dice.Source, out engine.Emitter) {
 	sh.Rolled = true
+	if sh.Battery > 0 {
+		bt := &s.Batteries[sh.Battery-1]
+		sh.Attack = poolResult(dice.Pool(src, sh.Dice.AttackDice, sh.Dice.AttackTN))
+		out.Emit(engine.Event{Kind: "attack-roll", Text: fmt.Sprintf("%s rolls %dD at %d+ against %s: %d successes, %d sixes", bt.ID, sh.Dice.AttackDice, sh.Dice.AttackTN, s.name(sh.Target), sh.Attack.Successes, sh.Attack.Sixes), To: engine.Everyone})
+		return
+	}
 	if sh.Dice.InRange {
 		sh.Attack = poolResult(dice.Pool(src, sh.Dice.AttackDice, sh.Dice.AttackTN))
 		if !engine.Quiet(out) {
@@ -277,6 +286,10 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 		}()
 	}
 	if !s.Units[t].Active() || sh.Attack.Successes == 0 {
+		return
+	}
+	if sh.Battery > 0 {
+		s.resolveArtillery(&sh, src, out)
 		return
 	}
 	d, _ := s.declaredShot(&sh).Dice()

@@ -33,6 +33,7 @@ func TestExampleArtilleryHitsEveryUnitInTheBurst(t *testing.T) {
 	)
 	withBattery(t, f, "us-art", "m7", us)
 	f.s.Sides[us].Staff = 2
+	f.s.Sides[german].Staff = 0 // no reaction die to add
 	// Response 4D vs 3D: 2 successes against 1: fires at once; hit die 6
 	// (no deviation); StuG 1 and 2 attacked; StuG 3 out of the burst.
 	f.dice(4, 5, 1, 1 /* opp 3D */, 4, 1, 1 /* hit die */, 6,
@@ -261,6 +262,7 @@ func TestArtilleryForcedBackTowardOwnEdge(t *testing.T) {
 		placed{"de-1", "panzer-iv-h", german, 36, 30, 0}) // facing east
 	withBattery(t, f, "us-art", "m7", us)
 	f.s.Sides[us].Staff = 1
+	f.s.Sides[german].Staff = 0 // no reaction die to add
 	// Fires at once, lands; 4D: 6,6,5,1 (3 hits, two sixes) vs 5D: 4,1,1,1,1
 	// (1 success, no six): 2 disruption, suppressed, forced back 6+2D (3, 3).
 	f.dice(6, 6, 1, 1, 1, 1, 1 /* hit */, 6 /* attack */, 6, 6, 5, 1 /* reaction */, 4, 1, 1, 1, 1 /* forced back */, 3, 3)
@@ -311,3 +313,35 @@ func TestFixedFirstPulseNeedsNoReroll(t *testing.T) {
 		t.Errorf("tie with the first pulse fixed:\n%s", f.log())
 	}
 }
+
+// TestArtilleryTargetsMayBreakOffAndBoost: a unit under the burst may break
+// off (+2D) as against direct fire, and its side may add a staff order's
+// die to the reaction (ruling R48).
+func TestArtilleryTargetsMayBreakOffAndBoost(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 36, 10, 90},
+		placed{"de-rc", "sdkfz-234-2", german, 36, 30, -90})
+	withBattery(t, f, "us-art", "m7", us)
+	f.s.Sides[us].Staff, f.s.Sides[german].Staff = 1, 1
+	// Fires at once (response 4D 6,6,1,1 vs 3D 1,1,1), no deviation (hit
+	// die 6), then the Puma's side is asked.
+	f.dice(6, 6, 1, 1, 1, 1, 1, 6)
+	f.do(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30})
+	f.pending("break-off")
+	// Break off 6 + 2×2 = 10" back; the attack 4D: 6,5,1,1.
+	f.dice(2, 6, 5, 1, 1)
+	f.do(BreakOffChoice{Yes: true})
+	f.pending("reaction-boost")
+	// The Puma's artillery reaction 4D, +2D break-off, +1D staff order.
+	f.dice(6, 6, 1, 1, 1, 1, 1)
+	f.do(Boost{Staff: true})
+	f.usedAll()
+	if !strings.Contains(f.log(), "breaks off") || !strings.Contains(f.log(), "adds 1D to") || !strings.Contains(f.log(), "reacts with 7D at 4+") {
+		t.Errorf("no break-off or boost against artillery:\n%s", f.log())
+	}
+	u := f.unit("de-rc")
+	if u.DP != 0 || u.Suppressed || f.s.Sides[german].Staff != 0 {
+		t.Errorf("Puma dp %d suppressed %v, staff left %d: two hits and a six, all matched; the order spent", u.DP, u.Suppressed, f.s.Sides[german].Staff)
+	}
+}
+

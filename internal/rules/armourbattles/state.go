@@ -176,6 +176,11 @@ type PendingShot struct {
 	Held     bool     `json:"held,omitempty"`
 	Answered bool     `json:"answered,omitempty"`
 	Dice     ShotDice `json:"dice"`
+	// Battery is 1 + the index of the battery whose fire for effect this
+	// is (Firer is then -1), 0 for a unit's shot. An artillery attack
+	// goes through the stack like a shot, so that its target may break
+	// off or add a reaction die (ruling R48).
+	Battery int `json:"battery,omitempty"`
 	// Range is the range when the shot was declared: its band holds for
 	// the reaction too, though the target break off or the firer be
 	// forced back before the shot is resolved (ruling R26).
@@ -511,6 +516,7 @@ func (s *State) Hash() uint64 {
 		h.Bool(sh.Held)
 		h.Bool(sh.Answered)
 		h.Float(sh.Range)
+		h.Int(sh.Battery)
 		h.Bool(sh.Rolled)
 		h.Bool(sh.BoostAsked)
 		h.Int(sh.Attack.Successes)
