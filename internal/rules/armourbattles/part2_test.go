@@ -344,4 +344,3 @@ func TestArtilleryTargetsMayBreakOffAndBoost(t *testing.T) {
 		t.Errorf("Puma dp %d suppressed %v, staff left %d: two hits and a six, all matched; the order spent", u.DP, u.Suppressed, f.s.Sides[german].Staff)
 	}
 }
-
