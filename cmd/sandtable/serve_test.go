@@ -380,7 +380,8 @@ func TestServeTwoProcessesSharePostgres(t *testing.T) {
 		t.Fatal(c.err)
 	}
 	var got []engine.Event
-	for n := -1; n < c.acked; {
+	// n is the actions side 1 may know of (its own, and those it sees).
+	for n, want := -1, c.mirror.ActionsKnownTo(1); n < want; {
 		_, raw, err := ws.Read(ctx)
 		if err != nil {
 			t.Fatalf("B's stream after %d events: %v", len(got), err)
