@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -63,7 +64,8 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	// activated shots come from the same line-of-sight, arc and priority
 	// checks Validate makes, and move-and-fire groups from groupAround,
 	// which keeps to group's rules (members within 6" of the leader, none
-	// activated or suppressed, at most MaxGroup units). The conformance
+	// activated or suppressed, at most MaxGroup units, one more for a
+	// reconnaissance unit). The conformance
 	// suite validates every candidate.
 	out := dst[:base]
 	for _, a := range dst[base:] {
@@ -150,10 +152,12 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 
 // groupAround returns up to three (MaxGroup-1) of the nearest eligible
 // units (of units, the active side's on the table) within 6" of leader u,
-// to go with it; a suppressed leader goes
-// alone. (A recon unit's larger group is never offered.) The ids are
-// appended to pool, and the group is pool's new tail (its capacity ends
-// there); hurt reports whether the leader or a member has damage points.
+// to go with it, and a fourth when the group has a reconnaissance unit:
+// the leader or one of the three, or else the nearest reconnaissance unit
+// left, which joins as the extra unit. A suppressed leader goes alone.
+// The ids are appended to pool, and the group is pool's new tail (its
+// capacity ends there); hurt reports whether the leader or a member has
+// damage points.
 func (s *State) groupAround(u int, units []int, pool []string) (group, rest []string, hurt bool) {
 	start := len(pool)
 	hurt = s.Units[u].DP > 0
@@ -179,7 +183,16 @@ func (s *State) groupAround(u int, units []int, pool []string) (group, rest []st
 		}
 	}
 	sortedByDist(near, func(o int) float64 { return s.Units[o].Pos.Dist(lp) })
-	for _, o := range near[:min(len(near), MaxGroup-1)] {
+	n := min(len(near), MaxGroup-1)
+	if n < len(near) {
+		if s.hasSpecial(u, Recon) || slices.ContainsFunc(near[:n], func(o int) bool { return s.hasSpecial(o, Recon) }) {
+			n++ // the recon unit already in the group is the extra one
+		} else if r := slices.IndexFunc(near[n:], func(o int) bool { return s.hasSpecial(o, Recon) }); r >= 0 {
+			near[n], near[n+r] = near[n+r], near[n]
+			n++
+		}
+	}
+	for _, o := range near[:n] {
 		pool = append(pool, s.Units[o].ID)
 		hurt = hurt || s.Units[o].DP > 0
 	}
@@ -194,7 +207,7 @@ func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
 	dst = s.reserveCandidates(dst)
 	dst = s.missionCandidates(dst)
 	units := s.unitsOf(s.Active)
-	pool := make([]string, 0, len(units)*(MaxGroup-1)) // every group's ids
+	pool := make([]string, 0, len(units)*MaxGroup) // every group's ids
 	for _, u := range units {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {

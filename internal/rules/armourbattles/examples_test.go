@@ -4,6 +4,7 @@ package armourbattles
 // after the example (Armour Battles, 2015).
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -473,6 +474,56 @@ func TestExampleCommandGroupLimits(t *testing.T) {
 	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Members: []string{"us-2", "us-3", "us-4"}, Dice: 1})
 	f.do(EndActivation{})
 	f.reject(Activate{Order: OrderMoveFire, Leader: "us-2", Dice: 1}, "already been activated")
+}
+
+// TestReconGroupOfFive checks the reconnaissance rule: one recon unit
+// joins a command group without counting against its four, as member or
+// leader; a second recon unit counts. The candidates offer the larger
+// group (Special Rules, Reconnaissance).
+func TestReconGroupOfFive(t *testing.T) {
+	f := newFixture(t, nil, german, 2,
+		placed{"de-1", "panzer-iv-h", german, 30, 5, 90},
+		placed{"de-2", "panzer-iv-h", german, 33, 5, 90},
+		placed{"de-3", "panzer-iv-h", german, 27, 5, 90},
+		placed{"de-4", "panzer-iv-h", german, 30, 9, 90},
+		placed{"de-rc-1", "sdkfz-234-2", german, 30, 1.5, 90},
+		placed{"de-rc-2", "sdkfz-234-2", german, 34, 8, 90})
+	f.reject(Activate{Order: OrderMoveFire, Leader: "de-1", Members: []string{"de-2", "de-3", "de-4", "de-rc-1", "de-rc-2"}, Dice: 1}, "at most 5")
+	cands := f.s.Candidates(nil)
+	var five []Activate
+	for _, a := range cands {
+		if a, ok := a.(Activate); ok && a.Order == OrderMoveFire && a.Dice == 1 && len(a.Members) == 4 {
+			five = append(five, a)
+		}
+	}
+	// Each Panzer IV leads a group of five: the leader and the three
+	// nearest are joined by a recon unit, or by the fourth nearest when a
+	// recon unit is already among them. The recon units at the ends of the
+	// line have only three units within 6".
+	if len(five) != 4 {
+		t.Fatalf("%d groups of five offered, want one per Panzer IV (4): %v", len(five), cands)
+	}
+	for _, a := range five {
+		if !slices.ContainsFunc(append([]string{a.Leader}, a.Members...), func(id string) bool { return strings.HasPrefix(id, "de-rc") }) {
+			t.Errorf("group of five without a recon unit: %+v", a)
+		}
+	}
+	// The leader's group from the candidates: de-1's three nearest are de-3,
+	// de-2 and de-rc-1 (3", 3", 3.5"), so the fourth nearest, de-4, joins.
+	if i := slices.IndexFunc(five, func(a Activate) bool { return a.Leader == "de-1" }); i < 0 || !slices.Contains(five[i].Members, "de-4") {
+		t.Errorf("de-1's group: %+v", five)
+	}
+	// A recon leader is the extra unit too.
+	g := newFixture(t, nil, german, 2,
+		placed{"de-rc-1", "sdkfz-234-2", german, 30, 5, 90},
+		placed{"de-1", "panzer-iv-h", german, 33, 5, 90},
+		placed{"de-2", "panzer-iv-h", german, 27, 5, 90},
+		placed{"de-3", "panzer-iv-h", german, 30, 9, 90},
+		placed{"de-4", "panzer-iv-h", german, 30, 1.5, 90})
+	g.do(Activate{Order: OrderMoveFire, Leader: "de-rc-1", Members: []string{"de-1", "de-2", "de-3", "de-4"}, Dice: 1})
+	if got := len(g.s.Act.Units); got != 5 {
+		t.Errorf("%d units activated, want 5", got)
+	}
 }
 
 func TestExampleFlankAttack(t *testing.T) {

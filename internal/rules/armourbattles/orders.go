@@ -248,6 +248,9 @@ func (s *State) group(order, leader string, members []string) ([]int, error) {
 	}
 	units := []int{l}
 	recon := 0
+	if s.hasSpecial(l, Recon) {
+		recon++ // a reconnaissance leader is the group's extra unit too
+	}
 	for _, m := range members {
 		u := s.unitIndex(m)
 		if u < 0 || s.Units[u].Side != s.Active || !s.Units[u].Active() {
