@@ -4,6 +4,7 @@ package armourbattles
 // after the example (Armour Battles, 2015).
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -439,6 +440,24 @@ func TestActivatedUnitKeepsSuppressionAgainstOrders(t *testing.T) {
 	f := newFixture(t, nil, us, 2, m4Line()...)
 	f.unit("us-2").Suppressed, f.unit("us-2").Activated = true, true
 	f.reject(RemoveSuppression{Unit: "us-2"}, "has been activated this turn; only a wild die or staff order")
+}
+
+// TestMoveReportsWhereItStopped: a move stopped short of a unit reports
+// the distance the mover really went and what stopped it.
+func TestMoveReportsWhereItStopped(t *testing.T) {
+	f := newFixture(t, nil, us, 1,
+		placed{"us-1", "m4-75", us, 30, 5, 90},
+		placed{"us-2", "m4-75", us, 30, 12, 90})
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{30, 12}}}}})
+	f.passAll()
+	log := f.log()
+	un := f.unit("us-1")
+	want := fmt.Sprintf("moves %.1f\" to (30.0, %.1f), stopping short of %s", un.Pos.Dist(geom.Point{X: 30, Y: 5}), un.Pos.Y, f.s.name(f.s.unitIndex("us-2")))
+	if un.Pos.Y >= 12 || un.Pos.Y <= 5 || !strings.Contains(log, want) {
+		t.Errorf("us-1 at %v; want the log to say %q:\n%s", un.Pos, want, log)
+	}
 }
 
 // TestMoveStopsShortOfHiddenUnit: a move that would end on a hidden enemy

@@ -360,10 +360,20 @@ func (s *State) stepMove(out engine.Emitter) bool {
 		if reached && m.Facing != nil {
 			h = *m.Facing
 		}
-		pos = s.clearOf(m, pos, h)
+		pos, d, blocker := s.clearOf(m, pos, h)
 		un.Pos, un.Heading = pos, h
 		if !engine.Quiet(out) {
-			out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), m.Reach-m.At, pos.X, pos.Y), To: engine.Everyone,
+			text := fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), max(0, d-m.At), pos.X, pos.Y)
+			if blocker >= 0 {
+				// A hidden unit in the way is not named: the mover only
+				// finds the way blocked (ruling R36).
+				by := "another unit"
+				if !s.Units[blocker].Hidden {
+					by = s.name(blocker)
+				}
+				text += fmt.Sprintf(", stopping short of %s", by)
+			}
+			out.Emit(engine.Event{Kind: "move", Text: text, To: engine.Everyone,
 				Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
 		}
 	}
@@ -378,15 +388,24 @@ func (s *State) stepMove(out engine.Emitter) bool {
 }
 
 // clearOf backs a mover along its path until its footprint overlaps no
-// other unit (units never end a move on top of another).
-func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) geom.Point {
-	d := m.Reach
+// other unit (units never end a move on top of another). It returns where
+// the mover ends, how far along its path that is, and the unit it stopped
+// short of (-1 if none).
+func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) (geom.Point, float64, int) {
+	d, blocker := m.Reach, -1
 	pos = s.nudgeOnTable(m.Unit, pos, h)
-	for d > 0 && s.overlappingAny(m.Unit, s.boxAt(m.Unit, pos, h)) >= 0 {
+	for d > 0 {
+		o := s.overlappingAny(m.Unit, s.boxAt(m.Unit, pos, h))
+		if o < 0 {
+			break
+		}
+		if blocker < 0 {
+			blocker = o
+		}
 		d = max(0, d-0.25)
 		pos = s.nudgeOnTable(m.Unit, s.moverBox(m, d).Center, h)
 	}
-	return pos
+	return pos, d, blocker
 }
 
 // nudgeOnTable shifts a footprint the least distance that puts it wholly

@@ -60,7 +60,7 @@ func (s *State) moveBack(u int, dist float64, out engine.Emitter, verb string) {
 	end := s.clampToTable(u, un.Pos, back, dist, un.Heading)
 	m := &Mover{Unit: u, Path: []geom.Point{un.Pos, end}, Back: true}
 	m.Reach = s.reach(u, m.Path, dist)
-	pos := s.clearOf(m, s.moverBox(m, m.Reach).Center, un.Heading)
+	pos, _, _ := s.clearOf(m, s.moverBox(m, m.Reach).Center, un.Heading)
 	out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s %s %.1f\" to (%.1f, %.1f)", s.name(u), verb, pos.Dist(un.Pos), pos.X, pos.Y), To: engine.Everyone,
 		Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(un.Heading.Degrees())}})
 	un.Pos = pos
