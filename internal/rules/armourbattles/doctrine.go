@@ -986,8 +986,11 @@ func (s *State) shiftUnits(dst []geom.Point, units []int, leader int, target geo
 }
 
 // moveTo is the move that takes units on the table to ends (shiftUnits).
+// The units farthest ahead along the move go first, so that none is
+// stopped short of a unit of the group that has yet to move.
 func (s *State) moveTo(units []int, ends []geom.Point) Move {
 	m := Move{Units: make([]UnitMove, 0, len(ends))}
+	ahead := make([]float64, 0, len(ends))
 	for _, u := range units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -995,8 +998,72 @@ func (s *State) moveTo(units []int, ends []geom.Point) Move {
 		}
 		p := ends[len(m.Units)]
 		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}})
+		ahead = append(ahead, un.Pos.Dot(p.Sub(un.Pos)))
 	}
+	idx := make([]int, len(m.Units))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ahead[b], ahead[a]) })
+	sorted := make([]UnitMove, len(idx))
+	for i, k := range idx {
+		sorted[i] = m.Units[k]
+	}
+	m.Units = sorted
 	return m
+}
+
+// cohesive reports whether every mover ends within 6" of the group
+// leader's end (where it stands if it does not move), as the rules
+// require of a group's move (ruling R11).
+func (s *State) cohesive(leader int, movers []int, ends []geom.Point) bool {
+	lp := s.Units[leader].Pos
+	if i := slices.Index(movers, leader); i >= 0 {
+		lp = ends[i]
+	}
+	for i, u := range movers {
+		if u != leader && !s.endsNearLeader(u, ends[i], lp) {
+			return false
+		}
+	}
+	return true
+}
+
+// backwards reports whether one of the movers would set off backwards to
+// its end (more than 90° from its facing), which the rules allow only on
+// a single move (Sideways and Backwards Movement).
+func (s *State) backwards(movers []int, ends []geom.Point) bool {
+	for i, u := range movers {
+		un := &s.Units[u]
+		if v := ends[i].Sub(un.Pos); v.Norm() > 1e-9 && geom.AngleBetween(v.Heading(), un.Heading) > geom.Deg(90)+1e-9 {
+			return true
+		}
+	}
+	return false
+}
+
+// endsBlocked reports whether one of the movers, moved to ends facing
+// heading, would end on a unit outside the group that the side knows of
+// (its own, and enemies not hidden): the rules stop it short there, so
+// the plan would not be carried out.
+func (s *State) endsBlocked(movers []int, ends []geom.Point, heading geom.Angle) bool {
+	for i, u := range movers {
+		if !s.Units[u].Active() {
+			continue
+		}
+		box := s.boxAt(u, ends[i], heading)
+		r := s.b.radius[s.Units[u].Type]
+		for o := range s.Units {
+			ou := &s.Units[o]
+			if !ou.Active() || ou.Hidden && ou.Side != s.Units[u].Side || slices.Contains(movers, o) {
+				continue
+			}
+			if ou.Pos.Dist(box.Center) <= r+s.b.radius[ou.Type] && s.box(o).Overlaps(box) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // RiskOK is the most opportunity fire (expected disruption) the doctrine
@@ -1008,23 +1075,34 @@ const RiskOK = 0.3
 // turn: RiskOK while any of the side's units sees an enemy, or until
 // StandOffTurn; with no enemy in sight after that, 0.3 more each turn, so
 // that two careful commanders out of each other's sight do not wait out
-// the battle.
+// the battle. After ForceTurn it accepts 0.2 more each turn even with the
+// enemy in sight: two commanders watching each other from cover must also
+// come to a decision.
 func (d *docCtx) riskOK() float64 {
 	s := d.State
 	if s.Turn <= StandOffTurn {
 		return RiskOK
 	}
+	force := 0.0
+	if s.Turn > ForceTurn {
+		force = 0.2 * float64(s.Turn-ForceTurn)
+	}
 	for _, u := range s.unitsOf(s.Active) {
 		if len(d.visible(u)) > 0 {
-			return RiskOK
+			return RiskOK + force
 		}
 	}
-	return RiskOK + 0.3*float64(s.Turn-StandOffTurn)
+	return RiskOK + max(force, 0.3*float64(s.Turn-StandOffTurn))
 }
 
 // StandOffTurn is the last turn the doctrine waits for watched ground to
-// clear before it starts to accept more risk to close with the enemy.
+// clear before it starts to accept more risk to close with an enemy out of
+// sight.
 const StandOffTurn = 15
+
+// ForceTurn is the last turn the doctrine waits before it starts to
+// accept more risk to close with an enemy in sight.
+const ForceTurn = 30
 
 // bestMove returns the move the doctrine would make with the group: of a
 // bound to the wood ahead, moves toward the enemy (straight or oblique)
@@ -1126,6 +1204,9 @@ func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 		if act := s.Act; act != nil && act.index(u) >= 0 && act.Moved[act.index(u)] {
 			continue
 		}
+		if u != units[0] && len(movers) > n0 && movers[n0] == units[0] && !s.endsNearLeader(u, un.Pos, s.Units[units[0]].Pos) {
+			continue // too far from the leader to keep within 6" of it: it stays
+		}
 		movers = append(movers, u)
 	}
 	d.movers = movers
@@ -1180,6 +1261,15 @@ func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 		}
 		ends := buf[n:len(buf):len(buf)]
 		v := ends[0].Sub(lp)
+		if !s.cohesive(units[0], movers, ends) {
+			continue // the group would end too spread out
+		}
+		if k > 1 && s.backwards(movers, ends) {
+			continue // only a single move may go backwards
+		}
+		if s.endsBlocked(movers, ends, v.Heading()) {
+			continue // a unit would stop short of another and stay put
+		}
 		lend := ends[0]
 		if v.Norm() > typical {
 			lend = lp.Add(v.Normalize().Mul(typical))

@@ -277,3 +277,39 @@ func TestSameBand(t *testing.T) {
 		t.Error("sameBand settled a band for stats without three ranges")
 	}
 }
+
+// TestPlannedMovesAreLegal plays doctrine games on the Armour Battles
+// tables and checks, at every activation whose group may still move, that
+// the move the doctrine plans passes Validate. (Planned moves once went
+// backwards on a double move, or left a member more than 6" from the
+// leader; the activation then ended without moving, every turn, and the
+// game stalled.)
+func TestPlannedMovesAreLegal(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	checked := 0
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3"} {
+		for g := range games {
+			seed := uint64(40 + g)
+			s := setupFixture(t, id).s
+			src := dice.NewPCG(seed)
+			for n := 0; !s.Over && n < 5000; n++ {
+				if act := s.Act; act != nil && act.Order == OrderMoveFire && !act.MoveDone && s.Pending().Kind == phaseActivation {
+					if pm, ok := s.newDoc(nil).bestMove(act.Units, act.Dice, nil); ok {
+						if err := s.Validate(pm.m); err != nil {
+							t.Fatalf("%s seed %d action %d: the doctrine plans %+v: %v", id, seed, n, pm.m, err)
+						}
+						checked++
+					}
+				}
+				s.Apply(s.Doctrine(), src, engine.Discard)
+			}
+		}
+	}
+	t.Logf("%d planned moves validated", checked)
+	if checked < 100 {
+		t.Fatalf("only %d planned moves checked", checked)
+	}
+}

@@ -146,7 +146,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		if u == leader {
 			continue
 		}
-		if d := p.paths[i][len(p.paths[i])-1].Dist(lp); d > GroupRadius+s.b.types[s.Units[u].Type].Footprint.Length/2+1e-9 {
+		if end := p.paths[i][len(p.paths[i])-1]; !s.endsNearLeader(u, end, lp) {
+			d := end.Dist(lp)
 			return p, errorf("move: %s's destination is %.1f\" from the leader's; a group must end within 6\" of each other", s.Units[u].ID, d)
 		}
 	}
@@ -335,6 +336,14 @@ func (s *State) moverBoxOn(m *Mover, walk *geom.Walker, d float64) geom.Box {
 		h = un.Heading
 	}
 	return s.boxAt(m.Unit, p, h)
+}
+
+// endsNearLeader reports whether unit u of a moving group, ending at end,
+// ends within 6" of the leader's end point lp: measured from the leader's
+// centre to the unit's hull, taken as its centre less half its length
+// (ruling R11).
+func (s *State) endsNearLeader(u int, end, lp geom.Point) bool {
+	return end.Dist(lp) <= GroupRadius+s.b.types[s.Units[u].Type].Footprint.Length/2+1e-9
 }
 
 // stepMove advances the current mover: it first opens the other side's
