@@ -989,27 +989,24 @@ func (s *State) shiftUnits(dst []geom.Point, units []int, leader int, target geo
 // The units farthest ahead along the move go first, so that none is
 // stopped short of a unit of the group that has yet to move.
 func (s *State) moveTo(units []int, ends []geom.Point) Move {
-	m := Move{Units: make([]UnitMove, 0, len(ends))}
-	ahead := make([]float64, 0, len(ends))
+	type keyed struct {
+		um    UnitMove
+		ahead float64 // how far ahead of its start along the move
+	}
+	ks := make([]keyed, 0, len(ends))
 	for _, u := range units {
 		un := &s.Units[u]
 		if !un.Active() {
 			continue
 		}
-		p := ends[len(m.Units)]
-		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}})
-		ahead = append(ahead, un.Pos.Dot(p.Sub(un.Pos)))
+		p := ends[len(ks)]
+		ks = append(ks, keyed{UnitMove{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}}, un.Pos.Dot(p.Sub(un.Pos))})
 	}
-	idx := make([]int, len(m.Units))
-	for i := range idx {
-		idx[i] = i
+	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(b.ahead, a.ahead) })
+	m := Move{Units: make([]UnitMove, len(ks))}
+	for i, k := range ks {
+		m.Units[i] = k.um
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ahead[b], ahead[a]) })
-	sorted := make([]UnitMove, len(idx))
-	for i, k := range idx {
-		sorted[i] = m.Units[k]
-	}
-	m.Units = sorted
 	return m
 }
 
@@ -1048,19 +1045,8 @@ func (s *State) backwards(movers []int, ends []geom.Point) bool {
 // the plan would not be carried out.
 func (s *State) endsBlocked(movers []int, ends []geom.Point, heading geom.Angle) bool {
 	for i, u := range movers {
-		if !s.Units[u].Active() {
-			continue
-		}
-		box := s.boxAt(u, ends[i], heading)
-		r := s.b.radius[s.Units[u].Type]
-		for o := range s.Units {
-			ou := &s.Units[o]
-			if !ou.Active() || ou.Hidden && ou.Side != s.Units[u].Side || slices.Contains(movers, o) {
-				continue
-			}
-			if ou.Pos.Dist(box.Center) <= r+s.b.radius[ou.Type] && s.box(o).Overlaps(box) {
-				return true
-			}
+		if s.overlaps(u, s.boxAt(u, ends[i], heading), false, movers) >= 0 {
+			return true
 		}
 	}
 	return false

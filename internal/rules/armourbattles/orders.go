@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -61,25 +62,27 @@ func (s *State) applyDeploy(a Deploy, src dice.Source, out engine.Emitter) {
 // overlapping returns a placed unit (other than u) whose footprint
 // overlaps box, or -1. Hidden enemies are left out: u's side cannot know
 // of them (see overlappingAny).
-func (s *State) overlapping(u int, box geom.Box) int { return s.overlaps(u, box, false) }
+func (s *State) overlapping(u int, box geom.Box) int { return s.overlaps(u, box, false, nil) }
 
 // overlappingAny is overlapping with the hidden enemies too: where a move
 // physically ends, a hidden unit stops it short as any unit does (ruling
 // R36).
-func (s *State) overlappingAny(u int, box geom.Box) int { return s.overlaps(u, box, true) }
+func (s *State) overlappingAny(u int, box geom.Box) int { return s.overlaps(u, box, true, nil) }
 
-func (s *State) overlaps(u int, box geom.Box, hiddenToo bool) int {
+// overlaps returns an active unit other than u, and not in skip, whose
+// footprint overlaps box (u's footprint somewhere), or -1. Hidden enemies
+// of u count only if hiddenToo.
+func (s *State) overlaps(u int, box geom.Box, hiddenToo bool, skip []int) int {
 	r := s.b.radius[s.Units[u].Type]
 	for i := range s.Units {
 		o := &s.Units[i]
 		if i == u || !o.Active() || !hiddenToo && o.Hidden && o.Side != s.Units[u].Side {
 			continue // a hidden enemy is not on the table yet
 		}
-		ob := s.box(i)
-		if o.Pos.Dist(box.Center) > r+s.b.radius[o.Type] {
-			continue // bounding circles apart
+		if o.Pos.Dist(box.Center) > r+s.b.radius[o.Type] || slices.Contains(skip, i) {
+			continue // bounding circles apart, or left out
 		}
-		if ob.Overlaps(box) {
+		if s.box(i).Overlaps(box) {
 			return i
 		}
 	}
