@@ -183,6 +183,7 @@ func newProgressBar(w io.Writer, games int) *progressbar.ProgressBar {
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true), // shown before the first game ends
 	)
 }
 

@@ -19,6 +19,8 @@ type shootout struct {
 	// Apply panic at that action count.
 	endless bool
 	panicAt int
+	// sides, when set, are the side ids instead of red and blue.
+	sides []string
 }
 
 type shootState struct {
@@ -50,7 +52,12 @@ func (r shootout) New(*scenario.Scenario) (engine.State, error) {
 
 func (shootout) DecodeAction(json.RawMessage) (engine.Action, error) { return nil, errors.New("no") }
 func (shootout) DecodeState([]byte) (engine.State, error)            { return nil, errors.New("no") }
-func (shootout) SideNames(engine.State) []string                     { return []string{"red", "blue"} }
+func (r shootout) SideNames(engine.State) []string {
+	if r.sides != nil {
+		return r.sides
+	}
+	return []string{"red", "blue"}
+}
 
 func (s *shootState) Pending() engine.Decision {
 	if s.Over {

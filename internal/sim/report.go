@@ -88,20 +88,30 @@ type TurnCount struct {
 // AgentKeys returns the keys of AgentWins for the agents on side 0 and
 // side 1 of the first game: the agent names, or "name@side-id" for both
 // when the same agent plays both sides (its wins are then counted per
-// side, since a single total would be every decisive game).
+// side, since a single total would be every decisive game), or
+// "agent:name" for both when an agent's name is also a side's id (a
+// scenario file's sides may be called anything), so that the summary's
+// intervals by side and by agent (Summary.CI95) keep apart.
 func (r *Report) AgentKeys() [2]string {
 	if r.Agents[0] == r.Agents[1] && len(r.Sides) == 2 {
 		return [2]string{r.Agents[0] + "@" + r.Sides[0], r.Agents[1] + "@" + r.Sides[1]}
+	}
+	if slices.Contains(r.Sides, r.Agents[0]) || slices.Contains(r.Sides, r.Agents[1]) {
+		return [2]string{"agent:" + r.Agents[0], "agent:" + r.Agents[1]}
 	}
 	return r.Agents
 }
 
 // agentKey returns the AgentWins key of the agent that won g.
 func (r *Report) agentKey(g *Game) string {
-	if r.Agents[0] == r.Agents[1] {
-		return r.AgentKeys()[g.Winner]
+	keys := r.AgentKeys()
+	switch {
+	case r.Agents[0] == r.Agents[1]:
+		return keys[g.Winner]
+	case g.WinnerAgent == r.Agents[1]:
+		return keys[1]
 	}
-	return g.WinnerAgent
+	return keys[0]
 }
 
 // Thinking is an agent's decision time over a run.

@@ -187,10 +187,46 @@ func TestAgentKeys(t *testing.T) {
 	}{
 		{[2]string{"random", "random"}, [2]string{"random@red", "random@blue"}},
 		{[2]string{"first", "random"}, [2]string{"first", "random"}},
+		{[2]string{"first", "red"}, [2]string{"agent:first", "agent:red"}},
 	} {
 		r := Report{Sides: []string{"red", "blue"}, Agents: tc.agents}
 		if got := r.AgentKeys(); got != tc.want {
 			t.Errorf("AgentKeys() with agents %v = %v, want %v", tc.agents, got, tc.want)
+		}
+	}
+}
+
+// TestSideNamedLikeAnAgent plays a batch whose sides are called after
+// the agents: the summary's intervals by side and by agent must not
+// overwrite each other in ci95.
+func TestSideNamedLikeAnAgent(t *testing.T) {
+	withFirstAgent(t)
+	r := mustRun(t, Config{Rules: shootout{sides: []string{"random", "first"}}, Games: 40, Agents: [2]string{"first", "random"}, Swap: true, Workers: 2, Seed: 3})
+	sum := r.Summary()
+	var byAgent, bySide [2]int
+	for _, g := range r.Games {
+		if g.Winner == 0 || g.Winner == 1 {
+			bySide[g.Winner]++
+			if g.WinnerAgent == "first" {
+				byAgent[0]++
+			} else {
+				byAgent[1]++
+			}
+		}
+	}
+	if byAgent == bySide {
+		t.Fatalf("wins by agent %v equal wins by side %v: pick a seed that tells them apart", byAgent, bySide)
+	}
+	for i, side := range []string{"random", "first"} {
+		lo, hi := Wilson(bySide[i], r.Completed, Z95)
+		if got := sum.CI95[side]; got != [2]float64{lo, hi} {
+			t.Errorf("ci95[%q] = %v, want side %q's interval %v", side, got, side, [2]float64{lo, hi})
+		}
+	}
+	for i, key := range []string{"agent:first", "agent:random"} {
+		lo, hi := Wilson(byAgent[i], r.Completed, Z95)
+		if got := sum.CI95[key]; got != [2]float64{lo, hi} || sum.WinsByAgent[key] != byAgent[i] {
+			t.Errorf("ci95[%q] = %v, wins_by_agent %d; want %v, %d", key, got, sum.WinsByAgent[key], [2]float64{lo, hi}, byAgent[i])
 		}
 	}
 }

@@ -161,7 +161,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	rows = append(rows, row{"draws", r.Draws})
 	if r.Agents[0] != r.Agents[1] {
 		for _, key := range keys {
-			rows = append(rows, row{"agent " + key, r.AgentWins[key]})
+			rows = append(rows, row{"agent " + strings.TrimPrefix(key, "agent:"), r.AgentWins[key]})
 		}
 	}
 	nw := 0
