@@ -26,7 +26,11 @@ type Report struct {
 	// else is the same for a seed on any machine. (A time-budgeted agent,
 	// such as mcts:1s, makes the games themselves depend on the machine.)
 	Elapsed time.Duration
-	Games   []Game
+	// Played counts the games played to their end (finished or failed)
+	// in Elapsed, kept or not (an interrupted run keeps only the first of
+	// them): the games per second are worked out from it.
+	Played int
+	Games  []Game
 	// Requested is the number of games asked for. Interrupted is set when
 	// the run was cancelled before they were all over: Games then holds
 	// the first games, up to the first one not over (see Run).
@@ -231,13 +235,13 @@ func quantile(x []float64, p float64) float64 {
 	return x[i] + (h-float64(i))*(x[i+1]-x[i])
 }
 
-// GamesPerSecond returns the games played (finished or failed) per second
-// of wall-clock time.
+// GamesPerSecond returns the games played to their end (finished or
+// failed, kept or not: Played) per second of wall-clock time.
 func (r *Report) GamesPerSecond() float64 {
 	if r.Elapsed <= 0 {
 		return 0
 	}
-	return float64(len(r.Games)) / r.Elapsed.Seconds()
+	return float64(r.Played) / r.Elapsed.Seconds()
 }
 
 // SideCI returns the Wilson 95% interval of side's win rate over finished

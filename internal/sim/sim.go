@@ -183,6 +183,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	// very games a run of that many would play. Games finished after a
 	// gap are left out, since the games still going when the run stopped
 	// are the long ones, and keeping the rest would favour short games.
+	played := 0
+	for _, o := range over {
+		if o {
+			played++
+		}
+	}
 	kept := 0
 	for kept < cfg.Games && over[kept] {
 		kept++
@@ -202,6 +208,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		Seed:      cfg.Seed,
 		Workers:   workers,
 		Elapsed:   time.Since(start),
+		Played:    played,
 		Games:     games,
 		Requested: cfg.Games,
 	}

@@ -256,6 +256,9 @@ func TestAggregates(t *testing.T) {
 			}
 		}
 	}
+	if r.Played != 101 {
+		t.Errorf("%d games played, want 101", r.Played)
+	}
 	if r.Completed != 101 || r.Wins != wins || r.Draws != draws {
 		t.Errorf("completed %d wins %v draws %d, want 101 %v %d", r.Completed, r.Wins, r.Draws, wins, draws)
 	}
@@ -546,6 +549,9 @@ func TestRunInterruptedKeepsFinishedGames(t *testing.T) {
 	}
 	if !r.Interrupted || r.Requested != 40 || len(r.Games) < 6 || len(r.Games) > 8 || len(r.Games)%2 != 0 {
 		t.Fatalf("interrupted report: interrupted %v, requested %d, %d games; want an even 6 to 8 of 40", r.Interrupted, r.Requested, len(r.Games))
+	}
+	if r.Played < len(r.Games) || r.Played > r.Requested {
+		t.Errorf("interrupted report: %d games played, %d kept of %d; games per second must count every game played", r.Played, len(r.Games), r.Requested)
 	}
 	for i, g := range r.Games {
 		if g.Index != i {

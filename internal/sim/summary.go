@@ -234,7 +234,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		workers = "worker"
 	}
 	fmt.Fprintf(&b, "\n%s in %.2fs on %d %s: %.1f games/s\n",
-		count(len(r.Games), "game"), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
+		count(r.Played, "game"), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
 	if len(r.Thinking) > 0 {
 		b.WriteString("decision time:")
 	}
