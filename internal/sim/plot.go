@@ -36,11 +36,14 @@ var (
 // PlotFormat returns the plot format for a file name: "svg" or "png" by its
 // extension (any case), or an error naming the extension.
 func PlotFormat(path string) (string, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".svg", ".png":
-		return ext[1:], nil
+	ext := filepath.Ext(path)
+	switch l := strings.ToLower(ext); {
+	case l != ".svg" && l != ".png":
+		return "", fmt.Errorf("plot file %q: unsupported extension %q (want .svg or .png)", path, ext)
+	case filepath.Base(path) == ext:
+		return "", fmt.Errorf("plot file %q: no name before the extension", path)
 	default:
-		return "", fmt.Errorf("sim: plot file %q: unsupported extension %q (want .svg or .png)", path, filepath.Ext(path))
+		return l[1:], nil
 	}
 }
 

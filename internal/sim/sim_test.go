@@ -458,6 +458,9 @@ func TestPlot(t *testing.T) {
 	if err := r.SavePlot(filepath.Join(dir, "sim.pdf")); err == nil || !strings.Contains(err.Error(), ".pdf") {
 		t.Errorf("SavePlot(sim.pdf) error = %v, want an unsupported extension", err)
 	}
+	if err := r.SavePlot(filepath.Join(dir, ".svg")); err == nil || !strings.Contains(err.Error(), "no name") {
+		t.Errorf("SavePlot(.svg) error = %v, want no name before the extension", err)
+	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("plot directory holds %d files, want the 3 plots and no temporary files", len(entries))
 	}
