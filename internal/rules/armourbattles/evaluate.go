@@ -3,8 +3,6 @@ package armourbattles
 import (
 	"math"
 
-	"github.com/sandtable/sandtable/internal/dice"
-	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 )
 
@@ -90,69 +88,4 @@ func (s *State) inRangeShare(side int) float64 {
 		return 0
 	}
 	return float64(in) / float64(n)
-}
-
-// HidesFrom reports whether side's enemy has hidden units on the table:
-// only then does Determinize differ from a plain copy.
-func (s *State) HidesFrom(side int) bool {
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
-			return true
-		}
-	}
-	return false
-}
-
-// Determinize returns a copy in which the enemy's hidden units stand at
-// positions sampled from their deployment zones, away from the spots
-// side's units would have spotted them (15"), facing side's edge: what
-// side may assume without seeing them.
-func (s *State) Determinize(side int, src dice.Source) engine.State {
-	c := s.clone()
-	// Lift every hidden enemy unit first, so no sample depends on where
-	// another one really stands.
-	var hidden []int
-	for i := range c.Units {
-		u := &c.Units[i]
-		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
-			u.Placed = false
-			hidden = append(hidden, i)
-		}
-	}
-	for _, i := range hidden {
-		u := &c.Units[i]
-		u.Placed = true
-		zones := c.b.sides[u.Side].zones
-		if len(zones) == 0 {
-			continue
-		}
-		found := false
-		for try := 0; try < 40 && !found; try++ {
-			z := zones[(dice.D100(src)-1)%len(zones)]
-			r := z.Bounds()
-			p := geom.Point{X: r.Min.X + (r.Max.X-r.Min.X)*float64(dice.D100(src)-1)/99, Y: r.Min.Y + (r.Max.Y-r.Min.Y)*float64(dice.D100(src)-1)/99}
-			b := c.boxAt(i, p, c.b.towardEnemy(u.Side))
-			if !c.b.inZone(u.Side, b) || c.overlapping(i, b) >= 0 {
-				continue
-			}
-			spotted := false
-			for _, o := range c.unitsOf(side) {
-				if c.box(o).Distance(b) <= SpotDistance {
-					spotted = true
-					break
-				}
-			}
-			if !spotted {
-				u.Pos, u.Heading = p, b.Heading
-				found = true
-			}
-		}
-		// If no spot was found, the unit gets a guess that owes nothing
-		// to where it really is: the centre of its side's first zone,
-		// facing the enemy's edge.
-		if !found {
-			u.Pos, u.Heading = zones[0].Bounds().Center(), c.b.towardEnemy(u.Side)
-		}
-	}
-	return c
 }

@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -45,13 +46,19 @@ func (s *State) openFireWindow(firer int) {
 	sight := s.sightFrom(1 - s.Active)
 	fb := s.box(firer)
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if s.oppEligible(u) && s.oppCanHit(u, fb) && sight.sees(u, s.box(u), firer, fb) {
+		if s.canAnswer(sight, u, firer, fb) {
 			w.Spans = append(w.Spans, Span{Unit: u, Effective: -1, Short: -1})
 		}
 	}
 	if len(w.Spans) > 0 {
 		s.Window = w
 	}
+}
+
+// canAnswer reports whether unit u may answer the fire of firer, standing
+// at fb: eligible, in range and arc, and seeing it.
+func (s *State) canAnswer(sight sideSight, u, firer int, fb geom.Box) bool {
+	return s.oppEligible(u) && s.oppCanHit(u, fb) && sight.sees(u, s.box(u), firer, fb)
 }
 
 // oppCanHit reports whether u's gun reaches footprint tb and it lies in u's
@@ -68,6 +75,14 @@ func (s *State) oppCanHit(u int, tb geom.Box) bool {
 // openMoveWindow computes, for each eligible enemy unit, where along the
 // mover's path it sees the mover in range, and opens a window if any can.
 func (s *State) openMoveWindow(m *Mover) bool {
+	return s.setMoveWindow(m, s.moveSpans(m, nil))
+}
+
+// moveSpans returns the spans of the eligible units of the side not in
+// its pulse (of only those in only, unless nil) that see mover m in range
+// somewhere along its path. The spans may be shared with a remembered
+// window: nothing may change them.
+func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var cands []int
 	path := geom.Polyline(m.Path)
 	if len(m.Path) < 2 {
@@ -75,7 +90,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	}
 	reachEnd := s.moverBox(m, m.Reach).Center
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if !s.oppEligible(u) {
+		if !s.oppEligible(u) || only != nil && !slices.Contains(only, u) {
 			continue
 		}
 		// Skip units the whole path stays out of range of.
@@ -90,13 +105,13 @@ func (s *State) openMoveWindow(m *Mover) bool {
 		cands = append(cands, u)
 	}
 	if len(cands) == 0 {
-		return false
+		return nil
 	}
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	key, memo := sight.windowKey(m, cands)
 	if memo {
 		if spans, ok := sight.m.windows[string(key)]; ok {
-			return s.setMoveWindow(m, spans)
+			return spans
 		}
 	}
 	// What oppCanHit and the range band need of each candidate, worked
@@ -185,7 +200,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	if memo {
 		sight.rememberWindow(key, seen)
 	}
-	return s.setMoveWindow(m, seen)
+	return seen
 }
 
 // setMoveWindow opens the move window of mover m with spans (nothing is

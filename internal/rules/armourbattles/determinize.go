@@ -1,0 +1,226 @@
+package armourbattles
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// unseenBy reports whether unit u is one that side may not see: an enemy
+// unit hidden on the table or not on it at all.
+func (s *State) unseenBy(side, u int) bool {
+	un := &s.Units[u]
+	return un.Side != side && !un.Dispersed && (!un.Placed || un.Hidden)
+}
+
+// HidesFrom reports whether side's enemy may hold anything back that
+// Determinize would redraw: hidden units on the table, or, once a free
+// set-up (What Next?) is over, a company none of whose units side has
+// seen (hidden, or still in reserve: side cannot tell which). Both are
+// public: the scenario says which units start hidden, and side saw every
+// reveal.
+func (s *State) HidesFrom(side int) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
+			return true
+		}
+	}
+	return len(s.unseenCompanies(side)) > 0
+}
+
+// unseenCompanies returns the companies of side's enemy that side has
+// seen nothing of, when the enemy has a free set-up that is over: each
+// may wait hidden on the table or in reserve.
+func (s *State) unseenCompanies(side int) []string {
+	enemy := 1 - side
+	if s.b.sides[enemy].free == nil || s.Phase == phaseDeploy {
+		return nil
+	}
+	var out []string
+	for _, co := range s.companies(enemy) {
+		unseen := true
+		for _, m := range s.companyUnits(enemy, co) {
+			unseen = unseen && s.unseenBy(side, m)
+		}
+		if unseen {
+			out = append(out, co)
+		}
+	}
+	return out
+}
+
+// Determinize returns a copy holding only what side may know of its
+// enemy, the rest drawn from src (ruling R55):
+//   - under a free set-up, each enemy company side has seen nothing of
+//     waits hidden on the table or in reserve, drawn afresh (at most the
+//     scenario's number of hidden companies);
+//   - every hidden enemy unit stands at a spot drawn from where it could
+//     have set up: in its side's zone, as its company's placement
+//     requires (behind cover, on the edge, together), off every unit, more
+//     than 15" from side's units (which would have spotted it), facing
+//     side's edge;
+//   - an opportunity-fire window of the enemy's and the enemy's activation
+//     are worked out again for the hidden units where they are drawn.
+//
+// Which company an unseen unit joined at set-up is not redrawn.
+func (s *State) Determinize(side int, src dice.Source) engine.State {
+	c := s.clone()
+	c.redrawStations(side, src)
+	// Lift every hidden enemy unit first, so no draw depends on where
+	// another one really stands.
+	var hidden []int
+	for i := range c.Units {
+		u := &c.Units[i]
+		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
+			u.Placed = false
+			hidden = append(hidden, i)
+		}
+	}
+	for _, i := range hidden {
+		c.placeUnseen(i, side, src)
+	}
+	if len(hidden) > 0 {
+		c.redrawWindow(side, hidden)
+		if a := c.Act; a != nil {
+			a.Start = slices.Clone(a.Start)
+			for k, u := range a.Units {
+				if slices.Contains(hidden, u) {
+					a.Start[k] = c.box(u)
+				}
+			}
+		}
+	}
+	return c
+}
+
+// redrawStations draws afresh, in c, how each enemy company side has seen
+// nothing of starts under a free set-up: hidden on the table (then placed
+// by Determinize) or in reserve, each even odds while hidden companies
+// are left, in an order drawn too.
+func (c *State) redrawStations(side int, src dice.Source) {
+	cos := c.unseenCompanies(side)
+	if len(cos) == 0 {
+		return
+	}
+	free := c.b.sides[1-side].free
+	for i := len(cos) - 1; i > 0; i-- {
+		k := src.Die(i+1) - 1
+		cos[i], cos[k] = cos[k], cos[i]
+	}
+	left := free.MaxHiddenGroups
+	for _, co := range cos {
+		hidden := left > 0 && src.Die(2) == 1
+		if hidden {
+			left--
+		}
+		for _, m := range c.companyUnits(1-side, co) {
+			u := &c.Units[m]
+			u.Hidden, u.Placed, u.Reserve, u.Arrive = hidden, hidden, !hidden, 0
+			if !hidden {
+				// Off the table, where a unit never placed stands.
+				u.Arrive, u.Pos, u.Heading = free.ReserveFrom, geom.Point{}, 0
+			}
+		}
+	}
+}
+
+// unseenTries is how many spots Determinize draws for a hidden unit
+// before it settles for a guess.
+const unseenTries = 60
+
+// placeUnseen puts hidden unit i (lifted off the table) at a spot drawn
+// from src where it could have set up unseen by side: near a company
+// mate placed when the company sets up together, otherwise half the draws
+// from the spots the deploy candidates use, half anywhere in its zone.
+func (c *State) placeUnseen(i, side int, src dice.Source) {
+	u := &c.Units[i]
+	u.Placed = true
+	zones := c.b.sides[u.Side].zones
+	h := c.b.towardEnemy(u.Side)
+	if len(zones) == 0 {
+		// No zone to draw from: the table's centre, a guess that owes
+		// nothing to where the unit really is.
+		u.Pos, u.Heading = geom.Point{X: c.b.table.Width() / 2, Y: c.b.table.Height() / 2}, h
+		return
+	}
+	spots := c.deploySpots(i, h)
+	var mates []int // company mates placed, when it sets up together
+	if c.together(i) {
+		for _, m := range c.companyUnits(u.Side, u.Company) {
+			if m != i && c.Units[m].Placed {
+				mates = append(mates, m)
+			}
+		}
+	}
+	for range unseenTries {
+		var p geom.Point
+		if len(mates) > 0 {
+			// Within 6" of a mate: a bearing and a distance between
+			// side by side and the group radius.
+			at := c.Units[mates[src.Die(len(mates))-1]].Pos
+			d := 1.5 + (GroupRadius-1.5)*float64(dice.D100(src)-1)/99
+			p = at.Add(geom.Dir(geom.Deg(float64(src.Die(360)))).Mul(d))
+		} else if src.Die(2) == 1 {
+			p = spots[src.Die(len(spots))-1]
+		} else {
+			r := zones[src.Die(len(zones))-1].Bounds()
+			p = geom.Point{X: r.Min.X + (r.Max.X-r.Min.X)*float64(dice.D100(src)-1)/99, Y: r.Min.Y + (r.Max.Y-r.Min.Y)*float64(dice.D100(src)-1)/99}
+		}
+		b := c.boxAt(i, p, h)
+		if !c.b.inZone(u.Side, b) || c.overlapping(i, b) >= 0 || c.placementErr(i, b) != nil || c.spottedBy(side, b) {
+			continue
+		}
+		u.Pos, u.Heading = p, h
+		return
+	}
+	// No spot found: the centre of its side's first zone, facing the
+	// enemy's edge, again owing nothing to where it really is.
+	u.Pos, u.Heading = zones[0].Bounds().Center(), h
+}
+
+// spottedBy reports whether a hidden unit at b would be within 15" of one
+// of side's units.
+func (c *State) spottedBy(side int, b geom.Box) bool {
+	for _, o := range c.unitsOf(side) {
+		if c.box(o).Distance(b) <= SpotDistance {
+			return true
+		}
+	}
+	return false
+}
+
+// redrawWindow works out again, in a determinized copy, the part of an
+// open opportunity-fire window of side's enemy that hidden's units (drawn
+// afresh) hold: their spans are dropped and worked out where they now
+// stand.
+func (c *State) redrawWindow(side int, hidden []int) {
+	w := c.Window
+	if w == nil || c.Active != side {
+		return // no window, or it is side's own
+	}
+	nw := &Window{Kind: w.Kind, Target: w.Target}
+	for _, sp := range w.Spans {
+		if !slices.Contains(hidden, sp.Unit) {
+			nw.Spans = append(nw.Spans, sp)
+		}
+	}
+	switch w.Kind {
+	case "move":
+		if m := c.currentMover(); m != nil {
+			nw.Spans = append(nw.Spans, c.moveSpans(m, hidden)...)
+		}
+	default:
+		sight := c.sightFrom(1 - side)
+		fb := c.box(w.Target)
+		for _, u := range hidden {
+			if c.canAnswer(sight, u, w.Target, fb) {
+				nw.Spans = append(nw.Spans, Span{Unit: u, Effective: -1, Short: -1})
+			}
+		}
+	}
+	slices.SortFunc(nw.Spans, func(a, b Span) int { return cmp.Compare(a.Unit, b.Unit) })
+	c.Window = nw
+}

@@ -1,0 +1,106 @@
+package armourbattles
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// scrambleHidden returns a copy of s with everything side may not know of
+// its enemy changed: where the hidden units stand, how each company side
+// has seen nothing of started a free set-up (hidden or in reserve), the
+// hidden units' spans in an open window of the enemy's, and their starts
+// in the enemy's activation. It reports what it changed.
+func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
+	c := s.clone()
+	var did []string
+	var hidden []int
+	for i := range c.Units {
+		u := &c.Units[i]
+		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
+			u.Pos = u.Pos.Add(geom.Point{X: float64(src.Die(9) - 5), Y: float64(src.Die(9) - 5)})
+			u.Heading += geom.Deg(float64(src.Die(90)))
+			hidden = append(hidden, i)
+			did = append(did, "position")
+		}
+	}
+	for _, co := range c.unseenCompanies(side) {
+		free := c.b.sides[1-side].free
+		for _, m := range c.companyUnits(1-side, co) {
+			u := &c.Units[m]
+			if u.Hidden {
+				u.Hidden, u.Placed, u.Reserve, u.Arrive = false, false, true, free.ReserveFrom
+			} else {
+				u.Hidden, u.Placed, u.Reserve, u.Arrive = true, true, false, 0
+				u.Pos = c.b.sides[u.Side].zones[0].Bounds().Center()
+			}
+		}
+		did = append(did, "station")
+	}
+	if w := c.Window; w != nil && c.Active == side {
+		n := len(w.Spans)
+		w.Spans = slices.DeleteFunc(w.Spans, func(sp Span) bool { return slices.Contains(hidden, sp.Unit) })
+		if len(w.Spans) < n {
+			did = append(did, "window")
+		}
+	}
+	if a := c.Act; a != nil {
+		for k, u := range a.Units {
+			if slices.Contains(hidden, u) {
+				a.Start[k].Center.X += 3
+				did = append(did, "activation")
+			}
+		}
+	}
+	return c, did
+}
+
+// TestDeterminizeSeesOnlyWhatSideKnows plays random games of the
+// scenarios with hidden units or a free set-up and, at every fifth
+// decision, determinizes the state for the deciding side twice: as it
+// is, and with everything that side may not know scrambled. Drawn from
+// the same dice, the two copies must be the same state (ruling R55):
+// nothing hidden leaks into what an agent searches.
+func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	changed := map[string]int{}
+	for _, id := range []string{"armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next", "armour-battles/what-next-artillery"} {
+		sc := battle(t, id)
+		for g := range games {
+			seed := uint64(40 + g)
+			n := 0
+			playRandomOn(t, sc, seed, func(s *State, _ engine.Action) error {
+				if n++; n%5 != 0 {
+					return nil
+				}
+				side := s.Pending().Side
+				scr, did := scrambleHidden(s, side, dice.NewPCG(uint64(n)))
+				for _, d := range did {
+					changed[d]++
+				}
+				if s.HidesFrom(side) != scr.HidesFrom(side) {
+					return fmt.Errorf("%s: HidesFrom(%d) tells the scrambled state (%v) from the real one", id, side, did)
+				}
+				a := s.Determinize(side, dice.NewPCG(seed+uint64(n))).(*State)
+				b := scr.Determinize(side, dice.NewPCG(seed+uint64(n))).(*State)
+				if a.Hash() != b.Hash() {
+					return fmt.Errorf("%s: the copies determinized for side %d differ after scrambling %v", id, side, did)
+				}
+				return nil
+			})
+		}
+	}
+	t.Logf("hidden things scrambled: %v", changed)
+	for _, d := range []string{"position", "station", "window"} {
+		if changed[d] == 0 {
+			t.Errorf("no %s was ever scrambled: the test needs games that exercise it", d)
+		}
+	}
+}
