@@ -17,8 +17,8 @@ func (s *State) unseenBy(side, u int) bool {
 }
 
 // HidesFrom reports whether side's enemy may hold anything back that
-// Determinize would redraw: hidden units on the table, or, once a free
-// set-up (What Next?) is over, a company none of whose units side has
+// Determinize would redraw: hidden units on the table, or, once the
+// enemy's free set-up (What Next?) is done, a company none of whose units side has
 // seen (hidden, or still in reserve: side cannot tell which). Both are
 // public: the scenario says which units start hidden, and side saw every
 // reveal.
@@ -32,12 +32,18 @@ func (s *State) HidesFrom(side int) bool {
 }
 
 // unseenCompanies returns the companies of side's enemy that side has
-// seen nothing of, when the enemy has a free set-up that is over: each
-// may wait hidden on the table or in reserve.
+// seen nothing of, when the enemy has a free set-up and has finished
+// setting up (every unit on the table or in reserve): each may wait
+// hidden on the table or in reserve.
 func (s *State) unseenCompanies(side int) []string {
 	enemy := 1 - side
-	if s.b.sides[enemy].free == nil || s.Phase == phaseDeploy {
+	if s.b.sides[enemy].free == nil {
 		return nil
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == enemy && !u.Placed && !u.Reserve {
+			return nil // the enemy is still setting up
+		}
 	}
 	var out []string
 	for _, co := range s.companies(enemy) {
@@ -54,9 +60,9 @@ func (s *State) unseenCompanies(side int) []string {
 
 // Determinize returns a copy holding only what side may know of its
 // enemy, the rest drawn from src (ruling R55):
-//   - under a free set-up, each enemy company side has seen nothing of
-//     waits hidden on the table or in reserve, drawn afresh (at most the
-//     scenario's number of hidden companies);
+//   - under a free set-up the enemy has finished, each enemy company side
+//     has seen nothing of waits hidden on the table or in reserve, drawn
+//     afresh (at most the scenario's number of hidden companies);
 //   - every hidden enemy unit stands at a spot drawn from where it could
 //     have set up: in its side's zone, as its company's placement
 //     requires (behind cover, on the edge, together), off every unit, more
@@ -121,7 +127,7 @@ func (c *State) redrawStations(side int, src dice.Source) {
 			u.Hidden, u.Placed, u.Reserve, u.Arrive = hidden, hidden, !hidden, 0
 			if !hidden {
 				// Off the table, where a unit never placed stands.
-				u.Arrive, u.Pos, u.Heading = free.ReserveFrom, geom.Point{}, 0
+				u.Arrive, u.Pos, u.Heading = free.ReserveFrom, geom.Point{}, c.b.towardEnemy(u.Side)
 			}
 		}
 	}
