@@ -69,7 +69,8 @@ func (s *State) unseenCompanies(side int) []string {
 //     than 15" from side's units (which would have spotted it), facing
 //     side's edge;
 //   - an opportunity-fire window of the enemy's and the enemy's activation
-//     are worked out again for the hidden units where they are drawn.
+//     are worked out again for the hidden units where they are drawn, and
+//     none of them has had an order yet this turn (side is not told).
 //
 // Which company an unseen unit joined at set-up is not redrawn.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
@@ -81,7 +82,9 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 	for i := range c.Units {
 		u := &c.Units[i]
 		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
-			u.Placed = false
+			// Orders given to hidden units are told only to their side:
+			// the copy takes none as given yet this turn.
+			u.Placed, u.Activated = false, false
 			hidden = append(hidden, i)
 		}
 	}
@@ -91,7 +94,6 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 	if len(hidden) > 0 {
 		c.redrawWindow(side, hidden)
 		if a := c.Act; a != nil {
-			a.Start = slices.Clone(a.Start)
 			for k, u := range a.Units {
 				if slices.Contains(hidden, u) {
 					a.Start[k] = c.box(u)
@@ -108,6 +110,13 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 // are left, in an order drawn too.
 func (c *State) redrawStations(side int, src dice.Source) {
 	cos := c.unseenCompanies(side)
+	if a := c.Act; a != nil {
+		// A company in the enemy's activation stays as it is (its
+		// hidden units are drawn again where they stand).
+		cos = slices.DeleteFunc(cos, func(co string) bool {
+			return slices.ContainsFunc(a.Units, func(u int) bool { return c.Units[u].Company == co })
+		})
+	}
 	if len(cos) == 0 {
 		return
 	}
@@ -124,7 +133,7 @@ func (c *State) redrawStations(side int, src dice.Source) {
 		}
 		for _, m := range c.companyUnits(1-side, co) {
 			u := &c.Units[m]
-			u.Hidden, u.Placed, u.Reserve, u.Arrive = hidden, hidden, !hidden, 0
+			u.Hidden, u.Placed, u.Reserve, u.Arrive, u.Activated = hidden, hidden, !hidden, 0, false
 			if !hidden {
 				// Off the table, where a unit never placed stands.
 				u.Arrive, u.Pos, u.Heading = free.ReserveFrom, geom.Point{}, c.b.towardEnemy(u.Side)

@@ -11,7 +11,8 @@ import (
 )
 
 // scrambleHidden returns a copy of s with everything side may not know of
-// its enemy changed: where the hidden units stand, how each company side
+// its enemy changed: where the hidden units stand and whether they have
+// had an order this turn, how each company side
 // has seen nothing of started a free set-up (hidden or in reserve), the
 // hidden units' spans in an open window of the enemy's, and their starts
 // in the enemy's activation. It reports what it changed.
@@ -24,6 +25,7 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
 			u.Pos = u.Pos.Add(geom.Point{X: float64(src.Die(9) - 5), Y: float64(src.Die(9) - 5)})
 			u.Heading += geom.Deg(float64(src.Die(90)))
+			u.Activated = src.Die(2) == 1
 			hidden = append(hidden, i)
 			did = append(did, "position")
 		}
@@ -66,7 +68,7 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 // the same dice, the two copies must be the same state (ruling R55):
 // nothing hidden leaks into what an agent searches.
 func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
-	games := 6
+	games := 20
 	if testing.Short() {
 		games = 2
 	}
