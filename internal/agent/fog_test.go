@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -22,45 +23,39 @@ func passive(st engine.State) engine.Action {
 	return st.Candidates(nil)[0] // a chain choice: depends on dice only
 }
 
-// usDecisions plays Battle 2 with the hidden StuGs placed at spots and
-// returns the US agent's decisions until a hidden unit is revealed.
-func usDecisions(t *testing.T, name string, stugs [][2]float64) []string {
+// untilRevealed plays scenario id with the Germans (side 0) setting up as
+// deploy says and then only ever passing, and returns the US agent's
+// decisions (name, seeded) until one of the German units hidden when the
+// battle starts is revealed: from there the games may differ.
+func untilRevealed(t *testing.T, id, name string, dieSeed, agentSeed uint64, deploy func(st engine.State) engine.Action) []string {
 	t.Helper()
-	r, sc := battle(t, "armour-battles/battle-2")
+	r, sc := battle(t, id)
 	st, err := r.New(sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := dice.NewPCG(21)
-	us, err := agent.New(name, 5)
+	src := dice.NewPCG(dieSeed)
+	us, err := agent.New(name, agentSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := [][2]float64{{10, 46}, {14, 46}}
-	var out []string
 	hidden := func() int {
 		n := 0
 		for _, u := range st.(*ab.State).Units {
-			if u.Hidden {
+			if u.Hidden && u.Side == 0 {
 				n++
 			}
 		}
 		return n
 	}
-	started := false
+	var out []string
+	start := -1 // German units hidden when the battle starts
 	for step := 0; step < 400 && !st.Result().Over; step++ {
 		d := st.Pending()
 		var a engine.Action
 		switch {
 		case d.Kind == "deploy" && d.Side == 0:
-			c := st.Candidates(nil)[0].(ab.Deploy)
-			var p [2]float64
-			if len(stugs) > 0 && c.Unit[:5] == "de-ag" {
-				p, stugs = stugs[0], stugs[1:]
-			} else {
-				p, fixed = fixed[0], fixed[1:]
-			}
-			a = ab.Deploy{Unit: c.Unit, X: p[0], Y: p[1], Facing: -90}
+			a = deploy(st)
 		case d.Side == 0:
 			a = passive(st)
 		default:
@@ -72,14 +67,42 @@ func usDecisions(t *testing.T, name string, stugs [][2]float64) []string {
 			t.Fatalf("%s: %v", a.Kind(), err)
 		}
 		st.Apply(a, src, engine.Discard)
-		if !started && d.Kind != "deploy" {
-			started = true
+		if start < 0 && d.Kind != "deploy" {
+			start = hidden()
 		}
-		if started && hidden() < 3 {
-			break // a StuG was revealed: the games may differ from here
+		if start >= 0 && hidden() < start {
+			break
 		}
 	}
 	return out
+}
+
+// deployAt returns the Germans' set-up for untilRevealed: each unit in
+// the order the candidates list them, facing south, at the next of spots
+// if its id starts with prefix, else at the next of others.
+func deployAt(prefix string, spots, others [][2]float64) func(st engine.State) engine.Action {
+	return func(st engine.State) engine.Action {
+		var c ab.Deploy
+		for _, x := range st.Candidates(nil) {
+			if dep, ok := x.(ab.Deploy); ok {
+				c = dep
+				break
+			}
+		}
+		var p [2]float64
+		if strings.HasPrefix(c.Unit, prefix) {
+			p, spots = spots[0], spots[1:]
+		} else {
+			p, others = others[0], others[1:]
+		}
+		return ab.Deploy{Unit: c.Unit, X: p[0], Y: p[1], Facing: -90}
+	}
+}
+
+// usDecisions plays Battle 2 with the hidden StuGs placed at stugs and
+// returns the US agent's decisions until a hidden unit is revealed.
+func usDecisions(t *testing.T, name string, stugs [][2]float64) []string {
+	return untilRevealed(t, "armour-battles/battle-2", name, 21, 5, deployAt("de-ag", stugs, [][2]float64{{10, 46}, {14, 46}}))
 }
 
 // TestFogOfWar: two games identical except for where the hidden StuGs
@@ -109,17 +132,7 @@ func TestFogOfWar(t *testing.T) {
 // unit is revealed. The Germans only ever pass, so no reserve arrives.
 func whatNextDecisions(t *testing.T, name, hide string, spots [][2]float64) []string {
 	t.Helper()
-	r, sc := battle(t, "armour-battles/what-next")
-	st, err := r.New(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := dice.NewPCG(33)
-	us, err := agent.New(name, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stations := []ab.Station{}
+	var stations []engine.Action
 	for _, co := range []string{"Assault Gun Company", "Panzer Company (Panther)", "Panzer Company (Panzer IV)", "Heavy Tank Platoon"} {
 		as := ab.StationReserve
 		if co == hide {
@@ -127,58 +140,16 @@ func whatNextDecisions(t *testing.T, name, hide string, spots [][2]float64) []st
 		}
 		stations = append(stations, ab.Station{Company: co, As: as})
 	}
-	visible := [][2]float64{{34, 46.5}, {38, 46.5}, {42, 46.5}} // the Pumas, on the table
-	hidden := func() int {
-		n := 0
-		for _, u := range st.(*ab.State).Units {
-			if u.Hidden && u.Side == 0 {
-				n++
-			}
+	// The Pumas go on the table, the same in every game.
+	place := deployAt("de-rc", [][2]float64{{34, 46.5}, {38, 46.5}, {42, 46.5}}, spots)
+	return untilRevealed(t, "armour-battles/what-next", name, 33, 7, func(st engine.State) engine.Action {
+		if len(stations) > 0 {
+			a := stations[0]
+			stations = stations[1:]
+			return a
 		}
-		return n
-	}
-	var out []string
-	started := false
-	for step := 0; step < 400 && !st.Result().Over; step++ {
-		d := st.Pending()
-		var a engine.Action
-		switch {
-		case d.Kind == "deploy" && d.Side == 0 && len(stations) > 0:
-			a, stations = stations[0], stations[1:]
-		case d.Kind == "deploy" && d.Side == 0:
-			var c ab.Deploy
-			for _, x := range st.Candidates(nil) {
-				if dep, ok := x.(ab.Deploy); ok {
-					c = dep
-					break
-				}
-			}
-			var p [2]float64
-			if c.Unit[:5] == "de-rc" {
-				p, visible = visible[0], visible[1:]
-			} else {
-				p, spots = spots[0], spots[1:]
-			}
-			a = ab.Deploy{Unit: c.Unit, X: p[0], Y: p[1], Facing: -90}
-		case d.Side == 0:
-			a = passive(st)
-		default:
-			a = us.Choose(st)
-			b, _ := engine.EncodeAction(a)
-			out = append(out, string(b))
-		}
-		if err := st.Validate(a); err != nil {
-			t.Fatalf("%s: %v", a.Kind(), err)
-		}
-		st.Apply(a, src, engine.Discard)
-		if d.Kind != "deploy" {
-			started = true
-		}
-		if started && hidden() < 3 {
-			break // a hidden unit was revealed: the games may differ from here
-		}
-	}
-	return out
+		return place(st)
+	})
 }
 
 // TestFogOfWarFreeSetUp: two games of What Next? that differ only in
