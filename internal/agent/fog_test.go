@@ -1,7 +1,6 @@
 package agent_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -111,19 +110,25 @@ func TestFogOfWar(t *testing.T) {
 	for _, name := range []string{"random", "scripted", "mcts:12"} {
 		a := usDecisions(t, name, [][2]float64{{35, 33.55}, {38, 33.55}, {41, 33.55}})
 		b := usDecisions(t, name, [][2]float64{{57, 32.55}, {60, 32.55}, {63, 32.55}})
-		n := min(len(a), len(b))
-		if n < 5 {
-			t.Fatalf("%s: only %d decisions before a reveal; the test needs more", name, n)
-		}
-		for i := 0; i < n; i++ {
-			if a[i] != b[i] {
-				t.Errorf("%s: decision %d differs with the hidden units elsewhere:\n %s\n %s", name, i, a[i], b[i])
-				break
-			}
-		}
-		js, _ := json.Marshal(len(a))
-		t.Logf("%s: %s identical decisions compared", name, js)
+		sameDecisions(t, name+", hidden units elsewhere", a, b)
 	}
+}
+
+// sameDecisions fails unless the decisions of two games agree as far as
+// both go, and there are at least five of them.
+func sameDecisions(t *testing.T, what string, a, b []string) {
+	t.Helper()
+	n := min(len(a), len(b))
+	if n < 5 {
+		t.Fatalf("%s: only %d decisions before a reveal; the test needs more", what, n)
+	}
+	for i := range n {
+		if a[i] != b[i] {
+			t.Errorf("%s: decision %d differs:\n %s\n %s", what, i, a[i], b[i])
+			return
+		}
+	}
+	t.Logf("%s: %d identical decisions compared (%d and %d before a reveal)", what, n, len(a), len(b))
 }
 
 // whatNextDecisions plays What Next? with the Germans hiding the company
@@ -161,16 +166,6 @@ func TestFogOfWarFreeSetUp(t *testing.T) {
 	for _, name := range []string{"random", "scripted", "mcts:12"} {
 		a := whatNextDecisions(t, name, "Assault Gun Company", [][2]float64{{14, 46.5}, {18, 46.5}, {22, 46.5}})
 		b := whatNextDecisions(t, name, "Panzer Company (Panther)", [][2]float64{{52, 46.5}, {56, 46.5}, {60, 46.5}})
-		n := min(len(a), len(b))
-		if n < 5 {
-			t.Fatalf("%s: only %d decisions before a reveal; the test needs more", name, n)
-		}
-		for i := 0; i < n; i++ {
-			if a[i] != b[i] {
-				t.Errorf("%s: decision %d differs with another company hidden:\n %s\n %s", name, i, a[i], b[i])
-				break
-			}
-		}
-		t.Logf("%s: %d identical decisions compared (%d and %d before a reveal)", name, n, len(a), len(b))
+		sameDecisions(t, name+", another company hidden", a, b)
 	}
 }
