@@ -62,15 +62,16 @@ func (s *State) unseenCompanies(side int) []string {
 // enemy, the rest drawn from src (ruling R55):
 //   - under a free set-up the enemy has finished, each enemy company side
 //     has seen nothing of waits hidden on the table or in reserve, drawn
-//     afresh (at most the scenario's number of hidden companies);
+//     afresh (at most the scenario's number of hidden companies in all);
 //   - every hidden enemy unit stands at a spot drawn from where it could
 //     have set up: in its side's zone, as its company's placement
 //     requires (behind cover, on the edge, together), off every unit, more
 //     than 15" from side's units (which would have spotted it), facing
 //     side's edge;
-//   - an opportunity-fire window of the enemy's and the enemy's activation
-//     are worked out again for the hidden units where they are drawn, and
-//     none of them has had an order yet this turn (side is not told).
+//   - no hidden unit has had an order this turn or is in the enemy's
+//     activation (side is not told to whom an order went), and an open
+//     opportunity-fire window of the enemy's holds, of the units side
+//     cannot see, only the hidden ones where they are drawn.
 //
 // Which company an unseen unit joined at set-up is not redrawn.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
@@ -82,58 +83,76 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 	for i := range c.Units {
 		u := &c.Units[i]
 		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
-			// Orders given to hidden units are told only to their side:
-			// the copy takes none as given yet this turn.
-			u.Placed, u.Activated = false, false
+			u.Placed, u.Activated, u.Rallied = false, false, false
 			hidden = append(hidden, i)
 		}
+	}
+	if c.Act != nil && c.Active != side {
+		// Out of the enemy's activation goes every unit side cannot
+		// see, hidden or now drawn into reserve.
+		var unseen []int
+		for _, u := range c.Act.Units {
+			if s.unseenBy(side, u) {
+				unseen = append(unseen, u)
+			}
+		}
+		c.leaveOut(unseen)
 	}
 	for _, i := range hidden {
 		c.placeUnseen(i, side, src)
 	}
-	if len(hidden) > 0 {
-		c.redrawWindow(side, hidden)
-		if a := c.Act; a != nil {
-			for k, u := range a.Units {
-				if slices.Contains(hidden, u) {
-					a.Start[k] = c.box(u)
-				}
-			}
+	c.redrawWindow(s, side, hidden)
+	return c
+}
+
+// leaveOut takes units out of c's activation.
+func (c *State) leaveOut(units []int) {
+	a := c.Act
+	keep := 0
+	for k, u := range a.Units {
+		if !slices.Contains(units, u) {
+			a.Units[keep], a.Start[keep], a.Moved[keep] = u, a.Start[k], a.Moved[k]
+			keep++
 		}
 	}
-	return c
+	a.Units, a.Start, a.Moved = a.Units[:keep], a.Start[:keep], a.Moved[:keep]
 }
 
 // redrawStations draws afresh, in c, how each enemy company side has seen
 // nothing of starts under a free set-up: hidden on the table (then placed
 // by Determinize) or in reserve, each even odds while hidden companies
-// are left, in an order drawn too.
+// are left, in an order drawn too. Companies known to be hidden, those
+// with a unit still hidden among units side has seen, count against the
+// limit. (A hidden company wholly revealed is not known as one: the state
+// does not record it.)
 func (c *State) redrawStations(side int, src dice.Source) {
 	cos := c.unseenCompanies(side)
-	if a := c.Act; a != nil {
-		// A company in the enemy's activation stays as it is (its
-		// hidden units are drawn again where they stand).
-		cos = slices.DeleteFunc(cos, func(co string) bool {
-			return slices.ContainsFunc(a.Units, func(u int) bool { return c.Units[u].Company == co })
-		})
-	}
 	if len(cos) == 0 {
 		return
 	}
-	free := c.b.sides[1-side].free
+	enemy := 1 - side
+	free := c.b.sides[enemy].free
+	left := free.MaxHiddenGroups
+	for _, co := range c.companies(enemy) {
+		if slices.Contains(cos, co) {
+			continue
+		}
+		if slices.ContainsFunc(c.companyUnits(enemy, co), func(m int) bool { return c.Units[m].Hidden && c.Units[m].Placed }) {
+			left--
+		}
+	}
 	for i := len(cos) - 1; i > 0; i-- {
 		k := src.Die(i+1) - 1
 		cos[i], cos[k] = cos[k], cos[i]
 	}
-	left := free.MaxHiddenGroups
 	for _, co := range cos {
 		hidden := left > 0 && src.Die(2) == 1
 		if hidden {
 			left--
 		}
-		for _, m := range c.companyUnits(1-side, co) {
+		for _, m := range c.companyUnits(enemy, co) {
 			u := &c.Units[m]
-			u.Hidden, u.Placed, u.Reserve, u.Arrive, u.Activated = hidden, hidden, !hidden, 0, false
+			u.Hidden, u.Placed, u.Reserve, u.Arrive, u.Activated, u.Rallied = hidden, hidden, !hidden, 0, false, false
 			if !hidden {
 				// Off the table, where a unit never placed stands.
 				u.Arrive, u.Pos, u.Heading = free.ReserveFrom, geom.Point{}, c.b.towardEnemy(u.Side)
@@ -150,6 +169,9 @@ const unseenTries = 60
 // from src where it could have set up unseen by side: near a company
 // mate placed when the company sets up together, otherwise half the draws
 // from the spots the deploy candidates use, half anywhere in its zone.
+// When no such spot turns up, it draws again as often without the
+// placement rules (its mates may have moved away since), and only then
+// settles for a guess.
 func (c *State) placeUnseen(i, side int, src dice.Source) {
 	u := &c.Units[i]
 	u.Placed = true
@@ -170,7 +192,10 @@ func (c *State) placeUnseen(i, side int, src dice.Source) {
 			}
 		}
 	}
-	for range unseenTries {
+	for try := range 2 * unseenTries {
+		if try == unseenTries {
+			mates = nil // none found near its mates: anywhere it may stand
+		}
 		var p geom.Point
 		if len(mates) > 0 {
 			// Within 6" of a mate: a bearing and a distance between
@@ -185,7 +210,7 @@ func (c *State) placeUnseen(i, side int, src dice.Source) {
 			p = geom.Point{X: r.Min.X + (r.Max.X-r.Min.X)*float64(dice.D100(src)-1)/99, Y: r.Min.Y + (r.Max.Y-r.Min.Y)*float64(dice.D100(src)-1)/99}
 		}
 		b := c.boxAt(i, p, h)
-		if !c.b.inZone(u.Side, b) || c.overlapping(i, b) >= 0 || c.placementErr(i, b) != nil || c.spottedBy(side, b) {
+		if !c.b.inZone(u.Side, b) || c.overlappingAny(i, b) >= 0 || try < unseenTries && c.placementErr(i, b) != nil || c.spottedBy(side, b) {
 			continue
 		}
 		u.Pos, u.Heading = p, h
@@ -207,23 +232,28 @@ func (c *State) spottedBy(side int, b geom.Box) bool {
 	return false
 }
 
-// redrawWindow works out again, in a determinized copy, the part of an
-// open opportunity-fire window of side's enemy that hidden's units (drawn
-// afresh) hold: their spans are dropped and worked out where they now
-// stand.
-func (c *State) redrawWindow(side int, hidden []int) {
+// redrawWindow mends, in the determinized copy c of s, an open
+// opportunity-fire window of side's enemy: the spans of units side cannot
+// see in s (worked out from where they really stand, or held by a company
+// now drawn into reserve) are dropped, and those of hidden's units worked
+// out where they are drawn.
+func (c *State) redrawWindow(s *State, side int, hidden []int) {
 	w := c.Window
 	if w == nil || c.Active != side {
 		return // no window, or it is side's own
 	}
 	nw := &Window{Kind: w.Kind, Target: w.Target}
 	for _, sp := range w.Spans {
-		if !slices.Contains(hidden, sp.Unit) {
+		if !s.unseenBy(side, sp.Unit) {
 			nw.Spans = append(nw.Spans, sp)
 		}
 	}
-	switch w.Kind {
-	case "move":
+	if len(hidden) == 0 && len(nw.Spans) == len(w.Spans) {
+		return // nothing side cannot see
+	}
+	switch {
+	case len(hidden) == 0:
+	case w.Kind == "move":
 		if m := c.currentMover(); m != nil {
 			nw.Spans = append(nw.Spans, c.moveSpans(m, hidden)...)
 		}

@@ -14,8 +14,8 @@ import (
 // its enemy changed: where the hidden units stand and whether they have
 // had an order this turn, how each company side
 // has seen nothing of started a free set-up (hidden or in reserve), the
-// hidden units' spans in an open window of the enemy's, and their starts
-// in the enemy's activation. It reports what it changed.
+// hidden units' spans in an open window of the enemy's, and whether they
+// are in the enemy's activation and where they started it. It reports what it changed.
 func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 	c := s.clone()
 	var did []string
@@ -25,7 +25,7 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
 			u.Pos = u.Pos.Add(geom.Point{X: float64(src.Die(9) - 5), Y: float64(src.Die(9) - 5)})
 			u.Heading += geom.Deg(float64(src.Die(90)))
-			u.Activated = src.Die(2) == 1
+			u.Activated, u.Rallied = src.Die(2) == 1, src.Die(2) == 1
 			hidden = append(hidden, i)
 			did = append(did, "position")
 		}
@@ -50,25 +50,31 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 			did = append(did, "window")
 		}
 	}
-	if a := c.Act; a != nil {
-		for k, u := range a.Units {
-			if slices.Contains(hidden, u) {
-				a.Start[k].Center.X += 3
-				did = append(did, "activation")
+	if a := c.Act; a != nil && c.Active != side && slices.ContainsFunc(a.Units, func(u int) bool { return slices.Contains(hidden, u) }) {
+		// Which hidden units are in the enemy's activation, and where
+		// they started.
+		if src.Die(2) == 1 {
+			c.leaveOut(hidden)
+		} else {
+			for k, u := range a.Units {
+				if slices.Contains(hidden, u) {
+					a.Start[k].Center.X += 3
+				}
 			}
 		}
+		did = append(did, "activation")
 	}
 	return c, did
 }
 
 // TestDeterminizeSeesOnlyWhatSideKnows plays random games of the
 // scenarios with hidden units or a free set-up and, at every fifth
-// decision, determinizes the state for the deciding side twice: as it
+// decision and every decision in the enemy's activation, determinizes the state for the deciding side twice: as it
 // is, and with everything that side may not know scrambled. Drawn from
 // the same dice, the two copies must be the same state (ruling R55):
 // nothing hidden leaks into what an agent searches.
 func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
-	games := 20
+	games := 40
 	if testing.Short() {
 		games = 2
 	}
@@ -79,10 +85,12 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 			seed := uint64(40 + g)
 			n := 0
 			playRandomOn(t, sc, seed, func(s *State, _ engine.Action) error {
-				if n++; n%5 != 0 {
+				side := s.Pending().Side
+				// Every fifth decision, and every one taken in the
+				// enemy's activation (the rarer case).
+				if n++; n%5 != 0 && (s.Act == nil || s.Active == side) {
 					return nil
 				}
-				side := s.Pending().Side
 				scr, did := scrambleHidden(s, side, dice.NewPCG(uint64(n)))
 				for _, d := range did {
 					changed[d]++
@@ -95,14 +103,51 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 				if a.Hash() != b.Hash() {
 					return fmt.Errorf("%s: the copies determinized for side %d differ after scrambling %v", id, side, did)
 				}
+				if err := plausible(a, side); err != nil {
+					return fmt.Errorf("%s: the copy determinized for side %d: %v", id, side, err)
+				}
 				return nil
 			})
 		}
 	}
 	t.Logf("hidden things scrambled: %v", changed)
-	for _, d := range []string{"position", "station", "window"} {
+	for _, d := range []string{"position", "station", "window", "activation"} {
 		if changed[d] == 0 {
 			t.Errorf("no %s was ever scrambled: the test needs games that exercise it", d)
 		}
 	}
+}
+
+// plausible checks a copy determinized for side: the rules' invariants
+// hold, no hidden enemy unit overlaps another unit or stands within 15"
+// of side's units, and a free set-up has no more hidden
+// companies than it allows.
+func plausible(c *State, side int) error {
+	if err := invariant(c); err != nil {
+		return err
+	}
+	for i := range c.Units {
+		u := &c.Units[i]
+		if !u.Active() || u.Side == side || !u.Hidden {
+			continue // (units moving may pass through others: R50)
+		}
+		if o := c.overlappingAny(i, c.box(i)); o >= 0 {
+			return fmt.Errorf("hidden %s overlaps %s", u.ID, c.Units[o].ID)
+		}
+		if c.spottedBy(side, c.box(i)) {
+			return fmt.Errorf("hidden %s stands within 15\" of %s's units", u.ID, c.b.sides[side].id)
+		}
+	}
+	if free := c.b.sides[1-side].free; free != nil {
+		hidden := 0
+		for _, co := range c.companies(1 - side) {
+			if slices.ContainsFunc(c.companyUnits(1-side, co), func(m int) bool { return c.Units[m].Hidden && c.Units[m].Placed }) {
+				hidden++
+			}
+		}
+		if hidden > free.MaxHiddenGroups {
+			return fmt.Errorf("%d hidden companies, at most %d", hidden, free.MaxHiddenGroups)
+		}
+	}
+	return nil
 }
