@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // unseenBy reports whether unit u is one that side may not see: an enemy
@@ -40,10 +41,8 @@ func (s *State) unseenCompanies(side int) []string {
 	if s.b.sides[enemy].free == nil {
 		return nil
 	}
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == enemy && !u.Placed && !u.Reserve {
-			return nil // the enemy is still setting up
-		}
+	if !s.setUpDone(enemy) {
+		return nil
 	}
 	var out []string
 	for _, co := range s.companies(enemy) {
@@ -73,9 +72,13 @@ func (s *State) unseenCompanies(side int) []string {
 //     opportunity-fire window of the enemy's holds, of the units side
 //     cannot see, only the hidden ones where they are drawn.
 //
-// Which company an unseen unit joined at set-up is not redrawn.
+// A unit side cannot see that may join a reserve company (a Battle 2 or
+// 3 Puma) is drawn into one of the reserve companies side has seen
+// nothing of; under a free set-up, which company an unseen unit joined
+// is not redrawn.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
 	c := s.clone()
+	c.redrawJoins(s, side, src)
 	c.redrawStations(side, src)
 	// Lift every hidden enemy unit first, so no draw depends on where
 	// another one really stands.
@@ -116,6 +119,54 @@ func (c *State) leaveOut(units []int) {
 		}
 	}
 	a.Units, a.Start, a.Moved = a.Units[:keep], a.Start[:keep], a.Moved[:keep]
+}
+
+// setUpDone reports whether side has finished setting up: every unit on
+// the table or in reserve.
+func (s *State) setUpDone(side int) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Reserve {
+			return false
+		}
+	}
+	return true
+}
+
+// redrawJoins draws afresh, in the copy c of s, which reserve company each
+// enemy unit that may join one (a Battle 2 or 3 Puma) and that side cannot
+// see has joined: one of the reserve companies side has seen nothing of,
+// one such unit per company, as the set-up requires. Where none is left
+// it stays where it is. Free set-ups (What Next?) are not redrawn here.
+func (c *State) redrawJoins(s *State, side int, src dice.Source) {
+	enemy := 1 - side
+	if c.b.sides[enemy].free != nil || !c.setUpDone(enemy) {
+		return
+	}
+	var open []*scenario.Company // reserve companies side has seen nothing of
+	for k := range c.b.sc.Sides[enemy].Reserves {
+		co := &c.b.sc.Sides[enemy].Reserves[k]
+		unseen := true
+		for _, m := range c.companyUnits(enemy, co.Name) {
+			unseen = unseen && s.unseenBy(side, m)
+		}
+		open = append(open, co)
+		if !unseen {
+			open = open[:len(open)-1]
+		}
+	}
+	for i := range c.Units {
+		u := &c.Units[i]
+		home := c.b.home[u.ID]
+		if u.Side != enemy || home == nil || !home.MayJoinReserves || !s.unseenBy(side, i) || len(open) == 0 {
+			continue
+		}
+		k := src.Die(len(open)) - 1
+		co := open[k]
+		open = slices.Delete(open, k, k+1)
+		u.Company, u.Regrouped = co.Name, true
+		u.Reserve, u.Arrive, u.Hidden, u.Placed = true, max(1, co.EarliestTurn), false, false
+		u.Pos, u.Heading = geom.Point{}, c.b.towardEnemy(enemy)
+	}
 }
 
 // redrawStations draws afresh, in c, how each enemy company side has seen

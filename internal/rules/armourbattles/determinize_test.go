@@ -12,7 +12,8 @@ import (
 
 // scrambleHidden returns a copy of s with everything side may not know of
 // its enemy changed: where the hidden units stand and whether they have
-// had an order this turn, how each company side
+// had an order this turn, which reserve company an unseen Puma joined,
+// how each company side
 // has seen nothing of started a free set-up (hidden or in reserve), the
 // hidden units' spans in an open window of the enemy's, and whether they
 // are in the enemy's activation and where they started it. It reports what it changed.
@@ -28,6 +29,19 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 			u.Activated, u.Rallied = src.Die(2) == 1, src.Die(2) == 1
 			hidden = append(hidden, i)
 			did = append(did, "position")
+		}
+	}
+	if enemy := 1 - side; c.b.sides[enemy].free == nil && c.setUpDone(enemy) {
+		for i := range c.Units {
+			u := &c.Units[i]
+			if home := c.b.home[u.ID]; u.Side != enemy || home == nil || !home.MayJoinReserves || !s.unseenBy(side, i) {
+				continue
+			}
+			// Into another reserve company, any.
+			res := c.b.sc.Sides[enemy].Reserves
+			co := res[src.Die(len(res))-1]
+			u.Company, u.Arrive = co.Name, max(1, co.EarliestTurn)
+			did = append(did, "join")
 		}
 	}
 	for _, co := range c.unseenCompanies(side) {
@@ -111,7 +125,7 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 		}
 	}
 	t.Logf("hidden things scrambled: %v", changed)
-	for _, d := range []string{"position", "station", "window", "activation"} {
+	for _, d := range []string{"position", "station", "window", "activation", "join"} {
 		if changed[d] == 0 {
 			t.Errorf("no %s was ever scrambled: the test needs games that exercise it", d)
 		}
