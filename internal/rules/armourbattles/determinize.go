@@ -72,13 +72,13 @@ func (s *State) unseenCompanies(side int) []string {
 //     opportunity-fire window of the enemy's holds, of the units side
 //     cannot see, only the hidden ones where they are drawn.
 //
-// A unit side cannot see that may join a reserve company (a Battle 2 or
-// 3 Puma) is drawn into one of the reserve companies side has seen
-// nothing of; under a free set-up, which company an unseen unit joined
-// is not redrawn.
+// Which company an unseen unit joined at set-up is drawn too: a Battle 2
+// or 3 Puma into one of the reserve companies side has seen nothing of
+// (redrawJoins), a unit of a free set-up as redrawRegroups says.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
 	c := s.clone()
 	c.redrawJoins(s, side, src)
+	c.redrawRegroups(s, side, src)
 	c.redrawStations(side, src)
 	// Lift every hidden enemy unit first, so no draw depends on where
 	// another one really stands.
@@ -166,6 +166,99 @@ func (c *State) redrawJoins(s *State, side int, src dice.Source) {
 		u.Company, u.Regrouped = co.Name, true
 		u.Reserve, u.Arrive, u.Hidden, u.Placed = true, max(1, co.EarliestTurn), false, false
 		u.Pos, u.Heading = geom.Point{}, c.b.towardEnemy(enemy)
+	}
+}
+
+// redrawRegroups draws afresh, in the copy c of s, the companies of the
+// enemy units side cannot see under a free set-up that the enemy has
+// finished: a unit whose company as listed holds none of the units side
+// sees is taken to be still in it; another (its listed company is on the
+// table, or arrived, without it) joined one of the companies side has
+// seen nothing of that has room, drawn, or else waits hidden in one of
+// the companies with room, drawn (no more of them than may be hidden).
+func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
+	enemy := 1 - side
+	if c.b.sides[enemy].free == nil || !c.setUpDone(enemy) {
+		return
+	}
+	seen := map[string]bool{}  // companies holding a unit side sees
+	size := map[string]int{}   // units in each company, as drawn so far
+	recon := map[string]bool{} // companies with a reconnaissance unit
+	var unseen []int
+	for i := range c.Units {
+		u := &c.Units[i]
+		if u.Side != enemy {
+			continue
+		}
+		if s.unseenBy(side, i) {
+			unseen = append(unseen, i)
+			continue
+		}
+		seen[u.Company] = true
+		size[u.Company]++
+		recon[u.Company] = recon[u.Company] || c.hasSpecial(i, Recon)
+	}
+	var names []string // the companies as listed (of units, not batteries)
+	for _, cos := range [][]scenario.Company{c.b.sc.Sides[enemy].Forces, c.b.sc.Sides[enemy].Reserves} {
+		for _, co := range cos {
+			if slices.ContainsFunc(co.Units, func(r scenario.UnitRef) bool { return c.unitIndex(r.ID) >= 0 }) {
+				names = append(names, co.Name)
+			}
+		}
+	}
+	room := func(co string, u int) bool {
+		limit := MaxGroup
+		if recon[co] || c.hasSpecial(u, Recon) {
+			limit++
+		}
+		return size[co] < limit
+	}
+	// First the units taken to be in their listed companies, then the
+	// others into what room is left.
+	var moved []int
+	for _, i := range unseen {
+		u := &c.Units[i]
+		if home := c.b.home[u.ID]; home != nil && !seen[home.Name] {
+			u.Company, u.Regrouped = home.Name, false
+			size[home.Name]++
+			recon[home.Name] = recon[home.Name] || c.hasSpecial(i, Recon)
+		} else if home != nil {
+			moved = append(moved, i)
+		}
+	}
+	var hid []string // companies given a hidden unit below
+	for _, i := range moved {
+		u := &c.Units[i]
+		var open, any []string
+		for _, co := range names {
+			if !room(co, i) {
+				continue
+			}
+			if !seen[co] {
+				open = append(open, co)
+			}
+			if len(hid) < c.b.sides[enemy].free.MaxHiddenGroups || slices.Contains(hid, co) {
+				any = append(any, co)
+			}
+		}
+		var to string
+		switch {
+		case len(open) > 0:
+			to = open[src.Die(len(open))-1] // its start is drawn with the company's
+		case len(any) > 0:
+			// Every company with room holds a unit side sees: it waits
+			// hidden among one of them.
+			to = any[src.Die(len(any))-1]
+			u.Hidden, u.Placed, u.Reserve, u.Arrive = true, true, false, 0
+			if !slices.Contains(hid, to) {
+				hid = append(hid, to)
+			}
+		default:
+			continue
+		}
+		u.Company, u.Regrouped = to, to != c.b.home[u.ID].Name
+		size[to]++
+		recon[to] = recon[to] || c.hasSpecial(i, Recon)
 	}
 }
 

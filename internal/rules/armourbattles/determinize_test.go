@@ -12,7 +12,7 @@ import (
 
 // scrambleHidden returns a copy of s with everything side may not know of
 // its enemy changed: where the hidden units stand and whether they have
-// had an order this turn, which reserve company an unseen Puma joined,
+// had an order this turn, which company an unseen unit joined at set-up,
 // how each company side
 // has seen nothing of started a free set-up (hidden or in reserve), the
 // hidden units' spans in an open window of the enemy's, and whether they
@@ -42,6 +42,21 @@ func scrambleHidden(s *State, side int, src dice.Source) (*State, []string) {
 			co := res[src.Die(len(res))-1]
 			u.Company, u.Arrive = co.Name, max(1, co.EarliestTurn)
 			did = append(did, "join")
+		}
+	}
+	if enemy := 1 - side; c.b.sides[enemy].free != nil && c.setUpDone(enemy) {
+		// Unseen units into any company holding no unit side sees.
+		var open []string
+		for _, co := range c.b.sc.Sides[enemy].Forces {
+			if len(co.Units) > 0 && !slices.ContainsFunc(c.companyUnits(enemy, co.Name), func(m int) bool { return !s.unseenBy(side, m) }) {
+				open = append(open, co.Name)
+			}
+		}
+		for i := range c.Units {
+			if u := &c.Units[i]; u.Side == enemy && s.unseenBy(side, i) && len(open) > 0 && src.Die(3) == 1 {
+				u.Company = open[src.Die(len(open))-1]
+				did = append(did, "regroup")
+			}
 		}
 	}
 	for _, co := range c.unseenCompanies(side) {
@@ -125,7 +140,7 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 		}
 	}
 	t.Logf("hidden things scrambled: %v", changed)
-	for _, d := range []string{"position", "station", "window", "activation", "join"} {
+	for _, d := range []string{"position", "station", "window", "activation", "join", "regroup"} {
 		if changed[d] == 0 {
 			t.Errorf("no %s was ever scrambled: the test needs games that exercise it", d)
 		}
