@@ -19,10 +19,10 @@ func (s *State) unseenBy(side, u int) bool {
 
 // HidesFrom reports whether side's enemy may hold anything back that
 // Determinize would redraw: hidden units on the table, or, once the
-// enemy's free set-up (What Next?) is done, a company none of whose units side has
-// seen (hidden, or still in reserve: side cannot tell which). Both are
-// public: the scenario says which units start hidden, and side saw every
-// reveal.
+// enemy's free set-up (What Next?) is done, a company none of whose units
+// side has seen (hidden, or still in reserve: side cannot tell which).
+// Both follow from what side knows: the order of battle, which units
+// start hidden in a fixed set-up, and every unit it has seen.
 func (s *State) HidesFrom(side int) bool {
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
@@ -38,10 +38,7 @@ func (s *State) HidesFrom(side int) bool {
 // hidden on the table or in reserve.
 func (s *State) unseenCompanies(side int) []string {
 	enemy := 1 - side
-	if s.b.sides[enemy].free == nil {
-		return nil
-	}
-	if !s.setUpDone(enemy) {
+	if s.b.sides[enemy].free == nil || !s.setUpDone(enemy) {
 		return nil
 	}
 	var out []string
@@ -59,6 +56,9 @@ func (s *State) unseenCompanies(side int) []string {
 
 // Determinize returns a copy holding only what side may know of its
 // enemy, the rest drawn from src (ruling R55):
+//   - which company an unseen unit joined at set-up: a Battle 2 or 3
+//     Puma one of the reserve companies side has seen nothing of
+//     (redrawJoins), a unit of a free set-up as redrawRegroups says;
 //   - under a free set-up the enemy has finished, each enemy company side
 //     has seen nothing of waits hidden on the table or in reserve, drawn
 //     afresh (at most the scenario's number of hidden companies in all);
@@ -71,10 +71,6 @@ func (s *State) unseenCompanies(side int) []string {
 //     activation (side is not told to whom an order went), and an open
 //     opportunity-fire window of the enemy's holds, of the units side
 //     cannot see, only the hidden ones where they are drawn.
-//
-// Which company an unseen unit joined at set-up is drawn too: a Battle 2
-// or 3 Puma into one of the reserve companies side has seen nothing of
-// (redrawJoins), a unit of a free set-up as redrawRegroups says.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
 	c := s.clone()
 	c.redrawJoins(s, side, src)
