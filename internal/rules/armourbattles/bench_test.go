@@ -106,3 +106,24 @@ func BenchmarkClone(b *testing.B) {
 		_ = s.clone()
 	}
 }
+
+// BenchmarkDeterminizeBattle2 measures one determinized copy for the US
+// in Battle 2 with the three StuGs hidden (what each MCTS iteration
+// starts from).
+func BenchmarkDeterminizeBattle2(b *testing.B) {
+	sc := battle(b, "armour-battles/battle-2")
+	var st *State
+	playRandomOn(b, sc, 3, func(s *State, _ engine.Action) error {
+		if st == nil && s.Phase != phaseDeploy && s.HidesFrom(us) {
+			st = s.clone()
+		}
+		return nil
+	})
+	if st == nil {
+		b.Fatal("no state with hidden units")
+	}
+	src := dice.NewPCG(1)
+	for b.Loop() {
+		st.Determinize(us, src)
+	}
+}

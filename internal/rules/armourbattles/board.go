@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/scenario"
@@ -20,6 +21,9 @@ type board struct {
 	radius  []float64 // half the footprint's diagonal, by type
 	params  ScenarioParams
 	maxTurn int
+	// spotPools caches, by spotKey, the spots a hidden unit may be drawn
+	// at (see State.spotPool). Boards are shared between goroutines.
+	spotPools sync.Map
 	// home is the company each unit is listed in by the scenario, for
 	// its set-up constraints.
 	home map[string]*scenario.Company

@@ -305,52 +305,114 @@ func (c *State) redrawStations(side int, src dice.Source) {
 // before it settles for a guess.
 const unseenTries = 60
 
+// spotKey names a pool of spots: a side's units of a type, set up under a
+// placement rule ("" for none).
+type spotKey struct {
+	side, typ int
+	place     string
+}
+
+// spotStep is the spacing of the grid of spots drawn over a deployment
+// zone, in inches.
+const spotStep = 1.0
+
+// spotPool returns the spots where unit i could have set up, facing the
+// enemy, as far as the table and its zone tell: a grid over its zone and
+// the spots the deploy candidates use, kept where the footprint lies in
+// the zone and meets its company's placement (on the edge, behind cover).
+// The pool depends only on the board, so it is worked out once a board.
+func (c *State) spotPool(i int) []geom.Point {
+	u := &c.Units[i]
+	key := spotKey{side: u.Side, typ: u.Type}
+	if home := c.b.home[u.ID]; home != nil && !u.Regrouped {
+		key.place = home.Placement
+	}
+	if v, ok := c.b.spotPools.Load(key); ok {
+		return v.([]geom.Point)
+	}
+	h := c.b.towardEnemy(u.Side)
+	spots := c.tableSpots(i, h)
+	for _, z := range c.b.sides[u.Side].zones {
+		r := z.Bounds()
+		for x := r.Min.X + spotStep/2; x < r.Max.X; x += spotStep {
+			for y := r.Min.Y + spotStep/2; y < r.Max.Y; y += spotStep {
+				spots = append(spots, geom.Point{X: x, Y: y})
+			}
+		}
+	}
+	var pool []geom.Point
+	for _, p := range spots {
+		b := c.boxAt(i, p, h)
+		if !c.b.inZone(u.Side, b) {
+			continue
+		}
+		switch key.place {
+		case scenario.PlaceEdge:
+			if c.edgeGap(u.Side, b) > EdgeGap+1e-9 {
+				continue
+			}
+		case scenario.PlaceCover:
+			if d, _ := c.coverGap(b); d > CoverGap+1e-9 {
+				continue
+			}
+		}
+		pool = append(pool, p)
+	}
+	// West to east, for placeUnseen's look around a company mate.
+	slices.SortFunc(pool, func(a, b geom.Point) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y)) })
+	v, _ := c.b.spotPools.LoadOrStore(key, pool)
+	return v.([]geom.Point)
+}
+
 // placeUnseen puts hidden unit i (lifted off the table) at a spot drawn
-// from src where it could have set up unseen by side: near a company
-// mate placed when the company sets up together, otherwise half the draws
-// from the spots the deploy candidates use, half anywhere in its zone.
-// When no such spot turns up, it draws again as often without the
-// placement rules (its mates may have moved away since), and only then
-// settles for a guess.
+// from src where it could have set up unseen by side (spotPool): within
+// 6" of a company mate placed when the company sets up together, off
+// every unit, more than 15" from side's units. When no such spot turns
+// up, it draws again as often without the company mates (they may have
+// moved away since), and only then settles for a guess.
 func (c *State) placeUnseen(i, side int, src dice.Source) {
 	u := &c.Units[i]
 	u.Placed = true
 	zones := c.b.sides[u.Side].zones
 	h := c.b.towardEnemy(u.Side)
-	if len(zones) == 0 {
-		// No zone to draw from: the table's centre, a guess that owes
+	pool := c.spotPool(i)
+	if len(zones) == 0 || len(pool) == 0 {
+		// Nowhere to draw from: the table's centre, a guess that owes
 		// nothing to where the unit really is.
 		u.Pos, u.Heading = geom.Point{X: c.b.table.Width() / 2, Y: c.b.table.Height() / 2}, h
 		return
 	}
-	spots := c.deploySpots(i, h)
-	var mates []int // company mates placed, when it sets up together
+	var mates []geom.Point // company mates placed, when it sets up together
 	if c.together(i) {
 		for _, m := range c.companyUnits(u.Side, u.Company) {
 			if m != i && c.Units[m].Placed {
-				mates = append(mates, m)
+				mates = append(mates, c.Units[m].Pos)
 			}
 		}
 	}
+	reach := GroupRadius + c.b.radius[u.Type] // how far a mate's centre may be
 	for try := range 2 * unseenTries {
-		if try == unseenTries {
-			mates = nil // none found near its mates: anywhere it may stand
-		}
 		var p geom.Point
-		if len(mates) > 0 {
-			// Within 6" of a mate: a bearing and a distance between
-			// side by side and the group radius.
-			at := c.Units[mates[src.Die(len(mates))-1]].Pos
-			d := 1.5 + (GroupRadius-1.5)*float64(dice.D100(src)-1)/99
-			p = at.Add(geom.Dir(geom.Deg(float64(src.Die(360)))).Mul(d))
-		} else if src.Die(2) == 1 {
-			p = spots[src.Die(len(spots))-1]
+		if try < unseenTries && len(mates) > 0 {
+			// A spot of the pool within reach of a mate drawn: the
+			// pool runs west to east.
+			m := mates[src.Die(len(mates))-1]
+			lo, _ := slices.BinarySearchFunc(pool, m.X-reach, func(p geom.Point, x float64) int { return cmp.Compare(p.X, x) })
+			hi, _ := slices.BinarySearchFunc(pool, m.X+reach, func(p geom.Point, x float64) int { return cmp.Compare(p.X, x) })
+			if lo >= hi {
+				continue
+			}
+			if p = pool[lo+src.Die(hi-lo)-1]; p.Dist(m) > reach {
+				continue
+			}
 		} else {
-			r := zones[src.Die(len(zones))-1].Bounds()
-			p = geom.Point{X: r.Min.X + (r.Max.X-r.Min.X)*float64(dice.D100(src)-1)/99, Y: r.Min.Y + (r.Max.Y-r.Min.Y)*float64(dice.D100(src)-1)/99}
+			p = pool[src.Die(len(pool))-1]
 		}
 		b := c.boxAt(i, p, h)
-		if !c.b.inZone(u.Side, b) || c.overlappingAny(i, b) >= 0 || try < unseenTries && c.placementErr(i, b) != nil || c.spottedBy(side, b) {
+		if try < unseenTries && len(mates) > 0 && !slices.ContainsFunc(mates, func(m geom.Point) bool { return b.DistToPoint(m) <= GroupRadius+1e-9 }) {
+			continue
+		}
+		if c.overlappingAny(i, b) >= 0 || c.spottedBy(side, b) {
 			continue
 		}
 		u.Pos, u.Heading = p, h

@@ -141,7 +141,7 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 	}
 	t.Logf("hidden things scrambled: %v", changed)
 	for _, d := range []string{"position", "station", "window", "activation", "join", "regroup"} {
-		if changed[d] == 0 {
+		if changed[d] == 0 && !testing.Short() { // -short plays too few games for some
 			t.Errorf("no %s was ever scrambled: the test needs games that exercise it", d)
 		}
 	}

@@ -338,6 +338,27 @@ func (s *State) eachSetupChoice(yield func(engine.Action) bool) {
 // (where the unit must) and around a company mate already placed. The
 // caller filters them.
 func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
+	spots := s.tableSpots(u, h)
+	ut := s.b.types[s.Units[u].Type]
+	for _, m := range s.companyUnits(s.Units[u].Side, s.Units[u].Company) {
+		if m == u || !s.Units[m].Placed {
+			continue
+		}
+		// Rings within the 6" radius around each company mate placed.
+		c := s.Units[m].Pos
+		for _, r := range []float64{1.6 + ut.Footprint.Width, GroupRadius - 0.4} {
+			for k := range 16 {
+				spots = append(spots, c.Add(geom.Dir(h+geom.Angle(k)*geom.Deg(22.5)).Mul(r)))
+			}
+		}
+	}
+	return spots
+}
+
+// tableSpots is deploySpots without the spots around company mates: those
+// that depend only on the table, the unit's type and its company's
+// placement.
+func (s *State) tableSpots(u int, h geom.Angle) []geom.Point {
 	side := s.Units[u].Side
 	var spots []geom.Point
 	for _, z := range s.b.sides[side].zones {
@@ -380,18 +401,6 @@ func (s *State) deploySpots(u int, h geom.Angle) []geom.Point {
 		for d := 1.0; d < pl.Length(); d += 2 {
 			p := pl.PointAt(d)
 			spots = append(spots, p.Sub(in.Mul(inset+0.3)), p)
-		}
-	}
-	for _, m := range s.companyUnits(side, s.Units[u].Company) {
-		if m == u || !s.Units[m].Placed {
-			continue
-		}
-		// Rings within the 6" radius around each company mate placed.
-		c := s.Units[m].Pos
-		for _, r := range []float64{1.6 + ut.Footprint.Width, GroupRadius - 0.4} {
-			for k := range 16 {
-				spots = append(spots, c.Add(geom.Dir(h+geom.Angle(k)*geom.Deg(22.5)).Mul(r)))
-			}
 		}
 	}
 	return spots
