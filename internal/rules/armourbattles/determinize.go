@@ -150,6 +150,9 @@ func (c *State) redrawJoins(s *State, side int, src dice.Source) {
 			open = open[:len(open)-1]
 		}
 	}
+	if len(open) == 0 {
+		return
+	}
 	for i := range c.Units {
 		u := &c.Units[i]
 		home := c.b.home[u.ID]
