@@ -145,9 +145,8 @@ func (c *State) redrawJoins(s *State, side int, src dice.Source) {
 		for _, m := range c.companyUnits(enemy, co.Name) {
 			unseen = unseen && s.unseenBy(side, m)
 		}
-		open = append(open, co)
-		if !unseen {
-			open = open[:len(open)-1]
+		if unseen {
+			open = append(open, co)
 		}
 	}
 	if len(open) == 0 {
