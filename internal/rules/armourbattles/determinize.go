@@ -43,15 +43,22 @@ func (s *State) unseenCompanies(side int) []string {
 	}
 	var out []string
 	for _, co := range s.companies(enemy) {
-		unseen := true
-		for _, m := range s.companyUnits(enemy, co) {
-			unseen = unseen && s.unseenBy(side, m)
-		}
-		if unseen {
+		if s.companyUnseen(side, co) {
 			out = append(out, co)
 		}
 	}
 	return out
+}
+
+// companyUnseen reports whether side sees none of company co of its
+// enemy.
+func (s *State) companyUnseen(side int, co string) bool {
+	for _, m := range s.companyUnits(1-side, co) {
+		if !s.unseenBy(side, m) {
+			return false
+		}
+	}
+	return true
 }
 
 // Determinize returns a copy holding only what side may know of its
@@ -140,12 +147,7 @@ func (c *State) redrawJoins(s *State, side int, src dice.Source) {
 	}
 	var open []*scenario.Company // reserve companies side has seen nothing of
 	for k := range c.b.sc.Sides[enemy].Reserves {
-		co := &c.b.sc.Sides[enemy].Reserves[k]
-		unseen := true
-		for _, m := range c.companyUnits(enemy, co.Name) {
-			unseen = unseen && s.unseenBy(side, m)
-		}
-		if unseen {
+		if co := &c.b.sc.Sides[enemy].Reserves[k]; s.companyUnseen(side, co.Name) {
 			open = append(open, co)
 		}
 	}
@@ -179,9 +181,13 @@ func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 	if c.b.sides[enemy].free == nil || !c.setUpDone(enemy) {
 		return
 	}
-	seen := map[string]bool{}  // companies holding a unit side sees
-	size := map[string]int{}   // units in each company, as drawn so far
-	recon := map[string]bool{} // companies with a reconnaissance unit
+	seen := map[string]bool{}        // companies holding a unit side sees
+	size := map[string]int{}         // units in each company, as drawn so far
+	recon := map[string]bool{}       // companies with a reconnaissance unit
+	join := func(co string, u int) { // u counts in co
+		size[co]++
+		recon[co] = recon[co] || c.hasSpecial(u, Recon)
+	}
 	var unseen []int
 	for i := range c.Units {
 		u := &c.Units[i]
@@ -193,8 +199,7 @@ func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 			continue
 		}
 		seen[u.Company] = true
-		size[u.Company]++
-		recon[u.Company] = recon[u.Company] || c.hasSpecial(i, Recon)
+		join(u.Company, i)
 	}
 	var names []string // the companies as listed (of units, not batteries)
 	for _, cos := range [][]scenario.Company{c.b.sc.Sides[enemy].Forces, c.b.sc.Sides[enemy].Reserves} {
@@ -218,8 +223,7 @@ func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 		u := &c.Units[i]
 		if home := c.b.home[u.ID]; home != nil && !seen[home.Name] {
 			u.Company, u.Regrouped = home.Name, false
-			size[home.Name]++
-			recon[home.Name] = recon[home.Name] || c.hasSpecial(i, Recon)
+			join(home.Name, i)
 		} else if home != nil {
 			moved = append(moved, i)
 		}
@@ -255,8 +259,7 @@ func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 			continue
 		}
 		u.Company, u.Regrouped = to, to != c.b.home[u.ID].Name
-		size[to]++
-		recon[to] = recon[to] || c.hasSpecial(i, Recon)
+		join(to, i)
 	}
 }
 
