@@ -351,15 +351,8 @@ func (c *State) spotPool(i int) []geom.Point {
 		if !c.b.inZone(u.Side, b) {
 			continue
 		}
-		switch key.place {
-		case scenario.PlaceEdge:
-			if c.edgeGap(u.Side, b) > EdgeGap+1e-9 {
-				continue
-			}
-		case scenario.PlaceCover:
-			if d, _ := c.coverGap(b); d > CoverGap+1e-9 {
-				continue
-			}
+		if d, limit := c.placementGap(u.Side, key.place, b); d > limit+1e-9 {
+			continue
 		}
 		pool = append(pool, p)
 	}

@@ -211,15 +211,11 @@ func (s *State) placementErr(u int, box geom.Box) error {
 	un := &s.Units[u]
 	home := s.b.home[un.ID]
 	if home != nil && !un.Regrouped {
-		switch home.Placement {
-		case scenario.PlaceEdge:
-			if d := s.edgeGap(un.Side, box); d > EdgeGap+1e-9 {
+		if d, limit := s.placementGap(un.Side, home.Placement, box); d > limit+1e-9 {
+			if home.Placement == scenario.PlaceEdge {
 				return errorf("deploy: %s must set up on %s's table edge (within %g\"); it would be %.1f\" from it", un.ID, s.b.sides[un.Side].id, EdgeGap, d)
 			}
-		case scenario.PlaceCover:
-			if d, _ := s.coverGap(box); d > CoverGap+1e-9 {
-				return errorf("deploy: %s must set up behind a hedge or at the edge of a wood (within %g\"); the nearest is %.1f\" away", un.ID, CoverGap, d)
-			}
+			return errorf("deploy: %s must set up behind a hedge or at the edge of a wood (within %g\"); the nearest is %.1f\" away", un.ID, CoverGap, d)
 		}
 	}
 	if s.together(u) {
@@ -236,6 +232,20 @@ func (s *State) placementErr(u int, box geom.Box) error {
 		}
 	}
 	return nil
+}
+
+// placementGap returns how far box stands from what placement place asks
+// of side's unit (its table edge, a hedge or a wood's edge) and how far it
+// may be: 0 and 0 for a placement that asks nothing.
+func (s *State) placementGap(side int, place string, box geom.Box) (gap, limit float64) {
+	switch place {
+	case scenario.PlaceEdge:
+		return s.edgeGap(side, box), EdgeGap
+	case scenario.PlaceCover:
+		d, _ := s.coverGap(box)
+		return d, CoverGap
+	}
+	return 0, 0
 }
 
 // edgeGap returns how far box stands from side's own table edge.
