@@ -105,6 +105,15 @@ func init() {
 	})
 }
 
+// MaxDice is the most dice of one kind a unit or a side may be given
+// (Anti-Tank, Reaction, command, rally, artillery response): far more
+// than the rulebook's battles give (10 at the most), and few enough that
+// a roll stays cheap.
+const MaxDice = 100
+
+// MaxArmyMorale is the largest army morale a side may start with.
+const MaxArmyMorale = 10000
+
 var classes = []string{ClassLightAFV, ClassMediumAFV, ClassHeavyAFV, ClassOffTableArtillery}
 
 // checkUnit reports stats that cannot be right for an Armour Battles unit.
@@ -121,8 +130,8 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	if !slices.Contains(classes, s.Class) {
 		bad("class", "class %q is not one of %s", s.Class, quoteList(classes))
 	}
-	if s.AT < 1 {
-		bad("at", "at must be at least 1, got %d", s.AT)
+	if s.AT < 1 || s.AT > MaxDice {
+		bad("at", "at must be between 1 and %d, got %d", MaxDice, s.AT)
 	}
 	if s.Weapon == "" {
 		bad("weapon", "weapon is missing")
@@ -145,14 +154,14 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	if s.Move != MoveAverage && s.Move != MoveFast {
 		bad("move", "move %q is not %q or %q", s.Move, MoveAverage, MoveFast)
 	}
-	if s.Reaction < 1 {
-		bad("reaction", "reaction must be at least 1, got %d", s.Reaction)
+	if s.Reaction < 1 || s.Reaction > MaxDice {
+		bad("reaction", "reaction must be between 1 and %d, got %d", MaxDice, s.Reaction)
 	}
-	if s.ReactionFlank < 0 {
-		bad("reaction_flank", "reaction_flank must not be negative")
+	if s.ReactionFlank < 0 || s.ReactionFlank > MaxDice {
+		bad("reaction_flank", "reaction_flank must be between 0 and %d, got %d", MaxDice, s.ReactionFlank)
 	}
-	if s.ReactionArtillery < 0 {
-		bad("reaction_artillery", "reaction_artillery must not be negative")
+	if s.ReactionArtillery < 0 || s.ReactionArtillery > MaxDice {
+		bad("reaction_artillery", "reaction_artillery must be between 0 and %d, got %d", MaxDice, s.ReactionArtillery)
 	}
 	if len(s.Range) != 3 {
 		bad("range", "range needs three bands [short, effective, long], got %d", len(s.Range))
@@ -178,16 +187,16 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			continue
 		}
 		b := sd.ParamsBlock
-		atLeast := func(key string, v, min int) {
-			if v < min {
-				ps = append(ps, b.At(key).Problemf("side %q: %s must be at least %d, got %d", sd.ID, key, min, v))
+		between := func(key string, v, min, max int) {
+			if v < min || v > max {
+				ps = append(ps, b.At(key).Problemf("side %q: %s must be between %d and %d, got %d", sd.ID, key, min, max, v))
 			}
 		}
-		atLeast("command_dice", p.CommandDice, 1)
-		atLeast("staff_orders", p.StaffOrders, 0)
-		atLeast("rally_dice", p.RallyDice, 1)
-		atLeast("army_morale", p.ArmyMorale, 1)
-		atLeast("artillery_response_dice", p.ArtilleryResponseDice, 0)
+		between("command_dice", p.CommandDice, 1, MaxDice)
+		between("staff_orders", p.StaffOrders, 0, MaxDice)
+		between("rally_dice", p.RallyDice, 1, MaxDice)
+		between("army_morale", p.ArmyMorale, 1, MaxArmyMorale)
+		between("artillery_response_dice", p.ArtilleryResponseDice, 0, MaxDice)
 		if p.StaffOrders > p.CommandDice && p.CommandDice >= 1 {
 			ps = append(ps, b.At("staff_orders").Problemf("side %q: staff_orders %d exceeds command_dice %d (a battle group stores at most as many Staff Orders as it has Command Dice)", sd.ID, p.StaffOrders, p.CommandDice))
 		}

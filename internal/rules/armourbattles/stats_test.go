@@ -91,8 +91,11 @@ func TestCheckScenarioParams(t *testing.T) {
 		Sides: []*scenario.Side{
 			{ID: "a", Params: &SideParams{CommandDice: 0, StaffOrders: 2, RallyDice: 4, ArmyMorale: 7}},
 			{ID: "b", Params: &SideParams{CommandDice: 2, StaffOrders: 3, RallyDice: 4, ArmyMorale: 7}},
+			// A one-line slip that would have a roll fill the memory.
+			{ID: "c", Params: &SideParams{CommandDice: 1_000_000_000, StaffOrders: 1, RallyDice: 101, ArmyMorale: 1 << 62, ArtilleryResponseDice: MaxDice + 1}},
+			{ID: "d", Params: &SideParams{CommandDice: MaxDice, StaffOrders: MaxDice, RallyDice: MaxDice, ArmyMorale: MaxArmyMorale, ArtilleryResponseDice: MaxDice}},
 		},
-		Params: &ScenarioParams{FirstPulse: "c"},
+		Params: &ScenarioParams{FirstPulse: "e"},
 	}
 	got := checkScenario(sc)
 	var msgs []string
@@ -100,11 +103,52 @@ func TestCheckScenarioParams(t *testing.T) {
 		msgs = append(msgs, p.Msg)
 	}
 	want := []string{
-		`side "a": command_dice must be at least 1, got 0`,
+		`side "a": command_dice must be between 1 and 100, got 0`,
 		`side "b": staff_orders 3 exceeds command_dice 2 (a battle group stores at most as many Staff Orders as it has Command Dice)`,
-		`first_pulse "c" is not one of "roll", "a", "b"`,
+		`side "c": command_dice must be between 1 and 100, got 1000000000`,
+		`side "c": rally_dice must be between 1 and 100, got 101`,
+		`side "c": army_morale must be between 1 and 10000, got 4611686018427387904`,
+		`side "c": artillery_response_dice must be between 0 and 100, got 101`,
+		`first_pulse "e" is not one of "roll", "a", "b", "c", "d"`,
 	}
 	if diff := cmp.Diff(want, msgs); diff != "" {
 		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckUnitDiceBounds checks that a unit's dice are kept between their
+// least and their most, both ends included.
+func TestCheckUnitDiceBounds(t *testing.T) {
+	ok := UnitStats{Class: ClassMediumAFV, Move: MoveAverage, Reaction: 5, Weapon: "75L48 gun", Range: []int{8, 16, 32}, AT: 8}
+	unit := func(s UnitStats) *scenario.UnitType {
+		u := &scenario.UnitType{ID: "t", Stats: &s}
+		u.Footprint.Length, u.Footprint.Width = 2.5, 1.5
+		return u
+	}
+	tests := []struct {
+		name string
+		edit func(*UnitStats)
+		want []string
+	}{
+		{"as shipped", func(*UnitStats) {}, nil},
+		{"at the most", func(s *UnitStats) { s.AT, s.Reaction, s.ReactionFlank, s.ReactionArtillery = MaxDice, MaxDice, MaxDice, MaxDice }, nil},
+		{"at 0", func(s *UnitStats) { s.AT = 0 }, []string{"at must be between 1 and 100, got 0"}},
+		{"at a billion", func(s *UnitStats) { s.AT = 1_000_000_000 }, []string{"at must be between 1 and 100, got 1000000000"}},
+		{"reaction 101", func(s *UnitStats) { s.Reaction = MaxDice + 1 }, []string{"reaction must be between 1 and 100, got 101"}},
+		{"flank and artillery", func(s *UnitStats) { s.ReactionFlank, s.ReactionArtillery = -1, 1 << 40 }, []string{
+			"reaction_flank must be between 0 and 100, got -1",
+			"reaction_artillery must be between 0 and 100, got 1099511627776",
+		}},
+	}
+	for _, tc := range tests {
+		s := ok
+		tc.edit(&s)
+		var got []string
+		for _, p := range checkUnit(unit(s)) {
+			got = append(got, p.Msg)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: problems (-want +got):\n%s", tc.name, diff)
+		}
 	}
 }

@@ -175,6 +175,13 @@ func init() {
 	})
 }
 
+// MaxMP is the most movement points a vehicle may have: ten times the
+// fastest vehicle in the data (9).
+const MaxMP = 100
+
+// MaxGun is the largest gun calibre, in mm, a vehicle may carry.
+const MaxGun = 1000
+
 // checkUnit reports stats that cannot be right for a Pagano vehicle.
 func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	s, ok := u.Stats.(*UnitStats)
@@ -186,11 +193,11 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	bad := func(key, format string, args ...any) {
 		ps = append(ps, b.At(key).Problemf(format, args...))
 	}
-	if s.MP < 1 {
-		bad("mp", "mp must be at least 1, got %d", s.MP)
+	if s.MP < 1 || s.MP > MaxMP {
+		bad("mp", "mp must be between 1 and %d, got %d", MaxMP, s.MP)
 	}
-	if s.Gun < 1 {
-		bad("gun", "gun must be a calibre in mm, got %d", s.Gun)
+	if s.Gun < 1 || s.Gun > MaxGun {
+		bad("gun", "gun must be a calibre in mm between 1 and %d, got %d", MaxGun, s.Gun)
 	}
 	if !slices.Contains([]string{GunShort, GunRegular, GunLong, GunVeryLong}, s.GunType) {
 		bad("gun_type", "gun_type %q is not one of \"S\", \"L\", \"VL\" (leave it out for a regular gun)", s.GunType)
