@@ -131,11 +131,13 @@ func TestCheckUnitDiceBounds(t *testing.T) {
 		want []string
 	}{
 		{"as shipped", func(*UnitStats) {}, nil},
-		{"at the most", func(s *UnitStats) { s.AT, s.Reaction, s.ReactionFlank, s.ReactionArtillery = MaxDice, MaxDice, MaxDice, MaxDice }, nil},
+		{"at the most", func(s *UnitStats) {
+			s.AT, s.Reaction, s.ReactionFlank, s.ReactionArtillery = MaxDice, MaxDice, MaxDice, MaxDice
+		}, nil},
 		{"at 0", func(s *UnitStats) { s.AT = 0 }, []string{"at must be between 1 and 100, got 0"}},
 		{"at a billion", func(s *UnitStats) { s.AT = 1_000_000_000 }, []string{"at must be between 1 and 100, got 1000000000"}},
 		{"reaction 101", func(s *UnitStats) { s.Reaction = MaxDice + 1 }, []string{"reaction must be between 1 and 100, got 101"}},
-		{"flank and artillery", func(s *UnitStats) { s.ReactionFlank, s.ReactionArtillery = -1, 1 << 40 }, []string{
+		{"flank and artillery", func(s *UnitStats) { s.ReactionFlank, s.ReactionArtillery = -1, 1<<40 }, []string{
 			"reaction_flank must be between 0 and 100, got -1",
 			"reaction_artillery must be between 0 and 100, got 1099511627776",
 		}},
