@@ -29,8 +29,15 @@ func NewActionCodec(name string) *ActionCodec {
 
 // RegisterAction adds the action type T (a struct with JSON fields whose
 // Kind method works on the zero value) to c.
+//
+// Beyond what encoding/json checks, a number field whose tag lacks
+// omitempty must be present (a coordinate or a facing left out would
+// otherwise be read as 0), and a fixed-size array, such as a point [x, y],
+// must have exactly its number of values (encoding/json pads a short one
+// with zeros and drops extra values).
 func RegisterAction[T Action](c *ActionCodec) {
 	var zero T
+	typ := reflect.TypeOf(zero)
 	c.decoders[zero.Kind()] = func(body []byte) (Action, error) {
 		var a T
 		dec := json.NewDecoder(bytes.NewReader(body))
@@ -38,8 +45,83 @@ func RegisterAction[T Action](c *ActionCodec) {
 		if err := dec.Decode(&a); err != nil {
 			return nil, err
 		}
+		if err := checkShape(typ, body, ""); err != nil {
+			return nil, err
+		}
 		return a, nil
 	}
+}
+
+// checkShape checks raw, which decoded into a value of type t without
+// error, for what encoding/json lets pass: number fields without
+// omitempty left out, and arrays of the wrong length. path names the
+// value in the error ("" for the action itself).
+func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
+	if string(raw) == "null" {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return checkShape(t.Elem(), raw, path)
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return err
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			v, ok := obj[name]
+			if !ok {
+				if isNumber(f.Type) && !strings.Contains(","+opts+",", ",omitempty,") {
+					return fmt.Errorf("field %q is missing", join(path, name))
+				}
+				continue
+			}
+			if err := checkShape(f.Type, v, join(path, name)); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		var elems []json.RawMessage
+		if err := json.Unmarshal(raw, &elems); err != nil {
+			return err
+		}
+		if t.Kind() == reflect.Array && len(elems) != t.Len() {
+			return fmt.Errorf("field %q wants %d values, got %d", path, t.Len(), len(elems))
+		}
+		for i, e := range elems {
+			if err := checkShape(t.Elem(), e, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// isNumber reports whether t is an integer or floating-point type.
+func isNumber(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// join names field name of the value at path.
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 // Decode decodes one action.

@@ -25,6 +25,8 @@ func TestActionCodec(t *testing.T) {
 		{`{"kind":"attack","dice":"two"}`, `toy: bad attack action: field "dice" wants a whole number, got a JSON string (at byte`},
 		{`{"kind":"attack","dice":2.5}`, `field "dice" wants a whole number, got a JSON number 2.5`},
 		{`{"kind":"attack","dice":2`, `toy: bad action: unexpected end of JSON input`},
+		// A number left out is not read as 0.
+		{`{"kind":"attack"}`, `toy: bad attack action: field "dice" is missing`},
 	} {
 		_, err := c.Decode([]byte(tc.raw))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -12,6 +12,16 @@ type Angle float64
 // Degree is one degree as an Angle: 45*Degree is half a right angle.
 const Degree Angle = math.Pi / 180
 
+// MaxDegrees bounds a direction given in degrees by a player or a file:
+// one full turn either way. Anything larger is a slip, and a huge value
+// loses its precision when reduced to a turn.
+const MaxDegrees = 360
+
+// ValidDegrees reports whether d is a direction in degrees that a player
+// or a file may give: a number from -MaxDegrees to MaxDegrees (NaN is
+// not).
+func ValidDegrees(d float64) bool { return d >= -MaxDegrees && d <= MaxDegrees }
+
 // Deg returns d degrees as an Angle.
 func Deg(d float64) Angle { return Angle(d) * Degree }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/sandtable/sandtable/internal/geom"
 )
 
 // The raw* types mirror the YAML files; the decoder fills them and the
@@ -456,6 +458,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 					}
 					if ru.Facing != nil && ru.At == nil {
 						d.add(at(ru.KeyPos, "facing", ru.Pos), "%s: facing is only for a unit placed with at (players face the units they set up)", uw)
+					}
+					if ru.Facing != nil && !geom.ValidDegrees(*ru.Facing) {
+						d.add(at(ru.KeyPos, "facing", ru.Pos), "%s: facing %g is not a direction in degrees between -%d and %d", uw, *ru.Facing, geom.MaxDegrees, geom.MaxDegrees)
 					}
 					if ru.At != nil {
 						if ru.At.ok {

@@ -79,6 +79,9 @@ func (s *State) validateCall(a CallMission) error {
 	if s.Batteries[bi].Marker != nil {
 		return errorf("call-mission: %s already has a mission plotted", a.Battery)
 	}
+	if !geom.ValidDegrees(a.Orient) {
+		return errorf("call-mission: orient %g is not a direction in degrees between -%d and %d", a.Orient, geom.MaxDegrees, geom.MaxDegrees)
+	}
 	if s.Batteries[bi].Cancelled == s.Turn {
 		return errorf("call-mission: %s's mission was cancelled this turn; a new one may be plotted next turn", a.Battery)
 	}

@@ -108,8 +108,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		path := pts[start:len(pts):len(pts)]
 		var facing *geom.Angle
 		if um.Facing != nil {
-			if math.IsNaN(*um.Facing) || math.IsInf(*um.Facing, 0) {
-				return p, errorf("move: %s facing is not a number", um.Unit)
+			if !geom.ValidDegrees(*um.Facing) {
+				return p, errorf("move: %s facing %g is not a direction in degrees between -%d and %d", um.Unit, *um.Facing, geom.MaxDegrees, geom.MaxDegrees)
 			}
 			f := geom.Deg(*um.Facing).Normalized()
 			facing = &f

@@ -36,6 +36,9 @@ func (s *State) validateDeploy(a Deploy) error {
 	if un.Reserve {
 		return errorf("deploy: %s waits in reserve and enters from turn %d with Commit Reserves", a.Unit, un.Arrive)
 	}
+	if !geom.ValidDegrees(a.Facing) {
+		return errorf("deploy: %s facing %g is not a direction in degrees between -%d and %d", a.Unit, a.Facing, geom.MaxDegrees, geom.MaxDegrees)
+	}
 	box := s.boxAt(u, geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing))
 	if !s.b.inZone(un.Side, box) {
 		return errorf("deploy: %s at (%.1f, %.1f) is not wholly inside %s's deployment zone", a.Unit, a.X, a.Y, s.b.sides[un.Side].name)

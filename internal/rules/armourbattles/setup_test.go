@@ -27,6 +27,9 @@ func TestBattle2StuGsSetUpBehindHedgesOrAtWoodEdgesAsACompany(t *testing.T) {
 	f.pending(phaseDeploy)
 	// The middle of the Pré de Lezey field is 4" or more from any hedge.
 	f.reject(Deploy{Unit: "de-ag-1", X: 12, Y: 36, Facing: south}, "behind a hedge or at the edge of a wood")
+	// A facing must be a direction within one turn either way.
+	f.reject(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: 1e300}, "facing 1e+300 is not a direction in degrees between -360 and 360")
+	f.reject(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: -361}, "facing -361 is not a direction")
 	// Just behind the field's southern hedge (y = 31): 0.3" from it.
 	f.do(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: south})
 	if u := f.unit("de-ag-1"); !u.Placed || !u.Hidden {

@@ -236,8 +236,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		return p, errorf("move: %s is retreating and may not stop", a.Unit)
 	case a.Turret != nil && st.Mount != MountTurret:
 		return p, errorf("move: %s has no turret", a.Unit)
-	case a.Facing != nil && !finite(*a.Facing), a.Turret != nil && !finite(*a.Turret):
-		return p, errorf("move: %s: facing and turret must be numbers", a.Unit)
+	case a.Facing != nil && !geom.ValidDegrees(*a.Facing), a.Turret != nil && !geom.ValidDegrees(*a.Turret):
+		return p, errorf("move: %s: facing and turret must be degrees between -%d and %d", a.Unit, geom.MaxDegrees, geom.MaxDegrees)
 	}
 	path := []geom.Point{un.Pos}
 	for i, w := range a.To {
@@ -396,8 +396,8 @@ func (s *State) validatePivot(unitID string, facing, turret *float64, hold bool)
 	switch {
 	case !hold && facing == nil && turret == nil:
 		return errorf("pivot: %s: give a facing or a turret direction", unitID)
-	case facing != nil && !finite(*facing), turret != nil && !finite(*turret):
-		return errorf("%s: %s: facing and turret must be numbers", what, unitID)
+	case facing != nil && !geom.ValidDegrees(*facing), turret != nil && !geom.ValidDegrees(*turret):
+		return errorf("%s: %s: facing and turret must be degrees between -%d and %d", what, unitID, geom.MaxDegrees, geom.MaxDegrees)
 	case un.Stunned && (facing != nil || turret != nil):
 		return errorf("%s: %s is stunned and may not pivot", what, unitID)
 	case un.Immobile && facing != nil:

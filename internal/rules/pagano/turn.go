@@ -72,8 +72,11 @@ func (s *State) validateDeploy(a Deploy) error {
 	if un.Placed {
 		return errorf("deploy: %s is already on the table", a.Unit)
 	}
-	if !finite(a.X) || !finite(a.Y) || !finite(a.Facing) || a.Turret != nil && !finite(*a.Turret) {
-		return errorf("deploy: %s: position and facing must be numbers", a.Unit)
+	if !finite(a.X) || !finite(a.Y) {
+		return errorf("deploy: %s: the position must be numbers", a.Unit)
+	}
+	if !geom.ValidDegrees(a.Facing) || a.Turret != nil && !geom.ValidDegrees(*a.Turret) {
+		return errorf("deploy: %s: facing and turret must be degrees between -%d and %d", a.Unit, geom.MaxDegrees, geom.MaxDegrees)
 	}
 	b := s.boxAt(u, geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing))
 	if !s.b.inZone(un.Side, b) {
