@@ -77,6 +77,9 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 				if err := outfile.Check(logFile); err != nil {
 					return fmt.Errorf("--log %s: %w", logFile, err)
 				}
+				if err := scen.overwrites(logFile); err != nil {
+					return fmt.Errorf("--log %s: %w", logFile, err)
+				}
 			}
 			g, err := engine.NewGame(rules, sc, seed)
 			if err != nil {

@@ -140,6 +140,52 @@ func TestPlayLogCheckedFirst(t *testing.T) {
 	}
 }
 
+// TestOutputNeverOverwritesInput: --log and --plot naming the scenario or
+// a unit file (by another path, too) are refused before any game is
+// played, and the input file is left as it was.
+func TestOutputNeverOverwritesInput(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"skirmish.yaml": "testdata/skirmish.yaml", "jumbo.yaml": "testdata/jumbo.yaml"}
+	for name, src := range files {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, units := filepath.Join(dir, "skirmish.yaml"), filepath.Join(dir, "jumbo.yaml")
+	for _, c := range []struct {
+		cmd  *cobra.Command
+		args []string
+		want string
+	}{
+		{newPlayCmd(), []string{"--log", sc}, "--log " + sc + ": is the --scenario file " + sc},
+		{newPlayCmd(), []string{"--log", filepath.Join(dir, ".", "jumbo.yaml")}, "is the --units file " + units},
+	} {
+		args := append([]string{"--scenario", sc, "--units", units, "--agents", "mcts:1s,mcts:1s"}, c.args...)
+		out, err := exec(t, c.cmd, args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q\n%s", c.args, err, c.want, out)
+		}
+	}
+	// --plot naming the scenario file through another path: a symlink.
+	link := filepath.Join(dir, "plot.svg")
+	if err := os.Symlink(sc, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec(t, newSimulateCmd(), "--scenario", sc, "--units", units, "--agents", "mcts:1s,mcts:1s", "--games", "2", "--plot", link); err == nil || !strings.Contains(err.Error(), "is the --scenario file") {
+		t.Errorf("simulate --plot through a symlink to the scenario: error %v, want a refusal", err)
+	}
+	for name, src := range files {
+		want, _ := os.ReadFile(src)
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
+			t.Errorf("%s changed", name)
+		}
+	}
+}
+
 // TestPlayPaganoReportsLosses: Pagano keeps no army morale, so play
 // reports none, and gives each side's losses by type instead.
 func TestPlayPaganoReportsLosses(t *testing.T) {

@@ -39,6 +39,30 @@ func (f *scenarioFlags) isFile() bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// overwrites returns an error when writing path would overwrite one of
+// the input files the flags name (the scenario file or a unit file),
+// which a slip of --log or --plot would otherwise destroy.
+func (f *scenarioFlags) overwrites(path string) error {
+	out, err := os.Stat(path)
+	if err != nil {
+		return nil // nothing there yet: nothing to overwrite
+	}
+	type input struct{ flag, name string }
+	var inputs []input
+	if f.isFile() {
+		inputs = append(inputs, input{"--scenario", f.scenario})
+	}
+	for _, u := range f.units {
+		inputs = append(inputs, input{"--units", u})
+	}
+	for _, in := range inputs {
+		if st, err := os.Stat(in.name); err == nil && os.SameFile(out, st) {
+			return fmt.Errorf("is the %s file %s: writing it would overwrite it; name another file", in.flag, in.name)
+		}
+	}
+	return nil
+}
+
 // load returns the scenario the flags name. A scenario file is checked as
 // 'sandtable scenario validate' checks it, and every problem is listed.
 func (f *scenarioFlags) load() (*scenario.Scenario, error) {

@@ -80,6 +80,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				if err := outfile.Check(plotFile); err != nil {
 					return fmt.Errorf("--plot %s: %w", plotFile, err)
 				}
+				if err := scen.overwrites(plotFile); err != nil {
+					return fmt.Errorf("--plot %s: %w", plotFile, err)
+				}
 			}
 			sc, err := scen.load()
 			if err != nil {
