@@ -86,6 +86,11 @@ func TestReplayNamesFirstDivergence(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "record 40 (log line 41)") {
 		t.Fatalf("replay of a corrupted log: err %v, out %q; want the divergence at record 40 line 41", err, out)
 	}
+	// Replayed on the built-in scenario, it says a file of one's own that
+	// kept the id may be the cause.
+	if !strings.Contains(err.Error(), "replayed on the built-in scenario armour-battles/battle-1") {
+		t.Errorf("replay divergence %q does not say it was replayed on the built-in scenario", err)
+	}
 	// A truncated, garbled line is a clear error with its line number.
 	os.WriteFile(log, []byte(strings.Join(lines[:5], "\n")+"\n{\"n\":5,\n"), 0o644)
 	if _, err := exec(t, newReplayCmd(), log); err == nil || !strings.Contains(err.Error(), "line 6") {

@@ -85,6 +85,11 @@ the unit files it uses).`,
 				fmt.Fprintf(out, "%s: %d record%s replayed, state hash %s\n", args[0], len(g.Records()), plural(len(g.Records())), engine.FormatHash(g.Hash()))
 			}
 			if div != nil {
+				if scen.scenario == "" {
+					// The built-in scenario's terrain is not in the log: a
+					// file of one's own that kept its id diverges here.
+					return fmt.Errorf("%s: %w (replayed on the built-in scenario %s: if the game was played from a scenario file of your own that keeps that id, name the file with --scenario FILE)", args[0], div, lg.Header.Scenario)
+				}
 				return fmt.Errorf("%s: %w", args[0], div)
 			}
 			if !asJSON {
