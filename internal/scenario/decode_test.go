@@ -247,6 +247,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"off the table", edit("at: [36, 3]", "at: [36, 0.5]"), `39:14: unit "us-2" at [36, 0.5]: its 2.5×1.5" footprint reaches off the 72×48" table`},
 		{"overlap", edit("{id: us-1, type: m4-75}", "{id: us-1, type: m4-75, at: [36.5, 3.5]}"), `39:14: unit "us-2" at [36, 3] overlaps unit "us-1"`},
 		{"facing alone", edit("{id: de-1, type: panther-g}", "{id: de-1, type: panther-g, facing: 90}"), `25:49: sides[0].forces[0].units[0]: facing is only for a unit placed with at`},
+		{"hedge of no length", edit("  - kind: hill\n", "  - kind: hedge\n    line: [[1, 1], [1, 1]]\n  - kind: hill\n"), `11:11: terrain[1].line: the line has no length (its points all coincide)`},
 		{"facing huge", edit("at: [36, 3], facing: 90", "at: [36, 3], facing: 1e300"), `sides[1].forces[0].units[1]: facing 1e+300 is not a direction in degrees between -360 and 360`},
 		{"reserve placed", reserves, `at is only for units set up on the table (forces)`},
 		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},

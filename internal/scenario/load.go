@@ -639,6 +639,13 @@ func (g geomCheck) line(list points, what string, p Pos) [][2]float64 {
 		g.d.add(p, "%s: a line needs at least 2 points, got %d", what, len(pts))
 	}
 	xy, _ := g.points(pts, what)
+	length := 0.0
+	for i := 1; i < len(xy); i++ {
+		length += math.Hypot(xy[i][0]-xy[i-1][0], xy[i][1]-xy[i-1][1])
+	}
+	if len(xy) >= 2 && !(length > geom.Epsilon) {
+		g.d.add(p, "%s: the line has no length (its points all coincide)", what)
+	}
 	return xy
 }
 
