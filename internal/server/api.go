@@ -92,7 +92,11 @@ type gameSummary struct {
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiError) {
 	gs, err := s.cfg.Store.ListGames(r.Context(), store.ListOptions{Status: r.URL.Query().Get("status"), Limit: 50})
-	if err != nil {
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) {
+		// One damaged record must not hide the other games.
+		s.log.Error("store: listing games", "err", err)
+	} else if err != nil {
 		return nil, s.storeError(err)
 	}
 	out := []gameSummary{}
@@ -109,6 +113,10 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiErr
 func (s *Server) storeError(err error) *apiError {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return errf(http.StatusServiceUnavailable, codeTimeout, "the store did not answer in time")
+	}
+	if errors.Is(err, store.ErrDamaged) {
+		s.log.Error("store", "err", err)
+		return errf(http.StatusInternalServerError, codeDamaged, "this game's saved record is damaged and cannot be loaded; other games are not affected")
 	}
 	s.log.Error("store", "err", err)
 	return errf(http.StatusServiceUnavailable, codeUnavailable, "the store failed")

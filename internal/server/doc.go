@@ -82,7 +82,9 @@
 //
 // A stored game whose records a newer build's rules play otherwise (it
 // was saved under earlier rules) keeps its records; loading it answers
-// 409 with code "rules_changed", saying how far it still replays.
+// 409 with code "rules_changed", saying how far it still replays. A game
+// whose stored record cannot be read at all (changed by hand, corrupted)
+// answers 500 with code "damaged", and the lobby lists the other games.
 //
 // AI decisions run in a bounded pool on a clone of the state, without the
 // game's lock, and are committed like a human's.

@@ -41,6 +41,7 @@ const (
 	codeUnavailable  = "unavailable"
 	codeInternal     = "internal"
 	codeRulesChanged = "rules_changed"
+	codeDamaged      = "damaged"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -345,7 +345,9 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
 		// Its records are kept, but this build's rules play them
 		// otherwise: a game saved under earlier rules.
 		s.log.Warn("game does not replay under these rules", "game", id, "err", err)
-		return nil, errf(http.StatusConflict, codeRulesChanged, "this game was saved under an earlier version of the rules and cannot be continued with this one: "+divergenceText(err))
+		return nil, errf(http.StatusConflict, codeRulesChanged, "this game was saved under an earlier version of the rules (or its saved records were changed) and cannot be continued with this one: "+divergenceText(err))
+	case errors.Is(err, store.ErrDamaged):
+		return nil, s.storeError(err)
 	case err != nil:
 		s.log.Error("loading game", "game", id, "err", err)
 		return nil, errf(http.StatusInternalServerError, codeInternal, "the game cannot be loaded")

@@ -161,7 +161,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 // agent and starts their AI, e.g. after a restart.
 func (s *Server) Resume(ctx context.Context) error {
 	gs, err := s.cfg.Store.ListGames(ctx, store.ListOptions{Status: store.StatusActive, Limit: s.cfg.MaxLiveGames})
-	if err != nil {
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) {
+		s.log.Error("resume: damaged games left out", "err", err)
+	} else if err != nil {
 		return err
 	}
 	n := 0

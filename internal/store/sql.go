@@ -127,10 +127,10 @@ func scanGame(r scanner) (*Game, error) {
 	}
 	var err error
 	if g.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
-		return nil, fmt.Errorf("store: game %s: bad seed %q", g.ID, seed)
+		return nil, fmt.Errorf("store: game %s: %w: bad seed %q", g.ID, ErrDamaged, seed)
 	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, fmt.Errorf("store: game %s: bad seats: %w", g.ID, err)
+		return nil, fmt.Errorf("store: game %s: %w: bad seats: %v", g.ID, ErrDamaged, err)
 	}
 	g.Config = json.RawMessage(cfg)
 	g.Created, g.Updated = fromMillis(created), fromMillis(updated)
@@ -298,14 +298,25 @@ func (s *sqlStore) ListGames(ctx context.Context, o ListOptions) ([]*Game, error
 	}
 	defer rows.Close()
 	var out []*Game
+	var damaged []error
 	for rows.Next() {
 		g, err := scanGame(rows)
+		if errors.Is(err, ErrDamaged) {
+			damaged = append(damaged, err)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, g)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(damaged) > 0 {
+		return out, &DamagedError{Errs: damaged}
+	}
+	return out, nil
 }
 
 func (s *sqlStore) Ping(ctx context.Context) error {

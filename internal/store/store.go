@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -21,7 +22,28 @@ var (
 	ErrConflict = errors.New("store: the game has moved on (stale append)")
 	// ErrClosed is returned after Close.
 	ErrClosed = errors.New("store: closed")
+	// ErrDamaged marks a game whose stored record cannot be read (a
+	// seed or seats that do not decode): the database was changed by
+	// hand or corrupted.
+	ErrDamaged = errors.New("its stored record is damaged")
 )
+
+// DamagedError is returned by ListGames beside the games it could read
+// when some of the listed games' records are damaged (ErrDamaged): one
+// damaged game does not hide the others.
+type DamagedError struct {
+	Errs []error // one per damaged game, each naming it
+}
+
+func (e *DamagedError) Error() string {
+	msgs := make([]string, len(e.Errs))
+	for i, err := range e.Errs {
+		msgs[i] = err.Error()
+	}
+	return fmt.Sprintf("store: %d damaged game record(s): %s", len(e.Errs), strings.Join(msgs, "; "))
+}
+
+func (e *DamagedError) Unwrap() []error { return e.Errs }
 
 // Status values of a game.
 const (
@@ -93,7 +115,9 @@ type Store interface {
 	// Append adds records in one transaction if the game has exactly
 	// a.After records; otherwise it returns ErrConflict and changes nothing.
 	Append(ctx context.Context, a Append) error
-	// ListGames returns games, most recently updated first.
+	// ListGames returns games, most recently updated first. Games whose
+	// records are damaged are left out and named in a *DamagedError,
+	// returned beside the others.
 	ListGames(ctx context.Context, o ListOptions) ([]*Game, error)
 	// Ping reports whether the backend answers.
 	Ping(ctx context.Context) error
