@@ -47,3 +47,27 @@ func TestEveryCommandHasHelp(t *testing.T) {
 		t.Errorf("only %d commands found", n)
 	}
 }
+
+// TestMistypedCommandLines: a bad number for a flag is refused in the
+// user's words, not Go's, and a misspelt subcommand of scenario is an
+// error rather than the help and success.
+func TestMistypedCommandLines(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--seed", "x"}, `invalid argument "x" for "--seed" flag: want a whole number, 0 or more`},
+		{[]string{"odds", "--range", "abc"}, `invalid argument "abc" for "--range" flag: want a number`},
+		{[]string{"simulate", "--games", "99999999999999999999999"}, `want a whole number, and this one is out of range`},
+		{[]string{"scenario", "bogus"}, `unknown command "bogus" for "sandtable scenario" (want list or validate)`},
+	} {
+		var out bytes.Buffer
+		rootCmd.SetOut(&out)
+		rootCmd.SetErr(&out)
+		rootCmd.SetArgs(c.args)
+		err := rootCmd.Execute()
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "strconv") {
+			t.Errorf("sandtable %s: error %v, want %q", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+}

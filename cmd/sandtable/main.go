@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 
 	"github.com/spf13/cobra"
 )
@@ -19,6 +20,27 @@ gridless table measured in inches: headless battles, exact odds for a shot,
 scenario checking and replays of saved games.`,
 	SilenceUsage:  true,
 	SilenceErrors: true,
+}
+
+func init() {
+	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
+}
+
+// flagNumber matches the words of Go's number parser in a flag error.
+var flagNumber = regexp.MustCompile(`strconv\.Parse(Uint|Int|Float): parsing "[^"]*": (invalid syntax|value out of range)`)
+
+// flagError puts a flag value's parse error in the user's words: "want a
+// whole number 0 or more" rather than Go's strconv message.
+func flagError(err error) error {
+	msg := flagNumber.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		sub := flagNumber.FindStringSubmatch(m)
+		want := map[string]string{"Uint": "a whole number, 0 or more", "Int": "a whole number", "Float": "a number"}[sub[1]]
+		if sub[2] == "value out of range" {
+			return "want " + want + ", and this one is out of range"
+		}
+		return "want " + want
+	})
+	return errors.New(msg)
 }
 
 func main() {

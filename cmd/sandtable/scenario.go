@@ -18,6 +18,14 @@ var scenarioCmd = &cobra.Command{
 	Long: `Scenarios are YAML files: table, terrain, sides, forces, reserves and victory
 conditions. The scenarios shipped in the binary can be listed; any unit or
 scenario file can be checked, with every mistake reported as file:line:col.`,
+	// Without this, a misspelt subcommand would print the help and
+	// succeed.
+	RunE: func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return fmt.Errorf("unknown command %q for %q (want list or validate)", args[0], cmd.CommandPath())
+		}
+		return cmd.Help()
+	},
 }
 
 var scenarioListJSON bool

@@ -2,7 +2,9 @@ package engine_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -174,6 +176,25 @@ func TestLogReplay(t *testing.T) {
 			t.Fatalf("Replay error = %v, want a hash divergence at record 3 line 4", err)
 		}
 	})
+	t.Run("a record after the end is named", func(t *testing.T) {
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		n := len(lines) - 1 // records
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(lines[n]), &rec); err != nil {
+			t.Fatal(err)
+		}
+		rec["n"] = n + 1
+		extra, _ := json.Marshal(rec)
+		lg, err := engine.ReadLog(strings.NewReader(text + string(extra) + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = engine.Replay(lg, nil)
+		want := fmt.Sprintf("log line %d: record %d comes after the game is over (it ended at record %d)", n+2, n+1, n)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("Replay error = %v, want %q", err, want)
+		}
+	})
 	t.Run("different seed diverges on dice", func(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(text), "\n")
 		lines[0] = strings.Replace(lines[0], `"seed":42`, `"seed":43`, 1)
@@ -194,6 +215,7 @@ func TestReadLogErrors(t *testing.T) {
 		{"unknown field", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"hash":"0","extra":1}`, "line 2"},
 		{"skipped record", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":2,"side":0,"action":{"kind":"attack"},"hash":"0"}`, "record number 2, want 1"},
 		{"no action", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":1,"side":0,"hash":"0"}`, "no action"},
+		{"line too long", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + strings.Repeat("x", 17<<20), "log line 2: longer than 16 MiB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := engine.ReadLog(strings.NewReader(tc.log))

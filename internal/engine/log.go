@@ -69,12 +69,15 @@ type Log struct {
 	Lines []int
 }
 
+// maxLogLine is the longest line ReadLog reads.
+const maxLogLine = 16 << 20
+
 // ReadLog decodes a JSON Lines log strictly: unknown fields, a missing or
 // wrong header, blank records and out-of-order record numbers are errors
 // naming the line.
 func ReadLog(r io.Reader) (*Log, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	sc.Buffer(make([]byte, 0, 64*1024), maxLogLine)
 	var lg Log
 	line := 0
 	for sc.Scan() {
@@ -111,7 +114,10 @@ func ReadLog(r io.Reader) (*Log, error) {
 		lg.Lines = append(lg.Lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("engine: reading log: %w", err)
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("engine: log line %d: longer than %d MiB; not a line of a game log", line+1, maxLogLine>>20)
+		}
+		return nil, fmt.Errorf("engine: reading log after line %d: %w", line, err)
 	}
 	if line == 0 {
 		return nil, errors.New("engine: empty log")
@@ -195,6 +201,9 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 		a, err := r.DecodeAction(rec.Action)
 		if err != nil {
 			return g, fmt.Errorf("engine: log line %d: record %d: %w", line, rec.N, err)
+		}
+		if g.State().Result().Over {
+			return g, fmt.Errorf("engine: log line %d: record %d comes after the game is over (it ended at record %d)", line, rec.N, rec.N-1)
 		}
 		if side := g.Pending().Side; side != rec.Side {
 			return g, &Divergence{Record: rec.N, Line: line, What: "deciding side", Want: fmt.Sprint(rec.Side), Got: fmt.Sprint(side)}
