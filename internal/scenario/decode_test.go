@@ -250,6 +250,9 @@ func TestAuthorMistakes(t *testing.T) {
 		{"hedge of no length", edit("  - kind: hill\n", "  - kind: hedge\n    line: [[1, 1], [1, 1]]\n  - kind: hill\n"), `11:11: terrain[1].line: the line has no length (its points all coincide)`},
 		{"facing huge", edit("at: [36, 3], facing: 90", "at: [36, 3], facing: 1e300"), `sides[1].forces[0].units[1]: facing 1e+300 is not a direction in degrees between -360 and 360`},
 		{"reserve placed", reserves, `at is only for units set up on the table (forces)`},
+		{"polygon closed by hand", edit("polygon: [[10, 10], [20, 10], [20, 20], [10, 20]]", "polygon: [[10, 10], [20, 10], [20, 20], [10, 20], [10, 10]]"), `9:55: terrain[0].polygon: the last point repeats the first; leave it out (a polygon closes itself)`},
+		{"point repeated", edit("polygon: [[10, 10], [20, 10], [20, 20], [10, 20]]", "polygon: [[10, 10], [20, 10], [20, 10], [20, 20], [10, 20]]"), `9:35: terrain[0].polygon: point 2 repeats point 1`},
+		{"reserve hidden", edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        hidden: true\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), `sides[1].reserves[0]: hidden is only for companies set up on the table (forces)`},
 		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},
 		// One mistake, one line: no follow-on complaints about the zero
 		// value left behind.

@@ -402,7 +402,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				if rc.Placement != "" && !slices.Contains(placements, rc.Placement) {
 					d.add(at(rc.KeyPos, "placement", rc.Pos), "%s: placement %q is not one of %s", cw, rc.Placement, quoted(placements))
 				}
-				for _, k := range []string{"placement", "together", "may_join_reserves", "min_placed"} {
+				for _, k := range []string{"hidden", "placement", "together", "may_join_reserves", "min_placed"} {
 					if _, given := rc.KeyPos[k]; given && reserve {
 						d.add(rc.KeyPos[k], "%s: %s is only for companies set up on the table (forces)", cw, k)
 					}
@@ -620,6 +620,16 @@ func (g geomCheck) polygon(list points, what string, p Pos) [][2]float64 {
 	xy, ok := g.points(pts, what)
 	if !ok || len(xy) < 3 {
 		return xy
+	}
+	for i := range xy {
+		if j := (i + 1) % len(xy); xy[i] == xy[j] {
+			if j == 0 {
+				g.d.add(pts[i].Pos, "%s: the last point repeats the first; leave it out (a polygon closes itself)", what)
+			} else {
+				g.d.add(pts[j].Pos, "%s: point %d repeats point %d", what, j, i)
+			}
+			return xy
+		}
 	}
 	if math.Abs(area(xy)) < 1e-9 {
 		g.d.add(p, "%s: the polygon has no area", what)
