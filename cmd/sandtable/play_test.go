@@ -248,6 +248,7 @@ func TestScenarioFileOfYourOwn(t *testing.T) {
 		want string
 	}{
 		{nil, `the log's scenario "my/skirmish" is not built in: name its file with --scenario FILE`},
+		{[]string{"--units", units}, `--units: only with --scenario FILE`},
 		{[]string{"--scenario", sc}, `testdata/skirmish.yaml:37:30: no unit type "Jumbo" in armour-battles`},
 		{[]string{"--scenario", "../../internal/scenario/testdata/good.yaml"}, `the log is a game of scenario "my/skirmish", but --scenario ../../internal/scenario/testdata/good.yaml holds "test/good"`},
 	} {

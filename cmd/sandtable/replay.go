@@ -27,6 +27,9 @@ scenario file of your own needs that file: --scenario FILE (and --units for
 the unit files it uses).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(scen.units) > 0 && scen.scenario == "" {
+				return fmt.Errorf("--units: only with --scenario FILE (the unit files a scenario file of your own uses)")
+			}
 			// A log that cannot be read or replayed at all still gets a
 			// JSON answer with --json, for scripts.
 			fail := func(err error) error {

@@ -155,10 +155,17 @@ func LoadFile(file string, unitFiles ...string) (*Scenario, error) {
 	if err := c.AddFiles(append(slices.Clone(unitFiles), file)...); err != nil {
 		return nil, err
 	}
+	var found *Scenario
 	for _, sc := range c.scenarios {
-		if sc.Pos.File == file {
-			return sc, nil
+		if slices.Contains(unitFiles, sc.Pos.File) {
+			return nil, fmt.Errorf("%s: a scenario file, given as a unit file (a unit file has rules: and units:)", sc.Pos.File)
 		}
+		if sc.Pos.File == file {
+			found = sc
+		}
+	}
+	if found != nil {
+		return found, nil
 	}
 	return nil, fmt.Errorf("%s: not a scenario file (a scenario file has a top-level id: key)", file)
 }

@@ -215,6 +215,16 @@ units:
 	if len(ps) != 1 || !strings.Contains(ps[0].Msg, `no unit type "Jumbo"`) {
 		t.Errorf("Validate(scenario alone) = %v, want one unknown unit type", ps)
 	}
+	if _, err := scenario.LoadFile(sc, units); err != nil {
+		t.Errorf("LoadFile(scenario, units): %v", err)
+	}
+	// A scenario file given where a unit file belongs is an error, not
+	// quietly loaded as one more scenario.
+	other := filepath.Join(dir, "other.yaml")
+	must(t, os.WriteFile(other, []byte(strings.Replace(string(good), "id: test/good", "id: test/other", 1)), 0o644))
+	if _, err := scenario.LoadFile(sc, units, other); err == nil || !strings.Contains(err.Error(), other+": a scenario file, given as a unit file") {
+		t.Errorf("LoadFile with a scenario file as a unit file: %v, want it refused", err)
+	}
 }
 
 func must(t *testing.T, err error) {
