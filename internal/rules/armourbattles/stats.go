@@ -201,6 +201,21 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			ps = append(ps, b.At("staff_orders").Problemf("side %q: staff_orders %d exceeds command_dice %d (a battle group stores at most as many Staff Orders as it has Command Dice)", sd.ID, p.StaffOrders, p.CommandDice))
 		}
 	}
+	for _, sd := range sc.Sides {
+		for _, co := range sd.Forces {
+			if !co.Hidden {
+				continue
+			}
+			for _, u := range co.Units {
+				if ut := sc.Units[u.ID]; ut == nil {
+					continue // an unknown type, reported already
+				} else if st, ok := ut.Stats.(*UnitStats); ok && st.OffTable() {
+					ps = append(ps, co.Pos.Problemf("side %q: company %q is hidden, but %s is off-table artillery, which is never on the table to hide", sd.ID, co.Name, u.ID))
+					break // one problem a company
+				}
+			}
+		}
+	}
 	if p, ok := sc.Params.(*ScenarioParams); ok && p != nil {
 		if p.FirstPulse != "" && p.FirstPulse != "roll" && sc.Side(p.FirstPulse) == nil {
 			ids := []string{"roll"}

@@ -1,6 +1,7 @@
 package armourbattles
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -151,6 +152,39 @@ func TestCheckUnitDiceBounds(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: problems (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestHiddenArtilleryCompany: off-table artillery is never on the table,
+// so a hidden company holding it is a mistake in the file.
+func TestHiddenArtilleryCompany(t *testing.T) {
+	sc := *battle(t, "armour-battles/battle-2")
+	if ps := checkScenario(&sc); len(ps) != 0 {
+		t.Fatalf("battle 2 as shipped: %v", ps)
+	}
+	sides := make([]*scenario.Side, len(sc.Sides))
+	for i, sd := range sc.Sides {
+		c := *sd
+		c.Forces = append([]scenario.Company(nil), sd.Forces...)
+		for j := range c.Forces {
+			if c.Forces[j].Name == "Off-Table Artillery" {
+				c.Forces[j].Hidden = true
+			}
+		}
+		sides[i] = &c
+	}
+	sc.Sides = sides
+	var got []string
+	for _, p := range checkScenario(&sc) {
+		got = append(got, p.Msg)
+	}
+	if len(got) != 2 {
+		t.Fatalf("hidden artillery companies: %q, want one problem a side", got)
+	}
+	for _, m := range got {
+		if !strings.Contains(m, `company "Off-Table Artillery" is hidden, but`) || !strings.Contains(m, "is off-table artillery") {
+			t.Errorf("problem %q does not name the hidden artillery", m)
 		}
 	}
 }

@@ -242,14 +242,17 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			ps = append(ps, b.At("alliance").Problemf("side %q: both sides are %s; one side must be axis and the other allied", sd.ID, p.Alliance))
 		}
 		alliances[p.Alliance] = true
-		for _, id := range p.Independent {
-			if !sideHasUnit(sd, id) {
-				ps = append(ps, b.At("independent").Problemf("side %q: independent unit %q is not one of its units", sd.ID, id))
-			}
-		}
-		for _, id := range p.DugIn {
-			if !sideHasUnit(sd, id) {
-				ps = append(ps, b.At("dug_in").Problemf("side %q: dug-in unit %q is not one of its units", sd.ID, id))
+		for _, list := range []struct {
+			key, what string
+			ids       []string
+		}{{"independent", "independent", p.Independent}, {"dug_in", "dug-in", p.DugIn}} {
+			for i, id := range list.ids {
+				switch {
+				case !sideHasUnit(sd, id):
+					ps = append(ps, b.At(list.key).Problemf("side %q: %s unit %q is not one of its units", sd.ID, list.what, id))
+				case slices.Contains(list.ids[:i], id):
+					ps = append(ps, b.At(list.key).Problemf("side %q: %s unit %q is listed twice", sd.ID, list.what, id))
+				}
 			}
 		}
 	}
