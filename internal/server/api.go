@@ -536,6 +536,12 @@ func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError
 // while the game goes on (or with ?format=events), and once it is over
 // the full JSONL action log, the save-game format of `sandtable replay`.
 func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
+	switch f := r.URL.Query().Get("format"); f {
+	case "", "events", "jsonl":
+	default:
+		writeError(w, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("format %q: want events, or jsonl (the action log, once the game is over)", f)))
+		return
+	}
 	lg, acc, e := s.open(r, "")
 	if e != nil {
 		writeError(w, e)

@@ -29,7 +29,8 @@
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot (Armour Battles), the
 //	                                    fields of `sandtable odds --json`
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
-//	                                    (?format=events for the events still)
+//	                                    (?format=events for the events still; jsonl, or no format, for
+//	                                    the log; any other format is 400)
 //	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed
 //	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens),
 //	GET  /replay/{id} (the replay viewer of a finished game)

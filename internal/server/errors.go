@@ -42,6 +42,7 @@ const (
 	codeInternal     = "internal"
 	codeRulesChanged = "rules_changed"
 	codeDamaged      = "damaged"
+	codeMethod       = "method_not_allowed"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -216,6 +216,21 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.serveWS)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		// An endpoint asked with the wrong method is 405, with the
+		// methods it takes; only an unknown path is 404.
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			r2 := r.Clone(r.Context())
+			r2.Method = m
+			if _, pat := mux.Handler(r2); pat != "/api/" && pat != "" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, errf(http.StatusMethodNotAllowed, codeMethod, r.Method+" "+r.URL.Path+" is not allowed; it takes "+strings.Join(allow, " or ")))
+			return
+		}
 		writeError(w, errf(http.StatusNotFound, codeNotFound, "no API endpoint "+r.Method+" "+r.URL.Path))
 	})
 	return s.logRequests(mux)

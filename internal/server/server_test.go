@@ -288,6 +288,20 @@ func TestHealthzMetricsAndPage(t *testing.T) {
 	if r := e.do("GET", "/api/nope", "", nil); r.status != 404 || r.errCode() != "not_found" {
 		t.Errorf("GET /api/nope: %d %s", r.status, r.body)
 	}
+	// An endpoint asked with a method it does not take is 405, saying
+	// which it takes.
+	for _, tc := range []struct{ method, path, takes string }{
+		{"DELETE", "/api/games/" + c.GameID, "it takes GET"},
+		{"PUT", "/api/games", "it takes GET or POST"},
+		{"GET", "/api/games/" + c.GameID + "/actions", "it takes POST"},
+	} {
+		if r := e.do(tc.method, tc.path, "", nil); r.status != http.StatusMethodNotAllowed || r.errCode() != "method_not_allowed" || !strings.Contains(string(r.body), tc.takes) {
+			t.Errorf("%s %s: %d %s; want 405 method_not_allowed, %s", tc.method, tc.path, r.status, r.body, tc.takes)
+		}
+	}
+	if r := e.do("GET", "/api/games/"+c.GameID+"/log?format=xml", c.SeatToken, nil); r.status != 400 || !strings.Contains(string(r.body), `format \"xml\"`) {
+		t.Errorf("GET log?format=xml: %d %s; want 400 naming the format", r.status, r.body)
+	}
 	var sc struct {
 		Scenarios []struct {
 			ID       string `json:"id"`
