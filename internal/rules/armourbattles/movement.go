@@ -98,7 +98,7 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		for i, w := range um.To {
 			pt := geom.Point{X: w[0], Y: w[1]}
 			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
-				return p, errorf("move: %s waypoint %d (%.1f, %.1f) is off the table", um.Unit, i+1, pt.X, pt.Y)
+				return p, errorf("move: %s waypoint %d (%g, %g) is off the table", um.Unit, i+1, pt.X, pt.Y)
 			}
 			if pt.Dist(pts[len(pts)-1]) < 1e-9 {
 				continue

@@ -39,6 +39,9 @@ func (s *State) validateDeploy(a Deploy) error {
 	if !geom.ValidDegrees(a.Facing) {
 		return errorf("deploy: %s facing %g is not a direction in degrees between -%d and %d", a.Unit, a.Facing, geom.MaxDegrees, geom.MaxDegrees)
 	}
+	if w, h := s.b.table.Width(), s.b.table.Height(); !(a.X >= 0 && a.X <= w && a.Y >= 0 && a.Y <= h) {
+		return errorf("deploy: %s at (%g, %g) is off the %g×%g\" table", a.Unit, a.X, a.Y, w, h)
+	}
 	box := s.boxAt(u, geom.Point{X: a.X, Y: a.Y}, geom.Deg(a.Facing))
 	if !s.b.inZone(un.Side, box) {
 		return errorf("deploy: %s at (%.1f, %.1f) is not wholly inside %s's deployment zone", a.Unit, a.X, a.Y, s.b.sides[un.Side].name)

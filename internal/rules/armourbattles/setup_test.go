@@ -30,6 +30,7 @@ func TestBattle2StuGsSetUpBehindHedgesOrAtWoodEdgesAsACompany(t *testing.T) {
 	// A facing must be a direction within one turn either way.
 	f.reject(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: 1e300}, "facing 1e+300 is not a direction in degrees between -360 and 360")
 	f.reject(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: -361}, "facing -361 is not a direction")
+	f.reject(Deploy{Unit: "de-ag-1", X: 1e300, Y: 32.55, Facing: south}, "at (1e+300, 32.55) is off the 72×48\" table")
 	// Just behind the field's southern hedge (y = 31): 0.3" from it.
 	f.do(Deploy{Unit: "de-ag-1", X: 16, Y: 32.55, Facing: south})
 	if u := f.unit("de-ag-1"); !u.Placed || !u.Hidden {
