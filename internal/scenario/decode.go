@@ -135,6 +135,16 @@ func (d *decoder) add(p Pos, format string, args ...any) {
 	d.probs = append(d.probs, p.Problemf(format, args...))
 }
 
+// missing reports that key is missing from the mapping at parent (keys:
+// its keys' positions), unless the key was there with a value of the
+// wrong type: that was reported already, and one slip gets one line.
+func (d *decoder) missing(keys map[string]Pos, key string, parent Pos, format string, args ...any) {
+	if p, given := keys[key]; given && d.wrongType[p] {
+		return
+	}
+	d.add(parent, format, args...)
+}
+
 // typeErrf reports a value of the wrong type at n.
 func (d *decoder) typeErrf(n ast.Node, format string, args ...any) {
 	if d.wrongType == nil {

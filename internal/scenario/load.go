@@ -211,7 +211,7 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 		u := &UnitType{ID: ru.ID, Name: ru.Name, Nation: ru.Nation, Rules: raw.Rules, Pos: ru.Pos}
 		switch {
 		case ru.ID == "":
-			d.add(ru.Pos, "%s: id is missing", what)
+			d.missing(ru.KeyPos, "id", ru.Pos, "%s: id is missing", what)
 		case !idRE.MatchString(ru.ID):
 			d.add(at(ru.KeyPos, "id", ru.Pos), "%s: id %q must be lower-case letters, digits, '-', '.' or '_'", what, ru.ID)
 		default:
@@ -222,10 +222,10 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 			}
 		}
 		if ru.Name == "" {
-			d.add(ru.Pos, "%s: name is missing", what)
+			d.missing(ru.KeyPos, "name", ru.Pos, "%s: name is missing", what)
 		}
 		if ru.Nation == "" {
-			d.add(ru.Pos, "%s: nation is missing", what)
+			d.missing(ru.KeyPos, "nation", ru.Pos, "%s: nation is missing", what)
 		}
 		for _, a := range ru.Aliases {
 			if strings.TrimSpace(a.S) == "" {
@@ -243,7 +243,7 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 		statsOK := false
 		if schema != nil {
 			if ru.Stats == nil {
-				d.add(ru.Pos, "%s: stats is missing", what)
+				d.missing(ru.KeyPos, "stats", ru.Pos, "%s: stats is missing", what)
 			}
 			before := len(d.probs)
 			u.Stats, u.StatsBlock = d.block(ru.Stats, schema.NewUnitStats, schema.Name, what+".stats", ru.Pos)
@@ -356,7 +356,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			sideIDs[rs.ID] = true
 		}
 		if rs.Name == "" {
-			d.add(rs.Pos, "%s: name is missing", what)
+			d.missing(rs.KeyPos, "name", rs.Pos, "%s: name is missing", what)
 		}
 		if _, given := rs.KeyPos["edge"]; !given {
 			d.add(rs.Pos, "%s: edge is missing (one of %s)", what, quoted(edges))
@@ -372,7 +372,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 		if schema != nil {
 			if rs.Params == nil && schema.NewSideParams != nil {
-				d.add(rs.Pos, "%s: params is missing", what)
+				d.missing(rs.KeyPos, "params", rs.Pos, "%s: params is missing", what)
 				paramsBad = true // the ruleset's checks would add one line per parameter
 			}
 			n := len(d.probs)
@@ -382,10 +382,10 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		for j, rz := range rs.Zones {
 			zw := fmt.Sprintf("%s.zones[%d]", what, j)
 			if rz.Name == "" {
-				d.add(rz.Pos, "%s: name is missing", zw)
+				d.missing(rz.KeyPos, "name", rz.Pos, "%s: name is missing", zw)
 			}
 			if _, given := rz.KeyPos["polygon"]; !given {
-				d.add(rz.Pos, "%s: polygon is missing", zw)
+				d.missing(rz.KeyPos, "polygon", rz.Pos, "%s: polygon is missing", zw)
 			}
 			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos)), Pos: rz.Pos})
 		}
@@ -397,7 +397,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				c := Company{Name: rc.Company, Hidden: rc.Hidden, EarliestTurn: rc.EarliestTurn, Placement: rc.Placement,
 					Together: rc.Together, MayJoinReserves: rc.MayJoinReserves, MinPlaced: rc.MinPlaced, Pos: rc.Pos}
 				if rc.Company == "" {
-					d.add(rc.Pos, "%s: company name is missing", cw)
+					d.missing(rc.KeyPos, "company", rc.Pos, "%s: company name is missing", cw)
 				}
 				if rc.Placement != "" && !slices.Contains(placements, rc.Placement) {
 					d.add(at(rc.KeyPos, "placement", rc.Pos), "%s: placement %q is not one of %s", cw, rc.Placement, quoted(placements))
@@ -441,7 +441,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 						}
 					}
 					if ru.Type == "" {
-						d.add(ru.Pos, "%s: type is missing", uw)
+						d.missing(ru.KeyPos, "type", ru.Pos, "%s: type is missing", uw)
 					} else if schema != nil {
 						ut, err := resolve(schema.Name, ru.Type)
 						if err != nil {
