@@ -70,4 +70,5 @@ func TestMistypedCommandLines(t *testing.T) {
 			t.Errorf("sandtable %s: error %v, want %q", strings.Join(c.args, " "), err, c.want)
 		}
 	}
+	rootCmd.SetArgs(nil)
 }

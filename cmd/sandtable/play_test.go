@@ -167,9 +167,11 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 		want string
 	}{
 		{newPlayCmd(), []string{"--log", sc}, "--log " + sc + ": is the --scenario file " + sc},
-		{newPlayCmd(), []string{"--log", filepath.Join(dir, ".", "jumbo.yaml")}, "is the --units file " + units},
+		{newPlayCmd(), []string{"--log", dir + "/./../" + filepath.Base(dir) + "/jumbo.yaml"}, "is the --units file " + units},
 	} {
-		args := append([]string{"--scenario", sc, "--units", units, "--agents", "mcts:1s,mcts:1s"}, c.args...)
+		// Random agents: were the check missing, the game would be played
+		// and the file overwritten at once, not after minutes.
+		args := append([]string{"--scenario", sc, "--units", units, "--agents", "random,random"}, c.args...)
 		out, err := exec(t, c.cmd, args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q\n%s", c.args, err, c.want, out)

@@ -77,8 +77,8 @@ func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
 			if name == "" {
 				name = f.Name
 			}
-			v, ok := obj[name]
-			if !ok {
+			v, ok := lookup(obj, name)
+			if !ok || string(v) == "null" {
 				if isNumber(f.Type) && !strings.Contains(","+opts+",", ",omitempty,") {
 					return fmt.Errorf("field %q is missing", join(path, name))
 				}
@@ -97,12 +97,29 @@ func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
 			return fmt.Errorf("field %q wants %d values, got %d", path, t.Len(), len(elems))
 		}
 		for i, e := range elems {
+			if string(e) == "null" && (isNumber(t.Elem()) || t.Elem().Kind() == reflect.Array) {
+				return fmt.Errorf("field %q wants a value, got null", fmt.Sprintf("%s[%d]", path, i))
+			}
 			if err := checkShape(t.Elem(), e, fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// lookup finds key in obj as encoding/json matches keys to fields: the
+// exact name first, else any key equal to it ignoring case.
+func lookup(obj map[string]json.RawMessage, key string) (json.RawMessage, bool) {
+	if v, ok := obj[key]; ok {
+		return v, true
+	}
+	for k, v := range obj {
+		if strings.EqualFold(k, key) {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // isNumber reports whether t is an integer or floating-point type.

@@ -190,8 +190,9 @@ func TestLogReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = engine.Replay(lg, nil)
-		want := fmt.Sprintf("log line %d: record %d comes after the game is over (it ended at record %d)", n+2, n+1, n)
-		if err == nil || !strings.Contains(err.Error(), want) {
+		want := fmt.Sprintf("log line %d: record %d rejected: it comes after the game is over (it ended at record %d)", n+2, n+1, n)
+		var rej *engine.Rejected
+		if !errors.As(err, &rej) || !strings.Contains(err.Error(), want) {
 			t.Fatalf("Replay error = %v, want %q", err, want)
 		}
 	})

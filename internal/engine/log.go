@@ -203,7 +203,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 			return g, fmt.Errorf("engine: log line %d: record %d: %w", line, rec.N, err)
 		}
 		if g.State().Result().Over {
-			return g, fmt.Errorf("engine: log line %d: record %d comes after the game is over (it ended at record %d)", line, rec.N, rec.N-1)
+			return g, &Rejected{Record: rec.N, Line: line, Err: fmt.Errorf("it comes after the game is over (it ended at record %d)", rec.N-1)}
 		}
 		if side := g.Pending().Side; side != rec.Side {
 			return g, &Divergence{Record: rec.N, Line: line, What: "deciding side", Want: fmt.Sprint(rec.Side), Got: fmt.Sprint(side)}

@@ -95,7 +95,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiErr
 	var damaged *store.DamagedError
 	if errors.As(err, &damaged) {
 		// One damaged record must not hide the other games.
-		s.log.Error("store: listing games", "err", err)
+		s.log.Warn("store: listing games", "err", err)
 	} else if err != nil {
 		return nil, s.storeError(err)
 	}

@@ -304,7 +304,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	var cfg gameConfig
 	if len(row.Config) > 0 {
 		if err := json.Unmarshal(row.Config, &cfg); err != nil {
-			return nil, fmt.Errorf("server: game %s: bad config: %w", id, err)
+			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
 		}
 	}
 	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice}}
@@ -324,7 +324,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	live.indexEvents()
 	if len(row.Config) > 0 {
 		if err := json.Unmarshal(row.Config, &live.cfg); err != nil {
-			return nil, fmt.Errorf("server: game %s: bad config: %w", id, err)
+			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
 		}
 	}
 	live.mu.Lock()

@@ -163,7 +163,7 @@ func (s *sqlStore) Actions(ctx context.Context, id string, after int) ([]Action,
 		}
 		a.Action = json.RawMessage(act)
 		if err := json.Unmarshal([]byte(dice), &a.Dice); err != nil {
-			return nil, fmt.Errorf("store: game %s record %d: bad dice: %w", id, a.N, err)
+			return nil, fmt.Errorf("store: game %s record %d: %w: bad dice: %v", id, a.N, ErrDamaged, err)
 		}
 		if len(a.Dice) == 0 {
 			a.Dice = nil // as the engine records an action without dice

@@ -19,6 +19,10 @@ func TestDecodeActionShape(t *testing.T) {
 		{`{"kind":"move","units":[{"unit":"de-1","to":[[1,2],[3,4,5]]}]}`, `field "units[0].to[1]" wants 2 values, got 3`},
 		{`{"kind":"call-mission","battery":"b","observer":"o","x":1}`, `field "y" is missing`},
 		{`{"kind":"activate","order":"move","leader":"de-1"}`, `field "dice" is missing`},
+		// null, as JavaScript sends NaN, is no number either.
+		{`{"kind":"deploy","unit":"de-1","x":10,"y":5,"facing":null}`, `field "facing" is missing`},
+		{`{"kind":"move","units":[{"unit":"de-1","to":[null]}]}`, `field "units[0].to[0]" wants a value, got null`},
+		{`{"kind":"move","units":[{"unit":"de-1","to":[[1,null]]}]}`, `field "units[0].to[0][1]" wants a value, got null`},
 	} {
 		_, err := r.DecodeAction([]byte(tc.raw))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -35,6 +39,8 @@ func TestDecodeActionShape(t *testing.T) {
 		`{"kind":"choose-chain","face":3}`,
 		`{"kind":"activate","order":"move","leader":"de-1","dice":1}`,
 		`{"kind":"pass"}`,
+		// Keys match fields ignoring case, as encoding/json matches them.
+		`{"kind":"deploy","unit":"de-1","X":10,"Y":5,"Facing":90}`,
 	} {
 		if _, err := r.DecodeAction([]byte(raw)); err != nil {
 			t.Errorf("DecodeAction(%s): %v", raw, err)

@@ -206,6 +206,7 @@ func TestExampleMovingAndFacing(t *testing.T) {
 	f := newFixture(t, nil, german, 1, placed{"de-1", "panzer-iv-h", german, 20, 10, 0})
 	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
 	ne := geom.Dir(geom.Deg(45)).Mul(3)
+	f.reject(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{20, 15}}, Facing: fp(450)}}}, "facing 450 is not a direction in degrees between -360 and 360")
 	f.dice(5)
 	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{20, 15}, {20 + ne.X, 15 + ne.Y}}, Facing: fp(90)}}})
 	u := f.unit("de-1")

@@ -284,6 +284,7 @@ func TestMissionRules(t *testing.T) {
 	f.s.Sides[us].Staff = 2
 	f.unit("us-2").Hidden = true
 	f.reject(CallMission{Battery: "us-art", Observer: "us-2", X: 36, Y: 30}, `"us-2" cannot observe`)
+	f.reject(CallMission{Battery: "us-art", Observer: "us-1", X: 36, Y: 30, Smoke: true, Orient: 1e300}, "orient 1e+300 is not a direction in degrees between -360 and 360")
 	p := geom.Point{X: 36, Y: 30}
 	f.s.Batteries[0].Marker = &p
 	f.s.Phase, f.s.Sides[us].Logistics = phaseChain, false

@@ -294,6 +294,9 @@ func TestMovementRules(t *testing.T) {
 		}
 	}
 	f.reject(Move{Unit: "pz", To: [][2]float64{{9, 30}}, Facing: fp(90)}, "must point the way it moves")
+	f.reject(Move{Unit: "pz", To: [][2]float64{{9, 30}}, Stop: true, Facing: fp(361)}, "facing and turret must be degrees between -360 and 360")
+	f.reject(Pivot{Unit: "pz", Turret: fp(-1e300)}, "facing and turret must be degrees between -360 and 360")
+	f.reject(Hold{Unit: "pz", Facing: fp(720)}, "facing and turret must be degrees between -360 and 360")
 	f.do(Move{Unit: "pz", To: [][2]float64{{9, 30}}, Stop: true, Facing: fp(90), Turret: fp(0)})
 	if u := f.unit("pz"); u.Motion != Stopped || !near(u.Heading.Degrees(), 90) || !near(u.Turret.Degrees(), 0) {
 		t.Errorf("after a stop: %v, hull %v, turret %v", u.Motion, u.Heading, u.Turret)
