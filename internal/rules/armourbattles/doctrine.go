@@ -228,7 +228,7 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	}
 	*d = docCtx{State: s, n: n, see: d.see, vis: d.vis, visOK: d.visOK, best: d.best, near: d.near, sight: memo,
 		ready: d.ready[:0], steps: d.steps[:0], shots: d.shots[:0], shares: d.shares[:0], hot: d.hot[:0],
-		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0]}
+		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0], blockers: d.blockers[:0]}
 	for side := range d.env {
 		d.env[side] = memo.env(s, side)
 	}
