@@ -385,7 +385,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				d.missing(rz.KeyPos, "name", rz.Pos, "%s: name is missing", zw)
 			}
 			if _, given := rz.KeyPos["polygon"]; !given {
-				d.missing(rz.KeyPos, "polygon", rz.Pos, "%s: polygon is missing", zw)
+				d.add(rz.Pos, "%s: polygon is missing", zw)
 			}
 			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos)), Pos: rz.Pos})
 		}
@@ -649,11 +649,11 @@ func (g geomCheck) line(list points, what string, p Pos) [][2]float64 {
 		g.d.add(p, "%s: a line needs at least 2 points, got %d", what, len(pts))
 	}
 	xy, _ := g.points(pts, what)
-	length := 0.0
-	for i := 1; i < len(xy); i++ {
-		length += math.Hypot(xy[i][0]-xy[i-1][0], xy[i][1]-xy[i-1][1])
+	pl := make(geom.Polyline, len(xy))
+	for i, q := range xy {
+		pl[i] = geom.Point{X: q[0], Y: q[1]}
 	}
-	if len(xy) >= 2 && !(length > geom.Epsilon) {
+	if len(pl) >= 2 && !(pl.Length() > geom.Epsilon) {
 		g.d.add(p, "%s: the line has no length (its points all coincide)", what)
 	}
 	return xy

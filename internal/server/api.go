@@ -114,11 +114,10 @@ func (s *Server) storeError(err error) *apiError {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return errf(http.StatusServiceUnavailable, codeTimeout, "the store did not answer in time")
 	}
+	s.log.Error("store", "err", err)
 	if errors.Is(err, store.ErrDamaged) {
-		s.log.Error("store", "err", err)
 		return errf(http.StatusInternalServerError, codeDamaged, "this game's saved record is damaged and cannot be loaded; other games are not affected")
 	}
-	s.log.Error("store", "err", err)
 	return errf(http.StatusServiceUnavailable, codeUnavailable, "the store failed")
 }
 

@@ -23,8 +23,8 @@ var (
 	// ErrClosed is returned after Close.
 	ErrClosed = errors.New("store: closed")
 	// ErrDamaged marks a game whose stored record cannot be read (a
-	// seed or seats that do not decode): the database was changed by
-	// hand or corrupted.
+	// seed, seats, dice or config that do not decode): the database was
+	// changed by hand or corrupted.
 	ErrDamaged = errors.New("its stored record is damaged")
 )
 

@@ -192,11 +192,10 @@ type docCtx struct {
 	shots  []riskShot
 	shares []float64 // estimateRisk's, when the memo keeps none
 	hot    []int     // estimateRisk's order of the ready units
-	// movers, ends, plans and blockers are planMoves' buffers.
-	movers   []int
-	ends     []geom.Point
-	plans    []groupMove
-	blockers []blocker
+	// movers, ends and plans are planMoves' buffers.
+	movers []int
+	ends   []geom.Point
+	plans  []groupMove
 	// groups and items are order's buffers.
 	groups []groupPlans
 	items  []orderItem
@@ -228,7 +227,7 @@ func (s *State) newDoc(memo *SightMemo) *docCtx {
 	}
 	*d = docCtx{State: s, n: n, see: d.see, vis: d.vis, visOK: d.visOK, best: d.best, near: d.near, sight: memo,
 		ready: d.ready[:0], steps: d.steps[:0], shots: d.shots[:0], shares: d.shares[:0], hot: d.hot[:0],
-		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0], blockers: d.blockers[:0]}
+		movers: d.movers[:0], ends: d.ends[:0], plans: d.plans[:0], groups: d.groups[:0], items: d.items[:0]}
 	for side := range d.env {
 		d.env[side] = memo.env(s, side)
 	}
@@ -1040,45 +1039,14 @@ func (s *State) backwards(movers []int, ends []geom.Point) bool {
 	return false
 }
 
-// blocker is a unit that a planned move may not end on: its index, place
-// and bounding radius.
-type blocker struct {
-	unit int
-	pos  geom.Point
-	r    float64
-}
-
-// blockers appends to dst the units outside movers that the side knows of
-// (its own, and enemies not hidden): the units overlaps looks at for one
-// of the movers, leaving hidden enemies out.
-func (s *State) blockers(dst []blocker, movers []int) []blocker {
-	side := s.Units[movers[0]].Side
-	for i := range s.Units {
-		o := &s.Units[i]
-		if !o.Active() || o.Hidden && o.Side != side || slices.Contains(movers, i) {
-			continue
-		}
-		dst = append(dst, blocker{unit: i, pos: o.Pos, r: s.b.radius[o.Type]})
-	}
-	return dst
-}
-
 // endsBlocked reports whether one of the movers, moved to ends facing
-// heading, would end on one of the blockers (listed by blockers for the
-// same movers): the rules stop it short there, so the plan would not be
-// carried out. It answers as overlaps would for each mover, with the
-// units it skips left out beforehand.
-func (s *State) endsBlocked(movers []int, ends []geom.Point, heading geom.Angle, bl []blocker) bool {
+// heading, would end on a unit outside the group that the side knows of
+// (its own, and enemies not hidden): the rules stop it short there, so
+// the plan would not be carried out.
+func (s *State) endsBlocked(movers []int, ends []geom.Point, heading geom.Angle) bool {
 	for i, u := range movers {
-		box := s.boxAt(u, ends[i], heading)
-		r := s.b.radius[s.Units[u].Type]
-		for _, o := range bl {
-			if o.pos.Dist(box.Center) > r+o.r {
-				continue // bounding circles apart
-			}
-			if s.box(o.unit).Overlaps(box) {
-				return true
-			}
+		if s.overlaps(u, s.boxAt(u, ends[i], heading), false, movers) >= 0 {
+			return true
 		}
 	}
 	return false
@@ -1271,8 +1239,6 @@ func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 	plans := d.plans
 	buf := d.ends // every option's ends
 	defer func() { d.ends = buf }()
-	var bl []blocker // listed for the first option that needs them
-	listed := false
 	for i, o := range opts {
 		n := len(buf)
 		var ok bool
@@ -1287,11 +1253,7 @@ func (d *docCtx) planMoves(units []int, k int, g *groupPlans) bool {
 		if k > 1 && s.backwards(movers, ends) {
 			continue // only a single move may go backwards
 		}
-		if !listed {
-			bl, listed = s.blockers(d.blockers[:0], movers), true
-			d.blockers = bl[:0]
-		}
-		if s.endsBlocked(movers, ends, v.Heading(), bl) {
+		if s.endsBlocked(movers, ends, v.Heading()) {
 			continue // a unit would stop short of another and stay put
 		}
 		lend := ends[0]
