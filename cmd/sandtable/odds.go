@@ -429,6 +429,9 @@ func changedFlags(cmd *cobra.Command, names []string) []string {
 type paganoOddsOutput struct {
 	Firer, Target string
 	Situation     pagano.Situation
+	// OutOfRange: the range is at or beyond the end of Table 2's last
+	// band, so there is no shot and every chance is 0.
+	OutOfRange bool
 	pagano.Odds
 }
 
@@ -439,6 +442,7 @@ type paganoOddsJSON struct {
 	Target     string      `json:"target"`
 	Range      float64     `json:"range"`
 	Aspect     string      `json:"aspect"`
+	InRange    bool        `json:"in_range"`
 	HitMods    pagano.Mods `json:"hit_modifiers"`
 	EffectMods pagano.Mods `json:"effect_modifiers"`
 	pagano.Odds
@@ -446,7 +450,7 @@ type paganoOddsJSON struct {
 
 func (po paganoOddsOutput) json() paganoOddsJSON {
 	out := paganoOddsJSON{Firer: po.Firer, Target: po.Target, Range: po.Situation.Range, Aspect: po.Situation.Facing.String(),
-		HitMods: po.HitMods, EffectMods: po.EffectMods, Odds: po.Odds}
+		InRange: !po.OutOfRange, HitMods: po.HitMods, EffectMods: po.EffectMods, Odds: po.Odds}
 	for _, ms := range []*pagano.Mods{&out.HitMods, &out.EffectMods} {
 		if *ms == nil {
 			*ms = pagano.Mods{}
@@ -472,8 +476,6 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 		return out, errors.New("odds: missing --range in inches: " + need)
 	case o.rng < 0 || math.IsNaN(o.rng) || math.IsInf(o.rng, 0):
 		return out, fmt.Errorf("odds: --range must be a distance of 0 inches or more, got %v", o.rng)
-	case o.rng >= pagano.MaxRange:
-		return out, fmt.Errorf("odds: --range %g is beyond the last range band of Table 2 (under %g\"): no shot", o.rng, pagano.MaxRange)
 	case o.aspect == "":
 		return out, errors.New("odds: missing --aspect (front, side or rear): " + need)
 	case o.firerMoving && o.firerStationary:
@@ -522,16 +524,28 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	if err != nil {
 		return out, fmt.Errorf("odds: %w", err)
 	}
-	odds, err := pagano.ShotOdds(sit, unarmoured)
+	out = paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit}
+	if o.rng >= pagano.MaxRange {
+		// Beyond Table 2's last band there is no shot: every chance is 0,
+		// as Armour Battles' odds answer a shot out of range.
+		out.OutOfRange = true
+		return out, nil
+	}
+	out.Odds, err = pagano.ShotOdds(sit, unarmoured)
 	if err != nil {
 		return out, fmt.Errorf("odds: %w", err)
 	}
-	return paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit, Odds: odds}, nil
+	return out, nil
 }
 
 // printPaganoOdds writes the readable table of a Pagano shot.
 func printPaganoOdds(w io.Writer, out paganoOddsOutput) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if out.OutOfRange {
+		fmt.Fprintf(tw, "%s fires at %s's %s at %g\" (out of range)\n", out.Firer, out.Target, out.Situation.Facing, out.Situation.Range)
+		fmt.Fprintf(tw, "Out of range (Table 2's last band ends under %g\"): no shot, every chance is 0.\n", pagano.MaxRange)
+		return tw.Flush()
+	}
 	fmt.Fprintf(tw, "%s fires at %s's %s at %g\"\n", out.Firer, out.Target, out.Situation.Facing, out.Situation.Range)
 	mods := func(ms pagano.Mods) string {
 		if len(ms) == 0 {

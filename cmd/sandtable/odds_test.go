@@ -244,7 +244,7 @@ func TestOddsErrors(t *testing.T) {
 // the odds (the first six; given_hit holds the four before it), then the
 // situation and its modifiers.
 var paganoOddsFields = []string{"p_hit", "p_deflected", "p_stunned", "p_immobilized", "p_wrecked", "given_hit",
-	"firer", "target", "range", "aspect", "hit_modifiers", "effect_modifiers"}
+	"firer", "target", "range", "aspect", "in_range", "hit_modifiers", "effect_modifiers"}
 
 func checkExactKeys(t *testing.T, m map[string]any, want []string) {
 	t.Helper()
@@ -271,7 +271,7 @@ func TestOddsPaganoT3485HitsTigerSide(t *testing.T) {
 	}
 	checkExactKeys(t, g, paganoOddsFields[1:5])
 	checkFields(t, g, map[string]any{"p_wrecked": 0.5, "p_deflected": 0.4, "p_stunned": 0.05, "p_immobilized": 0.05})
-	checkFields(t, m, map[string]any{"firer": "T-34-85", "target": "Tiger I", "range": 10.0, "aspect": "side"})
+	checkFields(t, m, map[string]any{"firer": "T-34-85", "target": "Tiger I", "range": 10.0, "aspect": "side", "in_range": true})
 	if mods, _ := m["effect_modifiers"].([]any); len(mods) != 4 {
 		t.Errorf("effect_modifiers = %v, want the four of the example (range, 85mm, L, side armour)", m["effect_modifiers"])
 	}
@@ -299,6 +299,27 @@ func TestOddsPaganoT3485HitsTigerSide(t *testing.T) {
 	// To hit: 10" is the 8-12" band (0), both stopped, Russian -1: 7+ on
 	// the d10, 4 in 10; the per-shot figures are the products.
 	checkFields(t, m, map[string]any{"p_hit": 0.4, "p_wrecked": 0.2, "p_deflected": 0.16, "p_stunned": 0.02, "p_immobilized": 0.02})
+}
+
+// TestOddsPaganoOutOfRange: at or beyond the end of Table 2's last band
+// (84") there is no shot. Like Armour Battles' odds out of range, that is
+// an answer (exit 0, every chance 0, in_range false), not an error.
+func TestOddsPaganoOutOfRange(t *testing.T) {
+	base := []string{"--rules", "pagano", "--firer", "T-34-85", "--target", "Tiger I", "--aspect", "side"}
+	for _, rng := range []string{"84", "1000"} {
+		m := oddsJSON(t, append(base, "--range", rng)...)
+		checkExactKeys(t, m, paganoOddsFields)
+		checkFields(t, m, map[string]any{"in_range": false, "p_hit": 0.0, "p_wrecked": 0.0, "p_deflected": 0.0})
+		out, err := runOddsCmd(t, append(base, "--range", rng)...)
+		if err != nil || !strings.Contains(out, "(out of range)") || !strings.Contains(out, "no shot") {
+			t.Errorf("odds --range %s: %v, output %q; want it to say out of range, no shot", rng, err, out)
+		}
+	}
+	// Just inside the band there is a shot.
+	m := oddsJSON(t, append(base, "--range", "83.9", "--firer-stationary", "--target-stationary")...)
+	if m["in_range"] != true || m["p_hit"].(float64) <= 0 {
+		t.Errorf("odds at 83.9\": in_range %v, p_hit %v; want a shot", m["in_range"], m["p_hit"])
+	}
 }
 
 func TestOddsPaganoModifiers(t *testing.T) {
@@ -362,7 +383,7 @@ func TestOddsPaganoErrors(t *testing.T) {
 		{append(base, "--aspect", "side"), "missing --range"},
 		{[]string{"--rules", "pagano", "--target", "Tiger I", "--range", "10", "--aspect", "side"}, "missing --firer"},
 		{append(base, "--range", "10", "--aspect", "top"), `--aspect "top"`},
-		{append(base, "--range", "84", "--aspect", "side"), "beyond the last range band"},
+		{append(base, "--range", "84"), "missing --aspect"}, // out of range is an answer, but the question must be whole
 		{append(base, "--range", "-1", "--aspect", "side"), "0 inches or more"},
 		{append(base, "--range", "10", "--aspect", "side", "--firer-moving", "--firer-stationary"), "cannot both"},
 		{append(base, "--range", "10", "--aspect", "side", "--target-moving", "--target-stationary"), "cannot both"},
