@@ -99,7 +99,7 @@ func (d *decoder) parseFile(src []byte) ast.Node {
 func (d *decoder) yamlError(err error) {
 	var ye yaml.Error
 	if errors.As(err, &ye) {
-		p := Problem{File: d.file, Line: 1, Col: 1, Msg: ye.GetMessage()}
+		p := Problem{File: d.file, Line: 1, Col: 1, Msg: yamlMessage(ye.GetMessage())}
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
 			p.Line, p.Col = tk.Position.Line, tk.Position.Column
 		}
@@ -108,6 +108,36 @@ func (d *decoder) yamlError(err error) {
 	}
 	d.probs = append(d.probs, Problem{File: d.file, Line: 1, Col: 1, Msg: err.Error()})
 }
+
+// yamlMessage rewords the commonest go-yaml syntax messages so that they
+// say what to fix; others are returned as they are.
+func yamlMessage(msg string) string {
+	switch {
+	case strings.HasPrefix(msg, "found character '\t'") || strings.Contains(msg, "found a tab character"):
+		return "a tab character: YAML is indented with spaces, never tabs"
+	case msg == "mapping value is not allowed in this context":
+		return "a \"key: value\" where none may be: check this line's indentation, and quote a value holding \": \""
+	case msg == "value is not allowed in this context":
+		return "a value where none may be: check this line's indentation against the lines above"
+	case msg == "non-map value is specified":
+		return "a list item or bare value where a \"key: value\" line belongs: check the indentation"
+	case strings.HasPrefix(msg, "sequence end token ']' not found"):
+		return "a [ list is not closed with ]"
+	case strings.HasPrefix(msg, "could not find flow mapping end token '}'"):
+		return "a { mapping is not closed with }"
+	case strings.HasPrefix(msg, "could not find end character of double-quoted text"):
+		return "a double-quoted string is not closed (a missing \")"
+	case strings.HasPrefix(msg, "could not find end character of single-quoted text"):
+		return "a single-quoted string is not closed (a missing ')"
+	}
+	if m := duplicateKey.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("key %s given twice (first at line %s, column %s)", m[1], m[2], m[3])
+	}
+	return msg
+}
+
+// duplicateKey matches go-yaml's message for a key given twice.
+var duplicateKey = regexp.MustCompile(`^mapping key ("[^"]*") already defined at \[(\d+):(\d+)\]$`)
 
 // pos returns the position of a node: for a mapping, its first key.
 func (d *decoder) pos(n ast.Node) Pos {

@@ -158,12 +158,16 @@ func TestScenarioResolvesUnitTypes(t *testing.T) {
 // TestDecodeMistakes covers mistakes that need no whole file of context.
 func TestDecodeMistakes(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"syntax", "rules: [armour-battles\n", ""},
 		{"empty", "", "1:1: file is empty"},
 		{"neither", "foo: 1\n", "not a data file"},
 		{"unknown rules", "rules: chess\nunits: [{id: a, name: A, nation: x}]\n", `1:8: unknown rules "chess" (known: "armour-battles", "pagano")`},
 		{"alias", "rules: armour-battles\nunits:\n  - &a {id: a}\n  - *a\n", "aliases are not supported"},
-		{"duplicate key", "rules: armour-battles\nrules: x\nunits: []\n", ""},
+		{"duplicate key", "rules: armour-battles\nrules: x\nunits: []\n", `2:1: key "rules" given twice (first at line 1, column 1)`},
+		{"tab", "rules: armour-battles\nunits:\n\t- id: a\n", "3:1: a tab character: YAML is indented with spaces, never tabs"},
+		{"open quote", "rules: \"armour-battles\nunits: []\n", "a double-quoted string is not closed"},
+		{"stray colon", "rules: armour-battles\ntitle: a: b\n", `2:8: a "key: value" where none may be`},
+		{"indented", "rules: armour-battles\nunits: []\n  foo: x\n", "3:3: a value where none may be: check this line's indentation"},
+		{"open list", "rules: [armour-battles\n", "a [ list is not closed with ]"},
 		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: units[0].stats: class "tank" is not one of`},
 		{"short range", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2], at: 4}\n", "range needs three bands"},
 		{"off-table footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: off-table artillery, weapon: g, at: 4}\n", "off-table artillery has no footprint"},
