@@ -103,9 +103,16 @@ export class Game {
   onStream(m) {
     if (m.type === "error") { toast(m.error, "error"); return; }
     // Events this page has already (from its own action's answer) need no
-    // refresh; new ones, or a position moved on, do.
+    // refresh; new ones, or a position moved on, do. An action may emit
+    // no event this seat sees and still pass the decision to it (the
+    // enemy ending an activation): a new pending decision or result is a
+    // new position too.
     const added = m.events && m.events.length ? this.addEvents(m.events) : [];
-    if (m.n !== undefined && (added.length || m.n !== this.pos.n || m.last_event !== this.pos.last_event)) this.scheduleRefresh();
+    if (m.n === undefined) return;
+    const moved = m.n !== this.pos.n || m.last_event !== this.pos.last_event ||
+      JSON.stringify(m.pending || null) !== JSON.stringify(this.g.pending || null) ||
+      JSON.stringify(m.result || null) !== JSON.stringify(this.g.result || null);
+    if (added.length || moved) this.scheduleRefresh();
   }
 
   poll() {
