@@ -5,6 +5,7 @@ import { api, ApiError, openStream, saveGame } from "./api.js";
 import { Board, el, TRAY } from "./board.js";
 import { boxCorners, dist, headingTo, pointPolyDistance, polyDistance, sightLine, pathAt, pathLength, pathSlice, projectOnPath, norm360 } from "./geom.js";
 import { h, toast, fmt1, pct } from "./util.js";
+import { paganoMethods } from "./pagano.js";
 
 const SIDE_COLORS = { german: "#5d6873", us: "#6e7c36", british: "#8a6d3b", soviet: "#7a3b2e" };
 const FALLBACK_COLORS = ["#5d6873", "#6e7c36", "#8a6d3b", "#7a3b2e"];
@@ -73,6 +74,7 @@ export class Game {
     this.view = g.view || { units: [], sides: [] };
     this.pos = { n: g.n, last_event: g.last_event };
     this.mySide = g.role === "seat" ? g.sides[g.side] : null;
+    this.pagano = g.rules === "pagano";
   }
 
   lastSeq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -195,7 +197,10 @@ export class Game {
     const i = (this.g.sides || []).indexOf(id);
     return FALLBACK_COLORS[Math.max(0, i) % FALLBACK_COLORS.length];
   }
-  sideName(id) { const s = (this.view.sides || []).find((x) => x.id === id); return s ? s.name : id; }
+  sideName(id) {
+    const s = (this.view.sides || []).find((x) => x.id === id) || (this.map && this.mapSide(id));
+    return s ? s.name : id;
+  }
   mySideView() { return (this.view.sides || []).find((s) => s.id === this.mySide) || null; }
   mapSide(id) { return this.map.sides.find((s) => s.id === id); }
   // myBatteries returns the side's off-table batteries: from the view
@@ -205,7 +210,7 @@ export class Game {
     return v.length ? v : ((this.mapSide(this.mySide) || {}).batteries || []);
   }
   stats(u) { const t = this.types[u.type]; return t ? t.stats || {} : {}; }
-  onTable(u) { return u.placed && !u.dispersed; }
+  onTable(u) { return u.placed && !u.dispersed && !u.out && !u.exited; }
   corners(u, x = u.x, y = u.y, hd = u.heading) { return boxCorners(x, y, hd, u.length || 2.5, u.width || 1.5); }
   hullDist(a, b) { return polyDistance(this.corners(a), this.corners(b)); }
   enemyFacing(sideId) {
@@ -315,19 +320,21 @@ export class Game {
     if (!s) return;
     const v = this.view, p = this.g.pending || {};
     const who = p.side >= 0 ? this.sideName(this.g.sides[p.side]) : "";
-    s.replaceChildren(
+    // replaceChildren, unlike h(), takes a null for the text "null".
+    s.replaceChildren(...[
       h("span", { class: "title" }, this.map.title),
       h("span", { class: "chip", testid: "turn" }, "Turn " + (v.turn || "–")),
-      h("span", { class: "chip" }, "Phase: " + (v.phase || "–")),
+      h("span", { class: "chip", testid: "phase" }, "Phase: " + (v.phase_name || v.phase || "–")),
       v.active ? h("span", { class: "chip pulse", testid: "pulse", style: `border-color:${this.sideColor(v.active)}` }, this.sideName(v.active) + "'s pulse") : null,
       h("span", { class: "chip you", style: this.mySide ? `background:${this.sideColor(this.mySide)}` : "" }, this.mySide ? "You: " + this.sideName(this.mySide) : "Spectating"),
       this.g.result.over ? null : h("span", { class: "chip " + (this.myTurn() ? "yours" : "waiting"), testid: "whose" }, this.myTurn() ? "Your decision" : who ? "Waiting for " + who : ""),
-    );
+    ].filter(Boolean));
   }
 
   renderStanding() {
     const box = this.standing;
     box.replaceChildren();
+    if (this.pagano) { this.pgStanding(box); return; }
     for (const sd of this.view.sides || []) {
       const init = (this.g.sides || []).indexOf(sd.id);
       const dice = [];
@@ -382,7 +389,7 @@ export class Game {
     const tray = { own: [], enemy: [] };
     this.labelBoxes = [];
     for (const u of this.units) {
-      if (u.dispersed) continue;
+      if (u.dispersed || u.out || u.exited) continue;
       const own = u.side === this.mySide;
       const cls = [own ? "own" : "enemy", "side-" + u.side, u.hidden ? "hidden" : "", u.activated ? "activated" : "", inGroup.has(u.id) ? "in-group" : "", u.suppressed ? "suppressed" : ""].join(" ");
       if (!u.placed) { tray[own || !this.mySide ? "own" : "enemy"].push(u); continue; }
@@ -394,7 +401,7 @@ export class Game {
     const tx = b.W + 2.3;
     const companies = new Map();
     for (const u of [...tray.own, ...tray.enemy]) {
-      const k = u.side + "|" + u.company;
+      const k = u.side + "|" + (u.company || u.platoon || "");
       if (!companies.has(k)) companies.set(k, []);
       companies.get(k).push(u);
     }
@@ -475,6 +482,12 @@ export class Game {
     if (this.logList && this.logFollow) this.logList.scrollTop = this.logList.scrollHeight;
   }
 
+  // say tells the player why a click or key did nothing.
+  say(text) {
+    this.hint(text);
+    toast(forFingers(text), "info", 4000);
+  }
+
   hint(text) {
     const el = this.toolbar && this.toolbar.querySelector(".hint");
     if (el) el.textContent = forFingers(text || "");
@@ -524,7 +537,10 @@ export class Game {
       "break-off": () => this.panelBreakOff(box),
       logistics: () => this.panelLogistics(box),
     }[p.kind];
-    if (f) f(); else box.appendChild(h("p", {}, "No controls for " + p.kind));
+    const pg = this.pagano && { move: () => this.panelPgMove(box), fire: () => this.panelPgFire(box), ambush: () => this.panelPgAmbush(box) }[p.kind];
+    if (pg) pg();
+    else if (f && !(this.pagano && p.kind !== "deploy" && p.kind !== "ready")) f();
+    else this.panelCandidates(box);
     markKeys(box);
   }
 
@@ -1016,6 +1032,7 @@ export class Game {
       }
     }
     if (p.kind === "opportunity-fire" && this.view.window) this.drawWindow(this.view.window);
+    if (this.pagano) this.pgOverlay();
     if (this.measure) this.drawMeasure();
   }
 
@@ -1125,6 +1142,7 @@ export class Game {
     const p = this.g.pending, ui = this.ui;
     const [x, y] = pt.map(round2);
     if (x < 0 || y < 0 || x > this.map.table.width || y > this.map.table.height) return;
+    if (this.pagano && this.pgTableClick([x, y])) return;
     switch (p.kind) {
       case "deploy":
         if (ui.deployUnit) this.act({ kind: "deploy", unit: ui.deployUnit, x, y, facing: round2(ui.facing) });
@@ -1189,6 +1207,7 @@ export class Game {
     const u = this.unit(id);
     if (!u) return;
     const own = u.side === this.mySide;
+    if (this.pagano && this.pgUnitClick(u, ev)) return;
     switch (p.kind) {
       case "deploy":
         if (own && !u.placed) { ui.deployUnit = id; this.render(); }
@@ -1247,6 +1266,7 @@ export class Game {
   confirm() {
     if (!this.myTurn()) return;
     const p = this.g.pending, ui = this.ui;
+    if (this.pagano && this.pgConfirm()) return;
     switch (p.kind) {
       case "ready": return this.act({ kind: "begin" });
       case "choose-chain":
@@ -1305,6 +1325,7 @@ export class Game {
     else if (k === "0") this.board.resetZoom();
     else if (k === "?") this.showHelp();
     else if (!mine) done = false;
+    else if (this.pagano && this.pgKey(k)) done = true;
     else if ((k === "p" || k === "P") && p.kind === "order") this.act({ kind: "pass" });
     else if ((k === "p" || k === "P") && p.kind === "opportunity-fire") this.act({ kind: "opportunity-pass" });
     else if ((k === "e" || k === "E") && p.kind === "activation") this.act({ kind: "end-activation" });
@@ -1377,11 +1398,15 @@ export class Game {
     if (!u) { t.hidden = true; return; }
     const ty = this.types[u.type] || {};
     const s = ty.stats || {};
-    const state = [u.dp ? `${u.dp} DP` : "no disruption", u.suppressed ? "suppressed" : null, u.fired ? "fired" : null, u.activated ? "activated" : null,
+    const state = this.pagano ? [u.stunned ? "stunned" : null, u.immobile ? "immobilized" : null, u.retreat ? "retreating" : null, u.shots ? `${u.shots} shot marker(s)` : null, u.done ? "moved this phase" : null, u.out ? "out of action" : null].filter(Boolean).join(" · ") : [u.dp ? `${u.dp} DP` : "no disruption", u.suppressed ? "suppressed" : null, u.fired ? "fired" : null, u.activated ? "activated" : null,
       u.hidden ? "hidden from the enemy" : null, u.reserve && !u.placed ? "in reserve" : null].filter(Boolean).join(" · ");
     t.replaceChildren(
       h("div", { class: "tt-title" }, h("span", { class: "swatch", style: `background:${this.sideColor(u.side)}` }), `${u.name}`, h("span", { class: "muted" }, ` ${u.id}`)),
-      h("div", { class: "muted" }, `${this.sideName(u.side)} · ${u.company}`),
+      h("div", { class: "muted" }, `${this.sideName(u.side)} · ${u.company || u.platoon || ""}`),
+      this.pagano ? h("table", {},
+        row("MP", s.mp), row("Gun", s.gun ? `${s.gun}mm${s.gun_type ? " " + s.gun_type : ""}${s.double ? " (double shot)" : ""}` : null), row("Mount", s.mount),
+        row("Armour", s.front !== undefined ? `front ${s.front} · side ${s.side} · rear ${s.rear}` : null), row("Weight", s.weight),
+        row("Motion", u.motion), row("Facing", Math.round(norm360(u.heading)) + "°")) :
       h("table", {},
         row("Class", s.class), row("Move", s.move), row("Reaction", s.reaction ? `${s.reaction}D${s.reaction_flank ? "/" + s.reaction_flank + "D" : ""}` : null),
         row("Weapon", s.weapon), row("Range", s.range ? s.range.join(' / ') + '"' : null), row("AT", s.at ? s.at + "D" : null),
@@ -1414,6 +1439,8 @@ export class Game {
     };
   }
 }
+
+Object.assign(Game.prototype, paganoMethods);
 
 // --- small pieces ---------------------------------------------------------------
 
@@ -1512,6 +1539,7 @@ function promptTitle(p) {
     deploy: "Deploy your forces", ready: "Ready", "choose-chain": "Choose a dice chain", order: "Give an order",
     activation: "Command group activated", "opportunity-fire": "Opportunity fire!", "reaction-boost": "Reaction boost",
     "break-off": "Break off?", logistics: "Logistics phase",
+    move: "Movement phase", fire: "Fire phase", ambush: "Ambush fire?",
   }[p.kind] || p.kind;
 }
 
