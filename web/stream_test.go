@@ -57,7 +57,12 @@ type apiGame struct {
 
 // playFirstCandidate makes the seat's pending decision with the rules'
 // first suggestion (an activation when an order is due).
-func (s seatAPI) playFirstCandidate() {
+func (s seatAPI) playFirstCandidate() { s.playCandidate(true) }
+
+// playCandidate makes the seat's pending decision with the rules' first
+// suggestion, or with their first activation when activate is set and an
+// order is due.
+func (s seatAPI) playCandidate(activate bool) {
 	s.t.Helper()
 	var g apiGame
 	s.call("GET", "", nil, &g)
@@ -69,7 +74,7 @@ func (s seatAPI) playFirstCandidate() {
 		s.t.Fatalf("no candidates for %s", g.Pending.Kind)
 	}
 	a := c.Candidates[0]
-	if g.Pending.Kind == "order" {
+	if activate && g.Pending.Kind == "order" {
 		for _, x := range c.Candidates {
 			if x["kind"] == "activate" {
 				a = x

@@ -325,7 +325,7 @@ export class Game {
       h("span", { class: "title" }, this.map.title),
       h("span", { class: "chip", testid: "turn" }, "Turn " + (v.turn || "–")),
       h("span", { class: "chip", testid: "phase" }, "Phase: " + (v.phase_name || v.phase || "–")),
-      v.active ? h("span", { class: "chip pulse", testid: "pulse", style: `border-color:${this.sideColor(v.active)}` }, this.sideName(v.active) + "'s pulse") : null,
+      v.active && !this.g.result.over ? h("span", { class: "chip pulse", testid: "pulse", style: `border-color:${this.sideColor(v.active)}` }, "Pulse: " + this.sideName(v.active)) : null,
       h("span", { class: "chip you", style: this.mySide ? `background:${this.sideColor(this.mySide)}` : "" }, this.mySide ? "You: " + this.sideName(this.mySide) : "Spectating"),
       this.g.result.over ? null : h("span", { class: "chip " + (this.myTurn() ? "yours" : "waiting"), testid: "whose" }, this.myTurn() ? "Your decision" : who ? "Waiting for " + who : ""),
     ].filter(Boolean));
@@ -342,7 +342,7 @@ export class Game {
       for (let i = 0; i < sd.wild; i++) dice.push(die(6, true));
       const lost = this.units.filter((u) => u.side === sd.id && u.dispersed).length;
       box.appendChild(h("div", { class: "side-row" + (sd.id === this.view.active ? " active" : ""), testid: "side-" + sd.id, style: `border-left-color:${this.sideColor(sd.id)}` },
-        h("div", { class: "side-name" }, sd.name, sd.id === this.mySide ? h("span", { class: "tag" }, "you") : null, sd.id === this.view.active ? h("span", { class: "tag pulse" }, "pulse") : null),
+        h("div", { class: "side-name" }, sd.name, sd.id === this.mySide ? h("span", { class: "tag" }, "you") : null, sd.id === this.view.active && !this.g.result.over ? h("span", { class: "tag pulse" }, "pulse") : null),
         h("div", { class: "side-stats" },
           h("span", { title: "Army morale: at zero the army is beaten", testid: "morale-" + sd.id }, "Morale ", h("b", {}, sd.morale)),
           h("span", { title: "Staff orders usable now (+ restocked for next turn)", testid: "staff-" + sd.id }, "Staff ", h("b", {}, sd.staff), sd.staff_new ? ` (+${sd.staff_new})` : ""),
