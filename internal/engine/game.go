@@ -37,6 +37,9 @@ func NewGameWithSource(r Rules, sc *scenario.Scenario, seed uint64, src dice.Sou
 		return nil, err
 	}
 	h := Header{Format: LogFormat, Rules: r.Name(), Seed: seed, Dice: DiceBatched}
+	if rv, ok := r.(Revised); ok {
+		h.Rev = rv.Revision()
+	}
 	if sc != nil {
 		h.Scenario, h.Version = sc.ID, sc.Version
 	}

@@ -30,6 +30,9 @@ type Header struct {
 	// before it, when every die was drawn on its own. Replay draws the way
 	// the log was made, so older games still load.
 	Dice int `json:"dice,omitempty"`
+	// Rev is the rules revision the game was played under (Revised), 0
+	// (left out) in logs made before the ruleset's first revision.
+	Rev int `json:"rev,omitempty"`
 }
 
 // DiceBatched marks logs whose pools were drawn on the PCG's fast path.
@@ -186,6 +189,17 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 	g, err := NewGame(r, sc, lg.Header.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("engine: log line 1: %w", err)
+	}
+	if rev := lg.Header.Rev; rev != g.header.Rev {
+		rv, ok := r.(Revised)
+		if rev < 0 || rev > g.header.Rev || !ok {
+			return nil, fmt.Errorf("engine: log line 1: rules revision %d of %s; this version of sandtable plays revisions 0 to %d (a log from a newer version?)", rev, r.Name(), g.header.Rev)
+		}
+		st, err := rv.NewRevision(sc, rev)
+		if err != nil {
+			return nil, fmt.Errorf("engine: log line 1: %w", err)
+		}
+		g.state, g.header.Rev, g.header.Hash = st, rev, FormatHash(st.Hash())
 	}
 	if lg.Header.Dice == 0 {
 		// Made before pools were batched: draw every die on its own.

@@ -64,6 +64,16 @@ type Rules interface {
 	SideNames(s State) []string
 }
 
+// Revised is a ruleset whose play has changed since logs were first
+// made. Revision is the revision new games are played under, recorded in
+// the log header (Header.Rev); NewRevision starts a game under an earlier
+// one, so that logs and saved games made before a change replay as they
+// were played. Revision 0 is the rules before the first change.
+type Revised interface {
+	Revision() int
+	NewRevision(sc *scenario.Scenario, rev int) (State, error)
+}
+
 var registry = map[string]Rules{}
 
 // Register makes a ruleset available by name. It panics on a duplicate.

@@ -24,6 +24,9 @@ type gameConfig struct {
 	// Dice is the log header's dice drawing (engine.Header.Dice); games
 	// stored before it was recorded have none and replay die by die.
 	Dice int `json:"dice,omitempty"`
+	// Rev is the log header's rules revision (engine.Header.Rev); games
+	// stored before it was recorded have none and replay under revision 0.
+	Rev int `json:"rev,omitempty"`
 }
 
 // liveGame is a game held in memory. mu guards everything below it; a
@@ -307,7 +310,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
 		}
 	}
-	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice}}
+	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev}}
 	for i, r := range recs {
 		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
 		lg.Lines = append(lg.Lines, i+2)

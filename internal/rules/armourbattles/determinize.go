@@ -442,7 +442,7 @@ func (c *State) redrawWindow(s *State, side int, hidden []int) {
 	if w == nil || c.Active != side {
 		return // no window, or it is side's own
 	}
-	nw := &Window{Kind: w.Kind, Target: w.Target}
+	nw := &Window{Kind: w.Kind, Target: w.Target, Decoy: w.Decoy}
 	for _, sp := range w.Spans {
 		if !s.unseenBy(side, sp.Unit) {
 			nw.Spans = append(nw.Spans, sp)

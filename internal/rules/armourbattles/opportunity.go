@@ -52,7 +52,24 @@ func (s *State) openFireWindow(firer int) {
 	}
 	if len(w.Spans) > 0 {
 		s.Window = w
+	} else if s.hiddenWatch(1 - s.Active) {
+		s.Window = &Window{Kind: "fire", Target: firer, Decoy: true}
 	}
+}
+
+// hiddenWatch reports whether side has a hidden unit on the table that
+// could fire if it saw an enemy: its opportunity-fire windows are then
+// offered even when no unit can answer (Window.Decoy).
+func (s *State) hiddenWatch(side int) bool {
+	if s.Rev < 1 {
+		return false
+	}
+	for _, u := range s.unitsOf(side) {
+		if s.Units[u].Hidden && s.oppEligible(u) {
+			return true
+		}
+	}
+	return false
 }
 
 // canAnswer reports whether unit u may answer the fire of firer, standing
@@ -208,7 +225,11 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 // shared with a remembered window: nothing changes them.
 func (s *State) setMoveWindow(m *Mover, spans []Span) bool {
 	if len(spans) == 0 {
-		return false
+		if !s.hiddenWatch(1 - s.Active) {
+			return false
+		}
+		s.Window = &Window{Kind: "move", Target: m.Unit, Decoy: true}
+		return true
 	}
 	s.Window = &Window{Kind: "move", Target: m.Unit, Spans: spans}
 	return true
@@ -222,6 +243,9 @@ func (s *State) windowHasFirers() bool {
 		if m == nil || m.Halted || s.Units[m.Unit].Dispersed {
 			return false
 		}
+		if w.Decoy {
+			return true // until passed
+		}
 		for _, sp := range w.Spans {
 			if s.oppEligible(sp.Unit) && sp.To >= m.At-1e-9 {
 				return true
@@ -231,6 +255,9 @@ func (s *State) windowHasFirers() bool {
 	}
 	if !s.Units[w.Target].Active() {
 		return false
+	}
+	if w.Decoy {
+		return true // until passed
 	}
 	for _, sp := range w.Spans {
 		if s.canAnswerFire(sp.Unit, w.Target) {

@@ -17,6 +17,32 @@ func init() { engine.Register(Rules{}) }
 // Name returns "armour-battles".
 func (Rules) Name() string { return Name }
 
+// Revision is the rules revision new games are played under
+// (engine.Revised):
+//
+//	0  the rules before revision 1
+//	1  a side with hidden units on the table is offered every
+//	   opportunity-fire window, even when none of its units can fire
+//	   (Window.Decoy, ruling R56)
+const Revision = 1
+
+// Revision returns the rules revision new games are played under.
+func (Rules) Revision() int { return Revision }
+
+// NewRevision returns the initial state of a game played under an
+// earlier rules revision, to replay a log made before a change.
+func (r Rules) NewRevision(sc *scenario.Scenario, rev int) (engine.State, error) {
+	if rev < 0 || rev > Revision {
+		return nil, fmt.Errorf("armourbattles: no rules revision %d (0 to %d)", rev, Revision)
+	}
+	st, err := r.New(sc)
+	if err != nil {
+		return nil, err
+	}
+	st.(*State).Rev = rev
+	return st, nil
+}
+
 // boards holds one board per scenario, shared by its states.
 var boards engine.ScenarioCache[*board]
 
@@ -29,7 +55,7 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{b: b, Turn: 0, Phase: phaseDeploy, Winner: -1}
+	s := &State{b: b, Turn: 0, Phase: phaseDeploy, Winner: -1, Rev: Revision}
 	for si, sd := range sc.Sides {
 		p := b.sides[si].params
 		s.Sides = append(s.Sides, SideState{Staff: min(p.StaffOrders, p.CommandDice), Morale: p.ArmyMorale})

@@ -219,6 +219,11 @@ type Window struct {
 	Target int    `json:"target"`
 	// Spans lists the units that may answer and where they see the mover.
 	Spans []Span `json:"spans,omitempty"`
+	// Decoy: no unit could answer, but the side has hidden units on the
+	// table, so the window is offered all the same (it holds only a pass):
+	// whether a window opens must not tell the enemy that a hidden unit
+	// sees (ruling R56).
+	Decoy bool `json:"decoy,omitempty"`
 }
 
 // Mover is one unit moving along its path.
@@ -271,6 +276,11 @@ type State struct {
 	Over   bool   `json:"over,omitempty"`
 	Winner int    `json:"winner"`
 	Reason string `json:"reason,omitempty"`
+
+	// Rev is the rules revision the game is played under (Revision): 0
+	// for games begun before revision 1, which offers decoy windows
+	// (Window.Decoy). It is not hashed: it never changes in a game.
+	Rev int `json:"rev,omitempty"`
 
 	// memo, if set, keeps line-of-sight answers (see WithMemo); clones
 	// do not share it.
@@ -539,6 +549,9 @@ func (s *State) Hash() uint64 {
 	if w := s.Window; w != nil {
 		h.String(w.Kind)
 		h.Int(w.Target)
+		if w.Decoy { // hashed only when set: earlier logs keep their hashes
+			h.Bool(true)
+		}
 		for _, sp := range w.Spans {
 			h.Int(sp.Unit)
 			h.Float(sp.From)

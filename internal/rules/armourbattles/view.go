@@ -123,6 +123,9 @@ type WindowView struct {
 	Path  [][2]float64 `json:"path,omitempty"`
 	At    float64      `json:"at,omitempty"`
 	Reach float64      `json:"reach,omitempty"`
+	// Decoy: none of the side's units can fire; the window is offered
+	// only so that the enemy cannot tell when a hidden unit sees (R56).
+	Decoy bool `json:"decoy,omitempty"`
 }
 
 // SpanView is where one unit may fire along the mover's path.
@@ -171,7 +174,7 @@ func (s *State) View(side int) any {
 		v.Smokes = append(v.Smokes, SmokeView{Side: s.b.sides[sm.Side].id, X: round2(sm.Center.X), Y: round2(sm.Center.Y), Orient: round2(sm.Orient.Degrees()), Length: SmokeLength, Width: SmokeWidth})
 	}
 	if w := s.Window; w != nil && side >= 0 && side != s.Active {
-		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID}
+		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID, Decoy: w.Decoy}
 		for _, sp := range w.Spans {
 			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) {
 				continue // fired already, or can no longer answer
