@@ -82,14 +82,15 @@ export function forgetGame(id) {
 
 // openStream opens the game's WebSocket after event `after` and calls
 // onMessage for each message; it reconnects with the last event seen and
-// calls onDown when the stream fails (the caller may poll meanwhile).
-export function openStream(id, token, after, onMessage, onDown) {
+// calls onDown when the stream fails (the caller may poll meanwhile) and
+// onUp when it is open again.
+export function openStream(id, token, after, onMessage, onDown, onUp) {
   let closed = false, ws = null, last = after, retry = 500;
   const connect = () => {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws?after=${last}&token=${encodeURIComponent(token)}`);
-    ws.onopen = () => { retry = 500; };
+    ws.onopen = () => { retry = 500; onUp && onUp(); };
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }

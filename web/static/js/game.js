@@ -57,7 +57,7 @@ export class Game {
     }
     this.layout();
     this.render();
-    this.stream = openStream(this.id, this.token, this.lastSeq(), (m) => this.onStream(m), () => this.poll());
+    this.stream = openStream(this.id, this.token, this.lastSeq(), (m) => this.onStream(m), () => { this.streamDown(); this.poll(); }, () => this.setOnline(true));
     window.sandtable = this.testHooks();
     document.body.dataset.game = this.id;
   }
@@ -67,6 +67,7 @@ export class Game {
     this.stream && this.stream.close();
     document.removeEventListener("keydown", this.keyHandler);
     clearTimeout(this.refreshTimer);
+    clearTimeout(this.downTimer);
   }
 
   apply(g) {
@@ -117,6 +118,25 @@ export class Game {
     if (added.length || moved) this.scheduleRefresh();
   }
 
+  // streamDown notes the stream closed: when it is not back within a
+  // moment, the server is unreachable.
+  streamDown() {
+    clearTimeout(this.downTimer);
+    this.downTimer = setTimeout(() => this.setOnline(false), 1000);
+  }
+
+  // setOnline shows or clears the "Disconnected" banner; back online, the
+  // page catches up with what it missed.
+  setOnline(on) {
+    if (on) clearTimeout(this.downTimer);
+    if (this.online === on || this.stopped) return;
+    const was = this.online;
+    this.online = on;
+    if (this.banner) this.banner.hidden = on;
+    document.body.dataset.offline = on ? "0" : "1";
+    if (on && was === false) this.scheduleRefresh();
+  }
+
   poll() {
     if (this.stopped) return;
     clearTimeout(this.pollTimer);
@@ -136,9 +156,11 @@ export class Game {
       const was = this.g.pending;
       this.apply(g);
       if (!samePending(was, g.pending)) this.ui = {};
+      this.setOnline(true);
       this.render();
     } catch (e) {
       if (e.status === 404 || e.status === 401 || e.status === 403) { this.gone(e); return; }
+      if (e.code === "network") { this.setOnline(false); return; }
       toast(e.message, "error");
     } finally {
       this.setBusy(-1);
@@ -172,10 +194,18 @@ export class Game {
       this.ui = {};
       const g = await api.game(this.id, this.token);
       this.apply(g);
+      this.setOnline(true);
       this.render();
       return true;
     } catch (e) {
-      const msg = e instanceof ApiError ? e.message.replace(/^armourbattles: /, "") : String(e);
+      const msg = e instanceof ApiError ? e.message.replace(/^(armourbattles|pagano): /, "") : String(e);
+      if (e.code === "network") {
+        // Not a refusal: the action never reached the rules.
+        this.setOnline(false);
+        toast("Not sent: the server cannot be reached. Reconnecting…", "error", 7000);
+        this.lastError = msg;
+        return false;
+      }
       toast("Refused: " + msg, "error", 7000);
       this.lastError = msg;
       if (action.kind === "fire") (this.refused = this.refused || {})[`${action.unit}>${action.target}@${this.pos.n}`] = msg;
@@ -264,7 +294,8 @@ export class Game {
     this.logList = h("ol", { class: "log", testid: "log" });
     const logBox = h("section", { class: "log-box" }, h("h3", {}, "Battle log"), this.logList);
     const side = h("aside", { class: "side-col" }, this.standing, this.panel, logBox);
-    this.root.appendChild(h("div", { class: "game" }, main, side, this.tooltip));
+    this.banner = h("div", { class: "offline-banner", role: "alert", testid: "disconnected", hidden: this.online !== false }, "Disconnected — reconnecting…");
+    this.root.appendChild(h("div", { class: "game" }, main, side, this.tooltip, this.banner));
     this.board = new Board(this.boardBox, this.map, {
       onClick: (pt, ev) => this.onTableClick(pt, ev),
       onUnit: (id, ev) => this.onUnitClick(id, ev),
