@@ -242,6 +242,7 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			ps = append(ps, b.At("alliance").Problemf("side %q: both sides are %s; one side must be axis and the other allied", sd.ID, p.Alliance))
 		}
 		alliances[p.Alliance] = true
+		ps = append(ps, armourBattlesSetup(sd)...)
 		for _, list := range []struct {
 			key, what string
 			ids       []string
@@ -271,6 +272,36 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			}
 			if !(*f.v >= min) || *f.v > 100 {
 				ps = append(ps, sc.ParamsBlock.At("table1").Problemf("params.table1.%s: cost %v must be between %v and 100 movement points", f.key, *f.v, min))
+			}
+		}
+	}
+	return ps
+}
+
+// armourBattlesSetup reports the set-up options of the scenario format
+// that only Armour Battles plays: the Pagano rules would ignore them, and
+// nothing in a scenario file is ignored silently (ruling D9: no hidden
+// set-up).
+func armourBattlesSetup(sd *scenario.Side) []scenario.Problem {
+	var ps []scenario.Problem
+	if sd.FreeSetup != nil {
+		ps = append(ps, sd.Pos.Problemf("side %q: a free set-up is an Armour Battles rule; Pagano sides set up as listed", sd.ID))
+	}
+	for _, co := range sd.Reserves {
+		ps = append(ps, co.Pos.Problemf("side %q: reserve %q: Pagano has no reserves; list the platoon under forces", sd.ID, co.Name))
+	}
+	for _, co := range sd.Forces {
+		for _, o := range []struct {
+			set  bool
+			what string
+		}{
+			{co.Hidden, "hidden: Pagano has no hidden set-up (ruling D9)"},
+			{co.Placement != "", "placement: an Armour Battles set-up rule; Pagano platoons set up anywhere in the zone"},
+			{co.Together, "together: an Armour Battles set-up rule"},
+			{co.MayJoinReserves, "may_join_reserves: Pagano has no reserves"},
+		} {
+			if o.set {
+				ps = append(ps, co.Pos.Problemf("side %q: company %q: %s", sd.ID, co.Name, o.what))
 			}
 		}
 	}

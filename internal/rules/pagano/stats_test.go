@@ -36,3 +36,30 @@ func TestCheckScenarioUnitLists(t *testing.T) {
 		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
 	}
 }
+
+// TestCheckScenarioArmourBattlesSetup: the scenario format's set-up
+// options that only Armour Battles plays (reserves, hidden companies,
+// placement rules, free set-up) are reported in a Pagano scenario, not
+// ignored.
+func TestCheckScenarioArmourBattlesSetup(t *testing.T) {
+	ref := []scenario.UnitRef{{ID: "de-1"}}
+	de := &scenario.Side{ID: "de", Params: &SideParams{Alliance: Axis}, FreeSetup: &scenario.FreeSetup{},
+		Forces:   []scenario.Company{{Name: "A", Hidden: true, Placement: scenario.PlaceCover, Together: true, MayJoinReserves: true, Units: ref}},
+		Reserves: []scenario.Company{{Name: "R", EarliestTurn: 2, Units: []scenario.UnitRef{{ID: "de-2"}}}}}
+	us := &scenario.Side{ID: "us", Params: &SideParams{Alliance: Allied}, Forces: []scenario.Company{{Name: "B", Units: []scenario.UnitRef{{ID: "us-1"}}}}}
+	var got []string
+	for _, p := range checkScenario(&scenario.Scenario{Sides: []*scenario.Side{de, us}}) {
+		got = append(got, p.Msg)
+	}
+	want := []string{
+		`side "de": a free set-up is an Armour Battles rule; Pagano sides set up as listed`,
+		`side "de": reserve "R": Pagano has no reserves; list the platoon under forces`,
+		`side "de": company "A": hidden: Pagano has no hidden set-up (ruling D9)`,
+		`side "de": company "A": placement: an Armour Battles set-up rule; Pagano platoons set up anywhere in the zone`,
+		`side "de": company "A": together: an Armour Battles set-up rule`,
+		`side "de": company "A": may_join_reserves: Pagano has no reserves`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
+	}
+}
