@@ -69,7 +69,7 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 			for x := r.Min.X + 2; x <= r.Max.X-2; x += 2 {
 				p := geom.Point{X: x, Y: y}
 				b := s.boxAt(u, p, facing)
-				if s.b.inZone(s.Deployer, b) && s.overlapping(u, b) < 0 {
+				if s.b.inZone(s.Deployer, b) && s.overlapping(u, b) < 0 && s.inBuilding(b) == nil {
 					spots = append(spots, p)
 				}
 			}

@@ -501,3 +501,29 @@ func TestUnitsLost(t *testing.T) {
 		t.Error("the Pagano state reports an army morale it does not keep")
 	}
 }
+
+// TestDeployNotInBuildings: buildings are impassable (P16), so a vehicle
+// may not be set up in one, and the deploy candidates offer no spot that
+// meets one.
+func TestDeployNotInBuildings(t *testing.T) {
+	f := newFixture(t, []table.Feature{rect(table.KindBuilding, 0, 42, 40, 48)}, 1,
+		placed{id: "de-1", typ: "panzer-iv-h", side: 0, x: 0, y: 0, facing: -90})
+	f.s.Units[0].Placed = false
+	f.s.Deployer = 0
+	err := f.s.validateDeploy(Deploy{Unit: "de-1", X: 20, Y: 45, Facing: -90})
+	if err == nil || !strings.Contains(err.Error(), "vehicles cannot enter buildings") {
+		t.Errorf("deploy in a building: %v", err)
+	}
+	if err := f.s.validateDeploy(Deploy{Unit: "de-1", X: 60, Y: 45, Facing: -90}); err != nil {
+		t.Errorf("deploy beside the building: %v", err)
+	}
+	cands := f.s.deployCandidates(nil)
+	if len(cands) == 0 {
+		t.Fatal("no deploy candidates")
+	}
+	for _, c := range cands {
+		if err := f.s.validateDeploy(c.(Deploy)); err != nil {
+			t.Errorf("candidate %+v: %v", c, err)
+		}
+	}
+}

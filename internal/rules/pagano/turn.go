@@ -6,6 +6,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
 )
 
 type phaseKind int
@@ -85,8 +86,21 @@ func (s *State) validateDeploy(a Deploy) error {
 	if o := s.overlapping(u, b); o >= 0 {
 		return errorf("deploy: %s would overlap %s", a.Unit, s.Units[o].ID)
 	}
+	if f := s.inBuilding(b); f != nil {
+		return errorf("deploy: %s at (%.1f, %.1f) would stand in %s; vehicles cannot enter buildings (ruling P16)", a.Unit, a.X, a.Y, f)
+	}
 	if a.Turret != nil && s.stats(u).Mount != MountTurret {
 		return errorf("deploy: %s has no turret", a.Unit)
+	}
+	return nil
+}
+
+// inBuilding returns a building that footprint b meets, or nil.
+func (s *State) inBuilding(b geom.Box) *table.Feature {
+	for _, f := range s.b.table.Features() {
+		if f.Kind == table.KindBuilding && len(f.Area) > 0 && boxMeetsPolygon(b, f.Area) {
+			return f
+		}
 	}
 	return nil
 }
