@@ -758,7 +758,11 @@ export class Game {
       box.appendChild(h("p", {}, `Reach: ${FIXED * grp.dice}" fixed (inner ring) + ${grp.dice}D6${fast ? "×2 (fast)" : ""} variable, up to ${FIXED * grp.dice + 6 * grp.dice * (fast ? 2 : 1)}" (outer ring). Woods and hills cost double; a hedge costs the fixed move.`));
       box.appendChild(h("p", { class: "muted" }, "Click the table to send the group (it keeps formation); click a unit of the group first to move it alone. Backing up is only for single moves."));
       const list = h("ul", { class: "plan" });
-      for (const [id, mv] of Object.entries(ui.moves)) list.appendChild(h("li", {}, `${id} → (${fmt1(mv.to[0])}, ${fmt1(mv.to[1])}), ${fmt1(dist([this.unit(id).x, this.unit(id).y], mv.to))}"`));
+      for (const [id, mv] of Object.entries(ui.moves)) {
+        const u = this.unit(id), d = dist([u.x, u.y], mv.to), fixed = u.suppressed ? 0 : FIXED * grp.dice;
+        list.appendChild(h("li", { testid: "plan-" + id }, `${id} → (${fmt1(mv.to[0])}, ${fmt1(mv.to[1])}), ${fmt1(d)}"`,
+          d > fixed + 0.05 ? h("span", { class: "warn", testid: "plan-warn-" + id }, ` beyond the fixed ${fixed}": it stops where the roll runs out`) : null));
+      }
       box.appendChild(list);
       box.appendChild(h("div", { class: "row" },
         h("label", { title: "Replace one variable die with a 6" }, "Max die: ", h("select", { onchange: (e) => { ui.max = e.target.value; } },
@@ -1033,7 +1037,8 @@ export class Game {
           el("line", { x1: u.x, y1: b.sy(u.y), x2: mv.to[0], y2: b.sy(mv.to[1]), class: "move-path", "marker-end": "url(#arrow)" }, b.gOverlay);
           const back = Math.abs(((headingTo([u.x, u.y], mv.to) - u.heading + 540) % 360) - 180) > 90;
           this.ghost({ ...u, x: mv.to[0], y: mv.to[1], heading: back ? u.heading : headingTo([u.x, u.y], mv.to) }, "ghost");
-          el("text", { x: (u.x + mv.to[0]) / 2, y: b.sy((u.y + mv.to[1]) / 2) - 0.4, class: "move-label", text: fmt1(dist([u.x, u.y], mv.to)) + '"' }, b.gOverlay);
+          const d = dist([u.x, u.y], mv.to), fixed = u.suppressed ? 0 : FIXED * grp.dice;
+          el("text", { x: (u.x + mv.to[0]) / 2, y: b.sy((u.y + mv.to[1]) / 2) - 0.4, class: "move-label", text: fmt1(d) + '"' + (d > fixed + 0.05 ? " if the roll allows" : "") }, b.gOverlay);
         }
       }
       if (grp && ui.tool === "fire") {
@@ -1172,7 +1177,7 @@ export class Game {
     if (!this.myTurn()) return;
     const p = this.g.pending, ui = this.ui;
     const [x, y] = pt.map(round2);
-    if (x < 0 || y < 0 || x > this.map.table.width || y > this.map.table.height) return;
+    if (x < 0 || y < 0 || x > this.map.table.width || y > this.map.table.height) { this.say("That is off the table: click inside it"); return; }
     if (this.pagano && this.pgTableClick([x, y])) return;
     switch (p.kind) {
       case "deploy":
@@ -1193,15 +1198,33 @@ export class Game {
         return;
       case "activation": {
         const grp = this.group();
-        if (!grp || ui.tool !== "move" || grp.moved || grp.order !== "move-fire") return;
+        if (!grp || grp.order !== "move-fire") { this.say("This order moves nothing: end the activation (E)"); return; }
+        if (ui.tool !== "move") { this.say(grp.moved ? "The group has moved: click an enemy to fire at, or end the activation (E)" : "Firing: click an enemy to fire at, or Move (V) to move"); return; }
+        if (grp.moved) { this.say("The group has moved already"); return; }
         ui.moves = ui.moves || {};
         const movers = grp.units.filter((id) => !grp.movedUnits.includes(id) && this.unit(id) && this.onTable(this.unit(id)));
+        const fast = movers.every((id) => this.stats(this.unit(id)).move === "fast");
+        // A destination beyond the outer ring is brought back to it: the
+        // unit could never get farther.
+        const reach = (u) => (u.suppressed ? 0 : FIXED * grp.dice) + 6 * grp.dice * (fast ? 2 : 1);
+        const clampTo = (u, dx, dy) => {
+          const d = Math.hypot(dx, dy), r = reach(u);
+          return d > r ? [dx * r / d, dy * r / d, true] : [dx, dy, false];
+        };
+        let clipped = null;
         if (ui.selected) {
-          ui.moves[ui.selected] = { to: [x, y] };
+          const u = this.unit(ui.selected);
+          const [dx, dy, c] = clampTo(u, x - u.x, y - u.y);
+          if (c) clipped = [u, reach(u)];
+          ui.moves[ui.selected] = { to: [round2(u.x + dx), round2(u.y + dy)] };
         } else if (movers.length) {
           // The group keeps formation: every unit moves by the leader's offset.
           const l = this.unit(movers[0]);
-          const dx = x - l.x, dy = y - l.y;
+          let dx = x - l.x, dy = y - l.y;
+          for (const id of movers) {
+            const u = this.unit(id), c = clampTo(u, dx, dy);
+            if (c[2]) { [dx, dy] = c; clipped = [u, reach(u)]; }
+          }
           for (const id of movers) {
             const u = this.unit(id);
             if (!u || !this.onTable(u)) continue;
@@ -1209,6 +1232,7 @@ export class Game {
           }
         }
         this.render();
+        if (clipped) this.say(`Too far: ${clipped[0].id} can go at most ${fmt1(clipped[1])}" (the outer ring); the destination is set there. Past the fixed move it goes only as far as the roll allows.`);
         return;
       }
       case "logistics":
@@ -1270,6 +1294,10 @@ export class Game {
             if (!this.canFire(u)) { toast(`${id} cannot fire (${u.fired ? "it has fired" : u.suppressed ? "suppressed" : "no fire left"})`, "info"); return; }
             ui.firer = id; ui.target = null; this.render(); return;
           }
+          // With a unit selected, a click on another member is where the
+          // selected unit goes.
+          if (ui.tool === "move" && ui.selected && ui.selected !== id) return this.onTableClick(this.board.toTable(ev.clientX, ev.clientY));
+          if (ui.tool === "move" && grp.movedUnits.includes(id)) { this.say(`${id} has moved already`); return; }
           ui.selected = ui.selected === id ? null : id; this.render(); return;
         }
         if (!own && ui.tool === "fire") {
@@ -1327,7 +1355,8 @@ export class Game {
           return this.act({ kind: "move", units: Object.entries(ui.moves).map(([unit, mv]) => ({ unit, to: [mv.to] })), max: ui.max || undefined });
         }
         if (ui.firer && ui.target) return this.act({ kind: "fire", unit: ui.firer, target: ui.target, wild: ui.wild || undefined, staff: ui.staff || undefined, scoot: ui.scoot || undefined });
-        return;
+        if (ui.tool === "move") return this.say(ui.selected ? `Click the table where ${ui.selected} goes first` : "Click the table where the group goes first (nothing to move yet)");
+        return this.say(ui.firer ? `Pick a target for ${ui.firer} first` : "Pick a firer and a target first, or end the activation (E)");
       case "reaction-boost": return this.act({ kind: "boost" });
       case "break-off": return this.act({ kind: "break-off" });
       case "logistics": return this.act({ kind: "end-logistics" });
