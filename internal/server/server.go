@@ -41,8 +41,10 @@ type Config struct {
 	// "*.example.com") whose pages may open WebSockets; the server's own
 	// host is always allowed.
 	AllowOrigins []string
-	// RateLimit is the mutating requests a second allowed per client IP
-	// (token bucket of RateBurst); 0 means 10/s, negative means no limit.
+	// RateLimit is the requests a second allowed per client IP to the
+	// costly endpoints: creating games, submitting actions and listing
+	// candidates (token bucket of RateBurst); 0 means 10/s, negative
+	// means no limit.
 	RateLimit float64
 	RateBurst int // default 2×RateLimit
 	// MaxBody bounds request bodies; default 64 KiB.

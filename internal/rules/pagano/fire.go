@@ -3,6 +3,7 @@ package pagano
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -100,6 +101,17 @@ func GunHitMod(gunType string, d float64) int {
 // EffectRangeMod returns Table 3's range modifier. The text's example
 // calls +1 the modifier "for range (6-14\")", so a first band under 6" was
 // lost from the table; it is designed as +2 (ruling P6).
+// rangeLabel names a range modifier: the range to a tenth of an inch,
+// or in full when the tenth would read as another band of mod (5.99" is
+// not "6.0"" when 6" starts the next band).
+func rangeLabel(d float64, mod func(float64) int) string {
+	t := fmt.Sprintf("%.1f", d)
+	if r, err := strconv.ParseFloat(t, 64); err == nil && mod(r) != mod(d) {
+		t = strconv.FormatFloat(d, 'f', -1, 64)
+	}
+	return "range " + t + "\""
+}
+
 func EffectRangeMod(d float64) int {
 	switch {
 	case d < 6:
@@ -265,7 +277,7 @@ func HitMods(sit Situation) Mods {
 	}
 	d := sit.Range
 	rm, _ := HitRangeMod(d)
-	add(fmt.Sprintf("range %.1f\"", d), rm)
+	add(rangeLabel(d, func(r float64) int { m, _ := HitRangeMod(r); return m }), rm)
 	switch sit.FirerMotion {
 	case Stationary:
 		add("firer stationary", 2)
@@ -311,7 +323,7 @@ func EffectMods(sit Situation) Mods {
 			ms = append(ms, Mod{name, v})
 		}
 	}
-	add(fmt.Sprintf("range %.1f\"", sit.Range), EffectRangeMod(sit.Range))
+	add(rangeLabel(sit.Range, EffectRangeMod), EffectRangeMod(sit.Range))
 	add(fmt.Sprintf("%dmm gun", st.Gun), CalibreMod(st.Gun))
 	if st.GunType != GunRegular {
 		add("weapon type "+st.GunType, TypeEffectMod(st.GunType))

@@ -63,3 +63,16 @@ func TestCheckScenarioArmourBattlesSetup(t *testing.T) {
 		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
 	}
 }
+
+// TestRangeLabel: a range modifier's label reads to a tenth of an inch,
+// unless that tenth would fall in another band.
+func TestRangeLabel(t *testing.T) {
+	for _, c := range []struct {
+		d    float64
+		want string
+	}{{5.99, `range 5.99"`}, {6, `range 6.0"`}, {12.34, `range 12.3"`}, {5.96, `range 5.96"`}, {5.94, `range 5.9"`}} {
+		if got := rangeLabel(c.d, EffectRangeMod); got != c.want {
+			t.Errorf("rangeLabel(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
