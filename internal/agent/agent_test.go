@@ -274,7 +274,9 @@ func TestParseMCTSBudget(t *testing.T) {
 		iter   int
 		budget time.Duration
 	}{{"400", true, 400, 0}, {"1s", true, 0, time.Second}, {"250ms", true, 0, 250 * time.Millisecond},
-		{"0", false, 0, 0}, {"fast", false, 0, 0}, {"-1s", false, 0, 0}} {
+		{"0", false, 0, 0}, {"fast", false, 0, 0}, {"-1s", false, 0, 0},
+		// One spelling an agent: no sign, no leading zeros.
+		{"+5", false, 0, 0}, {"05", false, 0, 0}, {"01s", false, 0, 0}, {"+1s", false, 0, 0}, {"0.5s", true, 0, 500 * time.Millisecond}} {
 		c, err := agent.ParseMCTSBudget(tc.in)
 		if (err == nil) != tc.ok || tc.ok && (c.Budget != tc.budget || tc.iter > 0 && c.Iterations != tc.iter) {
 			t.Errorf("ParseMCTSBudget(%q) = %+v, %v", tc.in, c, err)

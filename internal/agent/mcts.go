@@ -44,6 +44,11 @@ var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2}
 // time budget more).
 func ParseMCTSBudget(s string) (MCTSConfig, error) {
 	cfg := DefaultMCTS
+	// One spelling a budget: "mcts:05" or "mcts:+5" would be another
+	// agent name for mcts:5 in a summary's wins by agent.
+	if s != "" && (s[0] == '+' || len(s) > 1 && s[0] == '0' && s[1] >= '0' && s[1] <= '9') {
+		return cfg, fmt.Errorf("agent: mcts budget %q: write it without a sign or leading zeros (mcts:400, mcts:1s, mcts:0.5s)", s)
+	}
 	if n, err := strconv.Atoi(s); err == nil && n > 0 {
 		cfg.Iterations = n
 		return cfg, nil
