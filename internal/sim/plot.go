@@ -103,7 +103,11 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 }
 
 func (r *Report) title() string {
-	t := fmt.Sprintf("%s: %d games, %s (%s) v %s (%s)", r.name(), len(r.Games), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	games := "games"
+	if len(r.Games) == 1 {
+		games = "game"
+	}
+	t := fmt.Sprintf("%s: %d %s, %s (%s) v %s (%s)", r.name(), len(r.Games), games, r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		t += ", swapped in odd games"
 	}

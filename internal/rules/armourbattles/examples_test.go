@@ -780,6 +780,8 @@ func TestExampleCommitReserves(t *testing.T) {
 	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: 30}, "command failure")
 	f.s.Sides[us].Failure = false
 	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Dice: 1, Entry: 30}, "must enter with its company")
+	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: 1e308}, `entry 1e+308" is not along the south edge (0 to 72")`)
+	f.reject(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: -2}, "is not along the south edge")
 	f.do(Activate{Order: OrderReserves, Leader: "us-r1", Members: []string{"us-r2"}, Dice: 1, Entry: 30})
 	if !f.unit("us-r1").Placed || f.s.Act == nil || f.s.Act.Dice != 3 {
 		t.Fatal("reserves did not enter with a triple move")

@@ -180,6 +180,13 @@ func (s *State) reserveUnits(a Activate) ([]int, error) {
 func (s *State) entryBoxes(units []int, entry float64) ([]geom.Box, error) {
 	side := s.Active
 	h := s.b.towardEnemy(side)
+	edge := s.b.table.Width()
+	if e := s.b.sides[side].edge; e == "west" || e == "east" {
+		edge = s.b.table.Height()
+	}
+	if !(entry >= 0 && entry <= edge) { // NaN too
+		return nil, errorf("reserves: entry %g\" is not along the %s edge (0 to %g\")", entry, s.b.sides[side].edge, edge)
+	}
 	var out []geom.Box
 	along := entry
 	for _, u := range units {
