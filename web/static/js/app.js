@@ -4,7 +4,7 @@
 import { savedGame, saveGame } from "./api.js";
 import { showLobby } from "./lobby.js";
 import { Game } from "./game.js";
-import { showReplay } from "./replay.js";
+import { showReplay, stopReplay } from "./replay.js";
 import { h, toast } from "./util.js";
 
 let current = null;
@@ -17,6 +17,7 @@ function navigate(path) {
 async function route() {
   const root = document.getElementById("app");
   if (current) { current.stop(); current = null; }
+  stopReplay();
   document.body.dataset.pending = "";
   document.body.dataset.page = "";
   const url = new URL(location.href);

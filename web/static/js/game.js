@@ -51,7 +51,8 @@ export class Game {
       this.types = Object.fromEntries(units.units.map((u) => [u.id, u]));
       const log = await api.events(this.id, this.token, 0);
       this.addEvents(log.events);
-      saveGame({ id: this.id, token: this.token, role: g.role, side: g.side, sideId: g.side !== undefined ? g.sides[g.side] : null, scenario: g.scenario });
+      const sideId = g.side !== undefined ? g.sides[g.side] : null;
+      saveGame({ id: this.id, token: this.token, role: g.role, side: g.side, sideId, sideName: sideId ? this.sideName(sideId) : undefined, scenario: g.scenario, title: map.title });
     } finally {
       this.setBusy(-1);
     }

@@ -8,7 +8,7 @@ import { h, toast } from "./util.js";
 const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (strong, slower)", "mcts:1s": "AI: MCTS, a second a move (strongest)", human: "A friend (send a link)" };
 
 export async function showLobby(root, navigate) {
-  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Armour battles on a gridless table"));
+  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Tank battles on a gridless table: Armour Battles and Pagano"));
   root.replaceChildren(h("p", { class: "loading" }, "Loading scenarios…"));
   let data;
   try { data = await api.scenarios(); } catch (e) { root.replaceChildren(h("p", { class: "error" }, "Cannot load scenarios: " + e.message)); return; }
@@ -111,7 +111,7 @@ export async function showLobby(root, navigate) {
       mine.length ? h("ul", { class: "game-list", testid: "my-games" }, mine.map((g) => {
         const st = status[g.id];
         return h("li", {}, h("a", { href: "/games/" + g.id, testid: "resume-" + g.id, onclick: (e) => { e.preventDefault(); navigate("/games/" + g.id); } },
-          g.title || g.scenario || g.id), " ", h("span", { class: "muted" }, [g.role === "spectator" ? "spectating" : g.sideId, st ? st.status : "", st ? "last move " + new Date(st.updated).toLocaleString() : "", g.opponent || ""].filter(Boolean).join(" · ")),
+          g.title || g.scenario || g.id), " ", h("span", { class: "muted" }, [g.role === "spectator" ? "spectating" : g.sideName || g.sideId, st ? st.status : "", st ? "last move " + new Date(st.updated).toLocaleString() : "", g.opponent || ""].filter(Boolean).join(" · ")),
           st && st.status !== "active" ? h("a", { href: "/replay/" + g.id, class: "small", onclick: (e) => { e.preventDefault(); navigate("/replay/" + g.id); } }, " replay") : null,
           g.spectator_token ? h("a", { class: "small", href: "/games/" + g.id + "?token=" + g.spectator_token + "&spectate=1" }, " spectator link") : null,
           h("button", { class: "small link", title: "Forget this game in this browser", onclick: () => { forgetGame(g.id); renderGames(); } }, "×"));

@@ -8,7 +8,17 @@ import { shortName } from "./game.js";
 
 const COLORS = { german: "#5d6873", us: "#6e7c36" };
 
+// keys is the open replay's keyboard handler, removed when the page
+// leaves it (or opens another replay).
+let keys = null;
+
+export function stopReplay() {
+  if (keys) document.removeEventListener("keydown", keys);
+  keys = null;
+}
+
 export async function showReplay(root, id, token) {
+  stopReplay();
   root.replaceChildren(h("p", { class: "loading" }, "Loading the battle…"));
   const g = await api.game(id, token);
   const [map, log, units] = await Promise.all([api.map(g.scenario), api.log(id, token), api.units(g.rules).catch(() => ({ units: [] }))]);
@@ -94,9 +104,11 @@ export async function showReplay(root, id, token) {
     const cur = list.children[step - 1];
     if (cur) cur.scrollIntoView({ block: "nearest" });
   }
-  document.addEventListener("keydown", (ev) => {
+  stopReplay();
+  keys = (ev) => {
     if (ev.key === "ArrowRight") go(step + 1);
     if (ev.key === "ArrowLeft") go(step - 1);
-  });
+  };
+  document.addEventListener("keydown", keys);
   go(0);
 }
