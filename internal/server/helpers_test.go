@@ -44,6 +44,28 @@ func newCatalog(t testing.TB) testCatalog {
 	return testCatalog{cat}
 }
 
+// second starts another server over e's store, as after a restart, and
+// returns an env that talks to it; the test's end stops it. With resume,
+// it resumes the stored games first (Server.Resume).
+func (e *env) second(resume bool) *env {
+	e.t.Helper()
+	srv, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(e.t), RateLimit: -1})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(srv.Close)
+	if resume {
+		if err := srv.Resume(context.Background()); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	hs := httptest.NewServer(srv.Handler())
+	e.t.Cleanup(hs.Close)
+	e2 := *e
+	e2.srv, e2.url = srv, hs.URL
+	return &e2
+}
+
 // env is a server under test on a loopback listener.
 type env struct {
 	t     testing.TB

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -100,18 +99,7 @@ func TestRestartResumesGames(t *testing.T) {
 	waitFor(t, "red's turn", func() bool { return e.state(c.GameID, c.SeatToken).Pending.Side == 0 })
 	before := e.state(c.GameID, c.SeatToken)
 
-	srv2, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(t), RateLimit: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv2.Close()
-	if err := srv2.Resume(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv2.Handler())
-	defer hs.Close()
-	e2 := *e
-	e2.srv, e2.url = srv2, hs.URL
+	e2 := e.second(true)
 	after := e2.state(c.GameID, c.SeatToken)
 	if after.N != before.N || after.Pending != before.Pending || string(after.View) != string(before.View) {
 		t.Errorf("after a restart: n %d pending %+v view %s; before: n %d pending %+v view %s", after.N, after.Pending, after.View, before.N, before.Pending, before.View)
@@ -138,15 +126,7 @@ func TestGameSavedUnderOtherRules(t *testing.T) {
 		Actions: []store.Action{{N: 2, Side: 1, Action: json.RawMessage(`{"kind":"move","value":2}`), Dice: []int{3}, Hash: "0123456789abcdef"}}}); err != nil {
 		t.Fatal(err)
 	}
-	srv2, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(t), RateLimit: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv2.Close()
-	hs := httptest.NewServer(srv2.Handler())
-	defer hs.Close()
-	e2 := *e
-	e2.srv, e2.url = srv2, hs.URL
+	e2 := e.second(false)
 	r := e2.do("GET", "/api/games/"+c.GameID, c.SeatToken, nil)
 	if r.status != http.StatusConflict || r.errCode() != "rules_changed" || !strings.Contains(string(r.body), "saved under an earlier version of the rules") || !strings.Contains(string(r.body), "up to action 1") {
 		t.Errorf("a game saved under other rules: %d %s; want 409 rules_changed saying so", r.status, r.body)

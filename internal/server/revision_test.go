@@ -3,7 +3,6 @@ package server_test
 import (
 	"bytes"
 	"context"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -56,15 +55,7 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	if err := e.store.Append(ctx, store.Append{GameID: old.ID, After: 0, Actions: acts, Status: store.StatusActive}); err != nil {
 		t.Fatal(err)
 	}
-	srv2, err := server.New(server.Config{Store: e.store, Catalog: newCatalog(t), RateLimit: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv2.Close()
-	hs := httptest.NewServer(srv2.Handler())
-	defer hs.Close()
-	e2 := *e
-	e2.srv, e2.url = srv2, hs.URL
+	e2 := e.second(false)
 	st := e2.state(old.ID, c.SeatToken)
 	next := lg.Records[n]
 	if st.Pending.Side != next.Side {
