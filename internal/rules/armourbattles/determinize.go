@@ -442,7 +442,7 @@ func (c *State) redrawWindow(s *State, side int, hidden []int) {
 	if w == nil || c.Active != side {
 		return // no window, or it is side's own
 	}
-	nw := &Window{Kind: w.Kind, Target: w.Target, Decoy: w.Decoy}
+	nw := &Window{Kind: w.Kind, Target: w.Target}
 	for _, sp := range w.Spans {
 		if !s.unseenBy(side, sp.Unit) {
 			nw.Spans = append(nw.Spans, sp)
@@ -467,5 +467,8 @@ func (c *State) redrawWindow(s *State, side int, hidden []int) {
 		}
 	}
 	slices.SortFunc(nw.Spans, func(a, b Span) int { return cmp.Compare(a.Unit, b.Unit) })
+	// Whether the real window is a decoy is the enemy's secret (R56): in
+	// the copy it is one when none of the units drawn can answer.
+	nw.Decoy = len(nw.Spans) == 0
 	c.Window = nw
 }

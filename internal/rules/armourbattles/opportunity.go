@@ -61,7 +61,9 @@ func (s *State) openFireWindow(firer int) {
 // could fire if it saw an enemy: its opportunity-fire windows are then
 // offered even when no unit can answer (Window.Decoy).
 func (s *State) hiddenWatch(side int) bool {
-	if s.Rev < 1 {
+	// Not under a free set-up (What Next?): there, whether any company
+	// hides at all is the side's secret (R55), and a decoy would tell it.
+	if s.Rev < 1 || s.b.sides[side].free != nil {
 		return false
 	}
 	for _, u := range s.unitsOf(side) {
