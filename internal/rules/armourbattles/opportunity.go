@@ -66,8 +66,8 @@ func (s *State) hiddenWatch(side int) bool {
 	if s.Rev < 1 || s.b.sides[side].free != nil {
 		return false
 	}
-	for _, u := range s.unitsOf(side) {
-		if s.Units[u].Hidden && s.oppEligible(u) {
+	for i := range s.Units { // not unitsOf: no list to allocate on every move
+		if un := &s.Units[i]; un.Side == side && un.Hidden && s.oppEligible(i) {
 			return true
 		}
 	}
