@@ -35,7 +35,7 @@ func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error)
 		}
 		a := agents[d.Side].Choose(g.State())
 		if a == nil {
-			return res, fmt.Errorf("agent %s: %s", agents[d.Side].Name(), NoAction(d.Kind))
+			return res, fmt.Errorf("agent %s: %s", agents[d.Side].Name(), NoAction(g.State()))
 		}
 		if _, err := g.Apply(a); err != nil {
 			return res, fmt.Errorf("agent %s chose an illegal action: %w", agents[d.Side].Name(), err)
@@ -43,12 +43,24 @@ func Play(g *engine.Game, agents []Agent, maxActions int) (engine.Result, error)
 	}
 }
 
-// NoAction says that the rules offered no action for a pending decision
-// of the given kind: a scenario that cannot be played on, most likely a
-// set-up with no room left in a deployment zone.
-func NoAction(kind string) string {
-	msg := "the rules offer no legal action for the pending " + kind + " decision"
-	if kind == "deploy" {
+// Stuck is implemented by rulesets that can say why they offer no
+// action for the pending decision ("" when they offer some).
+type Stuck interface {
+	Stuck() string
+}
+
+// NoAction says that the rules offered no action for st's pending
+// decision, and why when the ruleset can tell (Stuck): a scenario that
+// cannot be played on, most likely a set-up with no room left in a
+// deployment zone.
+func NoAction(st engine.State) string {
+	msg := "the rules offer no legal action for the pending " + st.Pending().Kind + " decision"
+	if s, ok := st.(Stuck); ok {
+		if why := s.Stuck(); why != "" {
+			return msg + ": " + why
+		}
+	}
+	if st.Pending().Kind == "deploy" {
 		msg += ": there is no room left for the next unit in the side's deployment zones (make them larger)"
 	}
 	return msg

@@ -352,7 +352,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 			}
 		}
 		if a == nil {
-			return fail("agent %s on side %d: %s", g.Agents[d.Side], d.Side, agent.NoAction(d.Kind))
+			return fail("agent %s on side %d: %s", g.Agents[d.Side], d.Side, agent.NoAction(st))
 		}
 		if err := st.Validate(a); err != nil {
 			return fail("agent %s on side %d chose an illegal %s: %v", g.Agents[d.Side], d.Side, a.Kind(), err)

@@ -469,3 +469,129 @@ func (s *State) together(u int) bool {
 	home := s.b.home[un.ID]
 	return home != nil && home.Together && !un.Regrouped || s.b.sides[un.Side].free != nil && un.Hidden
 }
+
+// checkPlacementRoom reports companies whose placement no spot of their
+// side's deployment zones can meet: set up on the table edge when no zone
+// comes within EdgeGap of it, or behind cover when no hedge or wood
+// outline comes within CoverGap of a zone. A necessary condition only, as
+// CheckPlacements' area check is: a zone that only just reaches may still
+// have no room for a whole footprint there (play then says so).
+func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	var lines [][]geom.Point
+	for _, ts := range sc.Terrain {
+		f := table.Feature{Kind: ts.Kind, Area: table.Polygon(ts.Polygon), Line: geom.Polyline(table.Polygon(ts.Line))}
+		if pts := coverLine(&f); pts != nil {
+			lines = append(lines, pts)
+		}
+	}
+	for _, sd := range sc.Sides {
+		if sd.FreeSetup != nil || len(sd.Zones) == 0 {
+			continue
+		}
+		for _, co := range sd.Forces {
+			if co.MayJoinReserves || !slices.ContainsFunc(co.Units, func(u scenario.UnitRef) bool { return u.At == nil }) {
+				continue
+			}
+			switch co.Placement {
+			case scenario.PlaceEdge:
+				if d := zonesToEdge(sc, sd); d > EdgeGap+1e-9 {
+					ps = append(ps, co.Pos.Problemf("side %q: company %q must set up on the %s table edge (within %g\"), but the side's deployment zones come no nearer to it than %.3g\"", sd.ID, co.Name, sd.Edge, EdgeGap, d))
+				}
+			case scenario.PlaceCover:
+				if d := zonesToLines(sd, lines); d > CoverGap+1e-9 {
+					where := "the table has no hedge or wood"
+					if !math.IsInf(d, 1) {
+						where = fmt.Sprintf("the nearest hedge or wood edge is %.3g\" from the side's deployment zones", d)
+					}
+					ps = append(ps, co.Pos.Problemf("side %q: company %q must set up behind a hedge or at a wood's edge (within %g\"), but %s", sd.ID, co.Name, CoverGap, where))
+				}
+			}
+		}
+	}
+	return ps
+}
+
+// zonesToEdge returns how near side sd's deployment zones come to its own
+// table edge.
+func zonesToEdge(sc *scenario.Scenario, sd *scenario.Side) float64 {
+	best := math.Inf(1)
+	for _, z := range sd.Zones {
+		for _, p := range z.Polygon {
+			var d float64
+			switch sd.Edge {
+			case "north":
+				d = sc.Table.Height - p[1]
+			case "south":
+				d = p[1]
+			case "west":
+				d = p[0]
+			default:
+				d = sc.Table.Width - p[0]
+			}
+			best = math.Min(best, math.Max(0, d))
+		}
+	}
+	return best
+}
+
+// zonesToLines returns how near side sd's deployment zones come to any of
+// the lines (+Inf for none).
+func zonesToLines(sd *scenario.Side, lines [][]geom.Point) float64 {
+	best := math.Inf(1)
+	for _, z := range sd.Zones {
+		pg := table.Polygon(z.Polygon)
+		for _, pts := range lines {
+			for i := 1; i < len(pts); i++ {
+				seg := geom.Segment{A: pts[i-1], B: pts[i]}
+				if pg.IntersectsSegment(seg) || pg.Contains(seg.A) {
+					return 0
+				}
+				best = math.Min(best, math.Min(pg.DistToPoint(seg.A), pg.DistToPoint(seg.B)))
+				for _, v := range pg {
+					best = math.Min(best, seg.DistToPoint(v))
+				}
+			}
+		}
+	}
+	return best
+}
+
+// Stuck says why the rules offer no action for the pending decision, or
+// "" if they offer some. Only a set-up can run out of choices: the next
+// unit to deploy has no room left in its side's zones, or no free spot
+// there meets its company's placement.
+func (s *State) Stuck() string {
+	if s.Phase != phaseDeploy || len(s.Candidates(nil)) > 0 {
+		return ""
+	}
+	u := -1
+	for i := range s.Units {
+		if s.Units[i].Side == s.Active && !s.Units[i].Placed && !s.Units[i].Reserve {
+			u = i
+			break
+		}
+	}
+	if u < 0 {
+		return ""
+	}
+	un, sd := &s.Units[u], &s.b.sides[s.Active]
+	h := s.b.towardEnemy(s.Active)
+	var why error
+	for _, z := range sd.zones {
+		r := z.Bounds()
+		for x := r.Min.X; x <= r.Max.X && why == nil; x += 0.5 {
+			for y := r.Min.Y; y <= r.Max.Y && why == nil; y += 0.5 {
+				box := s.boxAt(u, geom.Point{X: x, Y: y}, h)
+				if s.b.inZone(un.Side, box) && s.overlapping(u, box) < 0 {
+					why = s.placementErr(u, box)
+				}
+			}
+		}
+	}
+	ut := s.b.types[un.Type]
+	if why == nil {
+		return fmt.Sprintf("there is no room left in %s's deployment zones for %s (%g×%g\"): make the zones larger or set fewer units up", sd.name, un.ID, ut.Footprint.Length, ut.Footprint.Width)
+	}
+	return fmt.Sprintf("no free spot in %s's deployment zones meets %s's set-up rule; at one of them: %v", sd.name, un.ID, why)
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // setupFixture is a real scenario at the start of its deploy phase.
@@ -180,5 +181,91 @@ func TestSetUpCandidatesAreLegal(t *testing.T) {
 			}
 			f.s.Apply(deploy, src, engine.Discard)
 		}
+	}
+}
+
+// battle1With is Battle 1 with the US side's zone, its Tank Company A's
+// placement and the terrain changed (a copy: the catalog's is shared).
+func battle1With(t *testing.T, zone [][2]float64, placement string, terrain ...scenario.TerrainSpec) *scenario.Scenario {
+	t.Helper()
+	sc := *battle(t, "armour-battles/battle-1")
+	us := *sc.Sides[1]
+	us.Zones = []scenario.Zone{{Name: "US deployment zone", Polygon: zone}}
+	us.Forces = append([]scenario.Company(nil), us.Forces...)
+	us.Forces[0].Placement = placement
+	sc.Sides = []*scenario.Side{sc.Sides[0], &us}
+	sc.Terrain = append(append([]scenario.TerrainSpec(nil), sc.Terrain...), terrain...)
+	return &sc
+}
+
+// TestPlacementNoZoneCanMeet: a company that must set up on its table
+// edge, or behind cover, in zones that come nowhere near the edge or any
+// hedge or wood is reported by the scenario check, not left for play to
+// fail on.
+func TestPlacementNoZoneCanMeet(t *testing.T) {
+	strip := [][2]float64{{0, 0}, {72, 0}, {72, 6}, {0, 6}}
+	away := [][2]float64{{0, 10}, {72, 10}, {72, 16}, {0, 16}}
+	hedge := scenario.TerrainSpec{Kind: "hedge", Name: "h", Line: [][2]float64{{20, 6.5}, {40, 6.5}}}
+	for _, tc := range []struct {
+		name string
+		sc   *scenario.Scenario
+		want string // "" for no problem
+	}{
+		{"edge, zone on the edge", battle1With(t, strip, scenario.PlaceEdge), ""},
+		{"edge, zone 10\" off", battle1With(t, away, scenario.PlaceEdge), `side "us": company "Tank Company A" must set up on the south table edge (within 1"), but the side's deployment zones come no nearer to it than 10"`},
+		{"cover, wood 2\" off", battle1With(t, strip, scenario.PlaceCover), `side "us": company "Tank Company A" must set up behind a hedge or at a wood's edge (within 1"), but the nearest hedge or wood edge is 2" from the side's deployment zones`},
+		{"cover, hedge 0.5\" off", battle1With(t, strip, scenario.PlaceCover, hedge), ""},
+		{"cover, hedge across the zone", battle1With(t, away, scenario.PlaceCover, scenario.TerrainSpec{Kind: "hedge", Name: "h", Line: [][2]float64{{20, 2}, {30, 20}}}), ""},
+	} {
+		var got []string
+		for _, p := range checkScenario(tc.sc) {
+			got = append(got, p.Msg)
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: problems %q, want none", tc.name, got)
+		case tc.want != "" && (len(got) != 1 || got[0] != tc.want):
+			t.Errorf("%s: problems %q, want [%q]", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestStuckSaysWhy: when a set-up runs out of choices that the scenario
+// check could not foresee, the rules say which unit and why: no room at
+// all, or no free spot meeting its company's placement.
+func TestStuckSaysWhy(t *testing.T) {
+	thin := [][2]float64{{0, 0}, {72, 0}, {72, 0.5}, {0, 0.5}}
+	// A narrow tip reaching within 0.5" of a hedge: no footprint fits
+	// near the tip.
+	tip := [][2]float64{{30, 0}, {42, 0}, {36, 12}}
+	hedge := scenario.TerrainSpec{Kind: "hedge", Name: "h", Line: [][2]float64{{30, 12.5}, {42, 12.5}}}
+	for _, tc := range []struct {
+		name string
+		sc   *scenario.Scenario
+		want []string
+	}{
+		{"no room", battle1With(t, thin, ""), []string{"there is no room left in United States's deployment zones for us-a1", "make the zones larger"}},
+		{"no spot by cover", battle1With(t, tip, scenario.PlaceCover, hedge), []string{"no free spot in United States's deployment zones meets us-a1's set-up rule", "must set up behind a hedge or at the edge of a wood"}},
+	} {
+		st, err := Rules{}.New(tc.sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for s.Pending().Side == german {
+			s.Apply(s.Candidates(nil)[0], dice.NewPCG(1), engine.Discard)
+		}
+		if s.Stuck() != "" && len(s.Candidates(nil)) > 0 {
+			t.Fatalf("%s: Stuck() = %q with candidates", tc.name, s.Stuck())
+		}
+		got := s.Stuck()
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: Stuck() = %q, want it to say %q", tc.name, got, w)
+			}
+		}
+	}
+	if got := setupFixture(t, "armour-battles/battle-1").s.Stuck(); got != "" {
+		t.Errorf("Battle 1 at set-up: Stuck() = %q, want \"\"", got)
 	}
 }
