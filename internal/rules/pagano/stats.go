@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -228,7 +229,7 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 
 // checkScenario reports side and scenario params that cannot be right.
 func checkScenario(sc *scenario.Scenario) []scenario.Problem {
-	ps := table.CheckPlacements(sc)
+	ps := append(table.CheckPlacements(sc), preplacedInBuildings(sc)...)
 	alliances := map[string]bool{}
 	for _, sd := range sc.Sides {
 		p, ok := sd.Params.(*SideParams)
@@ -272,6 +273,35 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			}
 			if !(*f.v >= min) || *f.v > 100 {
 				ps = append(ps, sc.ParamsBlock.At("table1").Problemf("params.table1.%s: cost %v must be between %v and 100 movement points", f.key, *f.v, min))
+			}
+		}
+	}
+	return ps
+}
+
+// preplacedInBuildings reports pre-placed units (at:) whose footprint
+// meets a building: vehicles never stand in one (ruling P16), so a
+// deployment there is refused too.
+func preplacedInBuildings(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	for _, sd := range sc.Sides {
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				ut := sc.Units[ref.ID]
+				if ref.At == nil || ut == nil || ut.Footprint.Length <= 0 || ut.Footprint.Width <= 0 {
+					continue // reported by CheckPlacements if at all
+				}
+				h := table.InwardHeading(sd.Edge)
+				if ref.Facing != nil {
+					h = geom.Deg(*ref.Facing)
+				}
+				b := geom.Box{Center: geom.Point{X: ref.At[0], Y: ref.At[1]}, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+				for _, ts := range sc.Terrain {
+					if ts.Kind == table.KindBuilding && len(ts.Polygon) > 2 && boxMeetsPolygon(b, table.Polygon(ts.Polygon)) {
+						ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g] would stand in building %q; vehicles cannot enter buildings (ruling P16)", ref.ID, ref.At[0], ref.At[1], ts.Name))
+						break
+					}
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package pagano
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,6 +60,37 @@ func TestCheckScenarioArmourBattlesSetup(t *testing.T) {
 		`side "de": company "A": together: an Armour Battles set-up rule`,
 		`side "de": company "A": may_join_reserves: Pagano has no reserves`,
 	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckScenarioPreplacedInBuilding: a unit set up with at: where its
+// footprint meets a building is reported, as a deployment there is
+// refused (ruling P16); one beside the building is not.
+func TestCheckScenarioPreplacedInBuilding(t *testing.T) {
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := cat.Scenario("pagano/battle-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := *orig
+	sc.Terrain = append(append([]scenario.TerrainSpec(nil), sc.Terrain...), scenario.TerrainSpec{Kind: "building", Name: "Farm", Polygon: [][2]float64{{30, 30}, {34, 30}, {34, 33}, {30, 33}}})
+	de := *sc.Sides[0]
+	de.Forces = append([]scenario.Company(nil), de.Forces...)
+	units := append([]scenario.UnitRef(nil), de.Forces[0].Units...)
+	units[0].At = &[2]float64{32, 31}
+	units[1].At = &[2]float64{40, 31}
+	de.Forces[0].Units = units
+	sc.Sides = []*scenario.Side{&de, sc.Sides[1]}
+	var got []string
+	for _, p := range checkScenario(&sc) {
+		got = append(got, p.Msg)
+	}
+	want := []string{fmt.Sprintf(`unit %q at [32, 31] would stand in building "Farm"; vehicles cannot enter buildings (ruling P16)`, units[0].ID)}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("checkScenario problems (-want +got):\n%s", diff)
 	}
