@@ -258,6 +258,20 @@ func TestScenarioFileOfYourOwn(t *testing.T) {
 			t.Errorf("replay %v: %v\n%s\nwant an error saying %s", c.args, err, out, c.want)
 		}
 	}
+	// A unit file with one stat changed: the log's scenario digest tells,
+	// before any die is rolled, even where the stat would change no roll.
+	src, err := os.ReadFile(units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "jumbo.yaml")
+	if err := os.WriteFile(other, bytes.Replace(src, []byte("reaction: 7"), []byte("reaction: 6"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = exec(t, newReplayCmd(), log, "--scenario", sc, "--units", other, "--json")
+	if err == nil || !strings.Contains(err.Error(), "scenario digest") || !strings.Contains(err.Error(), "other scenario or unit data than --scenario testdata/skirmish.yaml and --units "+other) || !strings.Contains(out, `"match":false`) {
+		t.Errorf("replay with a changed unit file: %v\n%s\nwant no match, on the scenario digest", err, out)
+	}
 	out, err = exec(t, newSimulateCmd(), "--scenario", sc, "--units", units, "--games", "4", "--agents", "scripted,random", "--workers", "2", "--json")
 	var sum struct {
 		Games int `json:"games"`

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -86,6 +87,20 @@ the unit files it uses).`,
 				}
 			} else {
 				fmt.Fprintf(out, "%s: %d record%s replayed, state hash %s\n", args[0], len(g.Records()), plural(len(g.Records())), engine.FormatHash(g.Hash()))
+			}
+			if div != nil && div.What == "scenario digest" {
+				// Same id and version, other contents: the log says so
+				// before any die is rolled.
+				files := "the built-in scenario and unit types"
+				if scen.scenario != "" {
+					files = "--scenario " + scen.scenario
+					if len(scen.units) > 0 {
+						files += " and --units " + strings.Join(scen.units, ",")
+					} else {
+						files += " with the built-in unit types"
+					}
+				}
+				return fmt.Errorf("%s: %w (the game was played on other scenario or unit data than %s: a changed zone, force, terrain or unit stat; name the files the game was played with, --units included)", args[0], div, files)
 			}
 			if div != nil {
 				if scen.scenario == "" {

@@ -41,7 +41,7 @@ func NewGameWithSource(r Rules, sc *scenario.Scenario, seed uint64, src dice.Sou
 		h.Rev = rv.Revision()
 	}
 	if sc != nil {
-		h.Scenario, h.Version = sc.ID, sc.Version
+		h.Scenario, h.Version, h.Digest = sc.ID, sc.Version, scenario.Digest(sc)
 	}
 	h.Hash = FormatHash(st.Hash())
 	return &Game{rules: r, header: h, state: st, src: src, rec: dice.NewRecorder(src)}, nil

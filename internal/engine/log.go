@@ -33,6 +33,11 @@ type Header struct {
 	// Rev is the rules revision the game was played under (Revised), 0
 	// (left out) in logs made before the ruleset's first revision.
 	Rev int `json:"rev,omitempty"`
+	// Digest is the scenario's scenario.Digest: its table, forces and
+	// unit stats. Replay refuses other files with the same id and
+	// version. Logs made before it was recorded have none, and are not
+	// checked.
+	Digest string `json:"digest,omitempty"`
 }
 
 // DiceBatched marks logs whose pools were drawn on the PCG's fast path.
@@ -132,7 +137,7 @@ func ReadLog(r io.Reader) (*Log, error) {
 type Divergence struct {
 	Record int    // 1-based record number; 0 for the initial state
 	Line   int    // line of the log
-	What   string // "hash", "dice" or "action"
+	What   string // "scenario digest", "hash", "dice" or "action"
 	Want   string
 	Got    string
 }
@@ -206,6 +211,9 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 		g.header.Dice, g.rec = 0, dice.NewPerDieRecorder(g.src)
 	} else if lg.Header.Dice != DiceBatched {
 		return g, fmt.Errorf("engine: log line 1: unknown dice drawing %d (this version knows %d)", lg.Header.Dice, DiceBatched)
+	}
+	if d := lg.Header.Digest; d != "" && d != g.header.Digest {
+		return g, &Divergence{What: "scenario digest", Want: d, Got: g.header.Digest, Line: 1}
 	}
 	if g.header.Hash != lg.Header.Hash {
 		return g, &Divergence{What: "hash", Want: lg.Header.Hash, Got: g.header.Hash, Line: 1}
