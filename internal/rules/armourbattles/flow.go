@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -150,6 +151,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 	case Unsuppress:
 		s.applyUnsuppress(a, out)
 	case EndActivation:
+		s.sayEnd(out)
 		s.endActivation()
 	case OppFire:
 		s.applyOppFire(a, src, out)
@@ -263,6 +265,27 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 }
 
 // endActivation closes the command group's activation.
+// sayEnd tells that the active side ends its activation by choice, with
+// the units it still had to act: the enemy learns only that, if any of
+// them is hidden.
+func (s *State) sayEnd(out engine.Emitter) {
+	if s.Act == nil {
+		return
+	}
+	side := s.b.sides[s.Active].name
+	ids := make([]string, 0, len(s.Act.Units))
+	for _, u := range s.Act.Units {
+		ids = append(ids, s.Units[u].ID)
+	}
+	text := fmt.Sprintf("%s ends the %s order of %s", side, s.Act.Order, strings.Join(ids, ", "))
+	if to := s.to(s.Act.Units...); to != engine.Everyone {
+		out.Emit(engine.Event{Kind: "end-activation", Text: side + " ends an order", To: 1 - to})
+		out.Emit(engine.Event{Kind: "end-activation", Text: text, To: to})
+		return
+	}
+	out.Emit(engine.Event{Kind: "end-activation", Text: text, To: engine.Everyone})
+}
+
 func (s *State) endActivation() {
 	s.Act = nil
 	s.Phase = phaseOrders
