@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +86,72 @@ func TestTwoPlayersSeeOnlyTheirOwnHiddenUnits(t *testing.T) {
 		if errs := b.pageErrors(); len(errs) > 0 {
 			t.Errorf("%s page errors: %v", b.name, errs)
 		}
+	}
+}
+
+// TestDecoyWindowSaysNothingCanFire: in Battle 2 the German player's
+// StuGs set up hidden, so every American move pauses for the German
+// answer even when no German unit can fire (a decoy window, ruling R56).
+// The German page says so and offers only holding fire, which the server
+// takes.
+func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
+	base := newSiteURL(t)
+	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-2", "side": "german", "opponent": "scripted", "seed": 3})
+	browser := newBrowser(t)
+	de := newTab(t, browser, "german", 1280, 800)
+	de.do(chromedp.Navigate(g["seat_url"].(string)))
+	// The Germans hold their fire and pass, so their StuGs stay hidden,
+	// until an American move opens a window none of them can answer.
+	for step := 0; ; step++ {
+		if step > 150 {
+			t.Fatalf("no decoy window after %d German decisions", step)
+		}
+		de.waitFor("a decision of ours", `document.body.dataset.over === "1" || (document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1")`, 90*time.Second)
+		s := de.state()
+		if s.Over {
+			t.Fatal("the battle ended with no decoy window")
+		}
+		if s.Pending == "opportunity-fire" && eval[bool](de, `!!(window.sandtable.view().window || {}).decoy`) {
+			break
+		}
+		switch s.Pending {
+		case "deploy":
+			de.deployAt([][2]float64{{4, 46.6}, {7, 46.6}, {10, 46.6}, {60, 46.8}, {64, 46.8}})
+		case "ready":
+			de.click(`[data-testid="begin"]`)
+		case "choose-chain":
+			de.click(`[data-testid^="chain-face-"]`)
+			de.click(`[data-testid="chain-confirm"]`)
+		case "order":
+			de.click(`[data-testid="pass"]`)
+		case "opportunity-fire":
+			de.click(`[data-testid="opp-pass"]`)
+		case "reaction-boost":
+			de.click(`[data-testid="boost-none"]`)
+		case "break-off":
+			de.click(`[data-testid="break-off-no"]`)
+		case "logistics":
+			de.click(`[data-testid="end-logistics"]`)
+		default:
+			t.Fatalf("no German driver for %q", s.Pending)
+		}
+		de.waitFor("the page to take it", fmt.Sprintf(`window.sandtable.game.pos.n > %d || document.body.dataset.busy === "1"`, s.N), 15*time.Second)
+	}
+	s := de.state()
+	de.shot("decoy-window")
+	text := eval[string](de, `(document.querySelector("[data-testid=opp-decoy]") || {}).textContent || ""`)
+	if !strings.Contains(text, "None of your units can fire") {
+		t.Errorf("a decoy window's panel says %q, want that none of the side's units can fire", text)
+	}
+	if de.exists(`[data-testid^="opp-fire-"]`) {
+		t.Errorf("a decoy window offers a unit to fire")
+	}
+	if panel := eval[string](de, `(document.querySelector("[data-testid=opp-decoy]") || document.body).parentElement.innerText`); strings.Contains(panel, "ringed units") {
+		t.Errorf("a decoy window's panel asks to aim with units that cannot fire:\n%s", panel)
+	}
+	de.click(`[data-testid="opp-pass"]`)
+	de.waitFor("the pass taken", fmt.Sprintf(`window.sandtable.game.pos.n > %d`, s.N), 15*time.Second)
+	if errs := de.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
 	}
 }
