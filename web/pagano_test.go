@@ -119,8 +119,26 @@ func TestPlayPaganoAgainstAI(t *testing.T) {
 				if !b.exists(tsel) {
 					tsel = fmt.Sprintf(`[data-testid^="target-%s-"]`, firer)
 				}
+				// Each target shows the server's chance to hit, or that
+				// there is no shot; the declared shot its odds.
+				b.waitFor("the odds of every target", fmt.Sprintf(`[...document.querySelectorAll('[data-testid^="hit-%s-"]')].every((e) => /\d+%%|no shot/.test(e.textContent))`, firer), 10*time.Second)
+				target := strings.TrimPrefix(eval[string](b, `document.querySelector(`+"`"+tsel+"`"+`).dataset.testid`), "target-"+firer+"-")
 				b.click(tsel)
 				b.waitFor("the shot listed", fmt.Sprintf(`document.querySelector("[data-testid=shot-%s]")`, firer), 5*time.Second)
+				b.waitFor("the shot's odds", fmt.Sprintf(`/Hit \d+%%|No shot/.test((document.querySelector("[data-testid=odds-%s]") || {}).textContent || "")`, firer), 10*time.Second)
+				if did["fire-odds"] == 0 {
+					b.shot("fire-odds")
+					want := eval[float64](b, fmt.Sprintf(`fetch("/api/games/" + window.sandtable.game.id + "/odds?firer=%s&target=%s", {headers: {Authorization: "Bearer " + window.sandtable.game.token}}).then((r) => r.json()).then((o) => o.p_hit === undefined ? -1 : Math.round(o.p_hit * 100))`, firer, target))
+					line := eval[string](b, fmt.Sprintf(`document.querySelector("[data-testid=odds-%s]").textContent`, firer))
+					switch {
+					case want < 0 && !strings.Contains(line, "No shot"):
+						t.Errorf("the shot of %s at %s shows %q, but the server gives no odds for it", firer, target, line)
+					case want >= 0 && !strings.Contains(line, fmt.Sprintf("Hit %.0f%%", want)):
+						t.Errorf("the shot of %s at %s shows %q, want the server's hit chance %.0f%%", firer, target, line, want)
+					}
+					t.Logf("the shot of %s at %s: %s", firer, target, line)
+					did["fire-odds"]++
+				}
 				b.click(`[data-testid=fire-confirm]`)
 				if acted("fire") {
 					continue

@@ -435,28 +435,8 @@ type paganoOddsOutput struct {
 	pagano.Odds
 }
 
-// paganoOddsJSON is --json's form of a Pagano shot: the situation, as
-// Armour Battles' odds give it, the modifiers, then the odds.
-type paganoOddsJSON struct {
-	Firer      string      `json:"firer"`
-	Target     string      `json:"target"`
-	Range      float64     `json:"range"`
-	Aspect     string      `json:"aspect"`
-	InRange    bool        `json:"in_range"`
-	HitMods    pagano.Mods `json:"hit_modifiers"`
-	EffectMods pagano.Mods `json:"effect_modifiers"`
-	pagano.Odds
-}
-
-func (po paganoOddsOutput) json() paganoOddsJSON {
-	out := paganoOddsJSON{Firer: po.Firer, Target: po.Target, Range: po.Situation.Range, Aspect: po.Situation.Facing.String(),
-		InRange: !po.OutOfRange, HitMods: po.HitMods, EffectMods: po.EffectMods, Odds: po.Odds}
-	for _, ms := range []*pagano.Mods{&out.HitMods, &out.EffectMods} {
-		if *ms == nil {
-			*ms = pagano.Mods{}
-		}
-	}
-	return out
+func (po paganoOddsOutput) json() pagano.Report {
+	return pagano.NewReport(po.Firer, po.Target, po.Situation, !po.OutOfRange, po.Odds)
 }
 
 // runPaganoOdds validates the Pagano flags and computes the odds with the

@@ -18,6 +18,7 @@ import (
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/store"
 )
 
@@ -499,6 +500,12 @@ type shotDicer interface {
 	ShotDice(firer, target string) (ab.ShotDice, int, error)
 }
 
+// shotReporter is a state that gives the whole report of a proposed shot
+// (Pagano: the fields of `sandtable odds --rules pagano --json`).
+type shotReporter interface {
+	ShotReport(firer, target string) (pagano.Report, error)
+}
+
 func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
 	q := r.URL.Query()
 	firer, target := q.Get("firer"), q.Get("target")
@@ -511,15 +518,22 @@ func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError
 	}
 	defer lg.mu.Unlock()
 	st := lg.g.State()
-	sd, ok := st.(shotDicer)
-	if !ok {
-		return nil, errf(http.StatusNotFound, codeNotFound, "no odds for rules "+lg.row.Rules)
-	}
 	// Units the requester cannot see get the same answer as unknown ones.
 	for _, u := range []struct{ id, role string }{{firer, "firer"}, {target, "target"}} {
 		if !unitsVisible(st, len(lg.row.Seats), acc, u.id) {
 			return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no unit %q (the %s) on the table in your view", u.id, u.role))
 		}
+	}
+	if pr, ok := st.(shotReporter); ok {
+		rep, err := pr.ShotReport(firer, target)
+		if err != nil {
+			return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+		}
+		return rep, nil
+	}
+	sd, ok := st.(shotDicer)
+	if !ok {
+		return nil, errf(http.StatusNotFound, codeNotFound, "no odds for rules "+lg.row.Rules)
 	}
 	d, dp, err := sd.ShotDice(firer, target)
 	if err != nil {

@@ -26,8 +26,9 @@
 //	GET  /api/games/{id}/candidates     the rules' suggested actions for your pending decision (the agents'
 //	                                    menu, ready to POST; a sample of the legal moves, not all of them)
 //	                                    → {candidates, n, last_event, pending, result}; empty if not yours
-//	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot (Armour Battles), the
-//	                                    fields of `sandtable odds --json`
+//	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
+//	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
+//	                                    pagano --json`; a shot the rules refuse is 422 saying why)
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
 //	                                    (?format=events for the events still; jsonl, or no format, for
 //	                                    the log; any other format is 400)

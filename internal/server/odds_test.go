@@ -11,6 +11,7 @@ import (
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/store"
 )
@@ -133,5 +134,78 @@ func TestGameSavedUnderOtherRules(t *testing.T) {
 	}
 	if recs, err := e.store.Actions(context.Background(), c.GameID, 0); err != nil || len(recs) != 2 {
 		t.Errorf("the stored records: %d, %v; want both kept", len(recs), err)
+	}
+}
+
+// TestPaganoOddsOfAProposedShot: in a Pagano game the odds endpoint
+// answers the fields of `sandtable odds --rules pagano --json` for the
+// shot where the units stand (as the mirror game computes them), and a
+// shot the rules refuse with 422 and the reason.
+func TestPaganoOddsOfAProposedShot(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	const seed = 5
+	c := e.create(map[string]any{"scenario": "pagano/battle-1", "opponent": "human", "seed": seed})
+	toks := []string{c.SeatToken, c.JoinToken}
+	sc, _ := newCatalog(t).Scenario("pagano/battle-1")
+	mirror, err := engine.NewGame(pagano.Rules{}, sc, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := agent.NewRandom(9)
+	for mirror.Pending().Kind == "deploy" {
+		side := mirror.Pending().Side
+		a := pick.Choose(mirror.State())
+		raw, _ := engine.EncodeAction(a)
+		if r := e.act(c.GameID, toks[side], e.state(c.GameID, toks[side]), string(raw)); r.status != 200 {
+			t.Fatalf("action %s: %d %s", raw, r.status, r.body)
+		}
+		if _, err := mirror.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ps := mirror.State().(*pagano.State)
+	var ok, refused, unseen int
+	for _, f := range ps.Units {
+		for _, g := range ps.Units {
+			if f.Side != 0 || g.Side != 1 {
+				continue
+			}
+			want, werr := ps.ShotReport(f.ID, g.ID)
+			r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+f.ID+"&target="+g.ID, toks[f.Side], nil)
+			if r.status == 404 && strings.Contains(string(r.body), `(the target) on the table in your view`) {
+				unseen++ // out of the firer's side's sight: as unknown
+				continue
+			}
+			if werr != nil {
+				var body struct{ Error string }
+				r.decode(t, &body)
+				if r.status != 422 || body.Error != werr.Error() {
+					t.Errorf("odds %s at %s: %d %s, want 422 saying %q", f.ID, g.ID, r.status, r.body, werr)
+				}
+				refused++
+				continue
+			}
+			ok++
+			if r.status != 200 {
+				t.Fatalf("odds %s at %s: %d %s", f.ID, g.ID, r.status, r.body)
+			}
+			var got pagano.Report
+			r.decode(t, &got)
+			gb, _ := json.Marshal(got)
+			wb, _ := json.Marshal(want)
+			if string(gb) != string(wb) || !got.InRange || got.Hit <= 0 {
+				t.Errorf("odds %s at %s: %s, want %s", f.ID, g.ID, gb, wb)
+			}
+			var fields map[string]any
+			r.decode(t, &fields)
+			for _, k := range []string{"firer", "target", "range", "aspect", "in_range", "hit_modifiers", "effect_modifiers", "p_hit", "p_deflected", "p_stunned", "p_immobilized", "p_wrecked", "given_hit"} {
+				if _, has := fields[k]; !has {
+					t.Errorf("odds answer lacks %q", k)
+				}
+			}
+		}
+	}
+	if ok == 0 || refused == 0 {
+		t.Errorf("after deployment %d shots have odds and %d are refused (%d targets unseen); want some of each", ok, refused, unseen)
 	}
 }

@@ -3,9 +3,11 @@ package server
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/engine"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
 )
 
 // viewFor returns what the requester may see of the state. A seat gets
@@ -97,16 +99,26 @@ func unitsVisible(st engine.State, nSides int, a access, ids ...string) bool {
 		}
 	}
 	for _, side := range sides {
-		v, ok := st.View(side).(ab.View)
-		if !ok {
+		// The ids of the units on the table in side's view.
+		var on []string
+		switch v := st.View(side).(type) {
+		case ab.View:
+			for _, u := range v.Units {
+				if u.Placed && !u.Dispersed {
+					on = append(on, u.ID)
+				}
+			}
+		case pagano.View:
+			for _, u := range v.Units {
+				if u.Placed && !u.Out && !u.Exited {
+					on = append(on, u.ID)
+				}
+			}
+		default:
 			return false
 		}
 		for _, id := range ids {
-			seen := false
-			for _, u := range v.Units {
-				seen = seen || (u.ID == id && u.Placed && !u.Dispersed)
-			}
-			if !seen {
+			if !slices.Contains(on, id) {
 				return false
 			}
 		}

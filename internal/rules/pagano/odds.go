@@ -103,3 +103,60 @@ func UnitSituation(firer, target *scenario.UnitType, sit Situation) (Situation, 
 	}
 	return sit, unarmoured, nil
 }
+
+// Report is the JSON form of a shot's odds, as `sandtable odds --rules
+// pagano --json` prints it and the server answers for a shot in a game:
+// the situation, the modifiers, then the odds.
+type Report struct {
+	Firer      string  `json:"firer"`
+	Target     string  `json:"target"`
+	Range      float64 `json:"range"`
+	Aspect     string  `json:"aspect"`
+	InRange    bool    `json:"in_range"`
+	HitMods    Mods    `json:"hit_modifiers"`
+	EffectMods Mods    `json:"effect_modifiers"`
+	Odds
+}
+
+// NewReport builds the Report of a shot; out of range, every chance is 0.
+func NewReport(firer, target string, sit Situation, inRange bool, o Odds) Report {
+	r := Report{Firer: firer, Target: target, Range: sit.Range, Aspect: sit.Facing.String(), InRange: inRange, HitMods: o.HitMods, EffectMods: o.EffectMods, Odds: o}
+	for _, ms := range []*Mods{&r.HitMods, &r.EffectMods} {
+		if *ms == nil {
+			*ms = Mods{}
+		}
+	}
+	return r
+}
+
+// ShotReport returns the exact odds of a shot that unit firer could fire
+// at unit target where both stand now: the range, the side of the target
+// it sees, both vehicles' motion markers and the target's cover read from
+// the table. A shot the rules would refuse (no line of sight, out of arc
+// or range, a unit off the table) is an error saying why.
+func (s *State) ShotReport(firer, target string) (Report, error) {
+	u, t := s.unitIndex(firer), s.unitIndex(target)
+	switch {
+	case u < 0:
+		return Report{}, fmt.Errorf("no unit %q", firer)
+	case t < 0:
+		return Report{}, fmt.Errorf("no unit %q", target)
+	case s.Units[u].Side == s.Units[t].Side:
+		return Report{}, fmt.Errorf("%s and %s are on the same side", firer, target)
+	case !s.Units[u].Active():
+		return Report{}, fmt.Errorf("%s is not on the table", firer)
+	case !s.Units[t].Active():
+		return Report{}, fmt.Errorf("%s is not on the table", target)
+	}
+	ub, tb := s.box(u), s.box(t)
+	q, d, err := s.shotCheck(u, ub, t, tb)
+	if err != nil {
+		return Report{}, err
+	}
+	sit := s.situation(u, ub, t, tb, q, d, false)
+	o, err := ShotOdds(sit, s.stats(t) == nil || s.hasSpecial(t, Unarmoured))
+	if err != nil {
+		return Report{}, err
+	}
+	return NewReport(firer, target, sit, true, o), nil
+}

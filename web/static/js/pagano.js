@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { el } from "./board.js";
 import { dist, headingTo, insideLength, pathLength } from "./geom.js";
-import { h, fmt1 } from "./util.js";
+import { h, fmt1, pct } from "./util.js";
 
 // START_COST is the movement points a stopped or stationary vehicle pays
 // to begin moving (Pagano, Table 1); woods cost double.
@@ -161,12 +161,15 @@ export const paganoMethods = {
         const row = h("div", { class: "fire-row" + (ui.firer === u.id ? " current" : "") },
           h("button", { class: "firer" + (ui.firer === u.id ? " selected" : ""), testid: "firer-" + u.id, onclick: () => { ui.firer = u.id; this.render(); } }, u.id),
           shot ? h("span", { testid: "shot-" + u.id }, ` → ${shot.target} `, h("button", { testid: "unshot-" + u.id, title: "Remove this shot", onclick: () => { ui.shots = ui.shots.filter((s) => s !== shot); this.render(); } }, "✕")) : h("span", { class: "muted" }, ` suggested: ${fr.best[u.id]}`));
+        if (shot) row.appendChild(pgOddsLine(this.pgOdds(u.id, shot.target), "odds-" + u.id));
         if (ui.firer === u.id) {
           row.appendChild(h("div", { class: "choices" }, enemies.map((e) => {
             const d = this.hullDist(u, e);
-            return h("button", { class: "target" + (shot && shot.target === e.id ? " selected" : "") + (fr.best[u.id] === e.id ? " priority" : ""), testid: `target-${u.id}-${e.id}`,
-              title: `${e.name}: ${fmt1(d)}", its ${this.pgAspect(u, e)} toward ${u.id}`, onclick: () => this.pgAddShot(u.id, e.id) },
-            `${e.id} ${fmt1(d)}"`, h("small", {}, " " + this.pgAspect(u, e)));
+            const o = this.pgOdds(u.id, e.id);
+            const why = o && o.error ? `: no shot, ${o.error}` : o && o.in_range ? `: hit ${pct(o.p_hit)}, wrecked ${pct(o.p_wrecked)}` : "";
+            return h("button", { class: "target" + (shot && shot.target === e.id ? " selected" : "") + (fr.best[u.id] === e.id ? " priority" : "") + (o && o.error ? " noshot" : ""), testid: `target-${u.id}-${e.id}`,
+              title: `${e.name}: ${fmt1(d)}", its ${this.pgAspect(u, e)} toward ${u.id}${why}`, onclick: () => this.pgAddShot(u.id, e.id) },
+            `${e.id} ${fmt1(d)}"`, h("small", {}, " " + this.pgAspect(u, e)), h("small", { class: "hit", testid: `hit-${u.id}-${e.id}` }, o ? (o.error ? " no shot" : o.in_range ? " " + pct(o.p_hit) : "") : " …"));
           })));
         }
         list.appendChild(row);
@@ -181,6 +184,15 @@ export const paganoMethods = {
       h("button", { testid: "hold-fire", onclick: () => this.act({ kind: "hold-fire" }) }, "Hold fire (P)")));
     box.appendChild(h("p", { class: "muted small" }, "Range and the side of the target seen are read from the table; the server judges line of sight and rolls the dice."));
     this.hint(ui.firer ? `Click an enemy for ${ui.firer} to fire at` : "Pick a vehicle of yours to fire");
+  },
+
+  // pgOdds returns the server's odds of firer's shot at target where
+  // they stand (undefined until they come), asking once per position.
+  pgOdds(firer, target) {
+    const key = firer + ">" + target;
+    if (!this.oddsCache.has(key + "@" + this.pos.n)) this.fetchOdds(firer, target);
+    const o = this.oddsCache.get(key);
+    return o && o.firer === firer || (o && o.error) ? o : undefined;
   },
 
   pgAddShot(firer, target) {
@@ -328,6 +340,16 @@ export const paganoMethods = {
     return false;
   },
 };
+
+// pgOddsLine shows the odds of a declared shot: to hit, then each result.
+function pgOddsLine(o, testid) {
+  if (!o) return h("div", { class: "odds muted small", testid }, "Working out the odds…");
+  if (o.error) return h("div", { class: "odds bad small", testid }, "No shot: " + o.error);
+  const mods = (ms) => (ms || []).map((m) => `${m.value > 0 ? "+" : m.value < 0 ? "−" : "±"}${Math.abs(m.value)} ${m.name}`).join(", ") || "none";
+  return h("div", { class: "odds small", testid, title: `To hit: d10 6+, ${mods(o.hit_modifiers)}. Effect: ${o.effect_modifiers && o.effect_modifiers.length ? mods(o.effect_modifiers) : "unarmoured, wrecked by any hit"}.` },
+    h("b", {}, `Hit ${pct(o.p_hit)}`), ` · wrecked ${pct(o.p_wrecked)} · stunned ${pct(o.p_stunned)} · immobilized ${pct(o.p_immobilized)} · deflected ${pct(o.p_deflected)}`,
+    h("span", { class: "muted" }, ` (${fmt1(o.range)}", ${o.aspect})`));
+}
 
 // describe words an action for a button.
 export function describe(a) {
