@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -98,8 +99,17 @@ func TestPlayPaganoAgainstAI(t *testing.T) {
 			// Two waypoints toward the enemy, the second dog-legged.
 			b.clickTable(u.X, u.Y-2.5)
 			b.clickTable(u.X+0.8, u.Y-4.5)
-			if got := eval[string](b, `document.querySelector("[data-testid=path-length]").innerText`); !strings.Contains(got, "MP") {
-				t.Errorf("path shown as %q, want its length against the MP", got)
+			// The server's exact cost replaces the map's estimate.
+			b.waitFor("the path's exact cost", `/costs [\d.]+ of [\d.]+ MP/.test(document.querySelector("[data-testid=path-length]").innerText)`, 10*time.Second)
+			if did["path-cost"] == 0 {
+				got := eval[string](b, `document.querySelector("[data-testid=path-length]").innerText`)
+				chk := eval[string](b, `JSON.stringify(window.sandtable.game.ui.check.preview)`)
+				var pv struct{ Cost, Budget float64 }
+				if err := json.Unmarshal([]byte(chk), &pv); err != nil || !strings.Contains(got, fmt.Sprintf("costs %.1f of %.1f MP", pv.Cost, pv.Budget)) {
+					t.Errorf("path shown as %q; the server's preview is %s", got, chk)
+				}
+				t.Logf("path: %s", got)
+				did["path-cost"]++
 			}
 			if b.exists(`[data-testid=move-confirm]`) {
 				b.click(`[data-testid=move-confirm]`)

@@ -56,7 +56,7 @@ requests under way have finished and every acknowledged action is stored.`,
 	f.StringVar(&o.db, "db", "sandtable.db", "SQLite database file, or a postgres:// URL")
 	f.StringSliceVar(&o.allowOrigins, "allow-origin", nil, "extra Origin host pattern allowed to open WebSockets (repeatable; e.g. ui.example.com)")
 	f.StringVar(&o.baseURL, "base-url", "", "URL prefix of the join and spectator links (default: http:// and the request's host)")
-	f.Float64Var(&o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions and candidates (negative: no limit)")
+	f.Float64Var(&o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	return cmd
 }

@@ -461,6 +461,70 @@ func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
 	return actionResponse{Events: lg.eventsFor(acc, p.LastEvent), position: positionOf(lg, acc)}, nil
 }
 
+// checkRequest is the body of POST /api/games/{id}/check: an action to
+// judge without taking it.
+type checkRequest struct {
+	Token  string          `json:"token,omitempty"`
+	Action json.RawMessage `json:"action"`
+}
+
+// checkResponse says whether the rules would take the action now, why
+// not, and what it would come to where the ruleset can tell (Previewer).
+type checkResponse struct {
+	Legal   bool   `json:"legal"`
+	Error   string `json:"error,omitempty"`
+	Preview any    `json:"preview,omitempty"`
+	N       int    `json:"n"`
+}
+
+// Previewer is a state that can tell what a proposed action would come
+// to without taking it (Pagano: a move's exact cost and reach).
+type Previewer interface {
+	Preview(a engine.Action) any
+}
+
+// postCheck answers POST /api/games/{id}/check: whether the seat's
+// action would be taken in the current position, the rules' reason if
+// not, and its preview. Nothing changes; the answer tells no more than
+// posting the action would.
+func (s *Server) postCheck(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	var req checkRequest
+	if e := decodeBody(r, &req); e != nil {
+		return nil, e
+	}
+	if len(req.Action) == 0 {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, `a check needs "action"`)
+	}
+	lg, acc, e := s.open(r, req.Token)
+	if e != nil {
+		return nil, e
+	}
+	defer lg.mu.Unlock()
+	if acc.role != roleSeat {
+		return nil, errf(http.StatusForbidden, codeForbidden, "spectators cannot act")
+	}
+	p := positionOf(lg, acc)
+	switch {
+	case p.Result.Over:
+		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
+	case p.Pending.Side != acc.side:
+		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
+	}
+	a, err := lg.g.Rules().DecodeAction(req.Action)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+	}
+	st := lg.g.State()
+	resp := checkResponse{Legal: true, N: p.N}
+	if err := st.Validate(a); err != nil {
+		resp.Legal, resp.Error = false, err.Error()
+	}
+	if pv, ok := st.(Previewer); ok {
+		resp.Preview = pv.Preview(a)
+	}
+	return resp, nil
+}
+
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) (any, *apiError) {
 	after, e := intParam(r, "after")
 	if e != nil {

@@ -26,6 +26,9 @@
 //	GET  /api/games/{id}/candidates     the rules' suggested actions for your pending decision (the agents'
 //	                                    menu, ready to POST; a sample of the legal moves, not all of them)
 //	                                    → {candidates, n, last_event, pending, result}; empty if not yours
+//	POST /api/games/{id}/check          {action} → {legal, error, preview, n}: whether the rules would
+//	                                    take your action now and why not, without taking it; preview is
+//	                                    what it would come to (Pagano: a move's cost, budget and reach)
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
 //	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
 //	                                    pagano --json`; a shot the rules refuse is 422 saying why)

@@ -212,6 +212,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games", s.limit(s.api(s.createGame)))
 	mux.HandleFunc("GET /api/games/{id}", s.api(s.getGame))
 	mux.HandleFunc("POST /api/games/{id}/actions", s.limit(s.api(s.postAction)))
+	mux.HandleFunc("POST /api/games/{id}/check", s.limit(s.api(s.postCheck)))
 	mux.HandleFunc("GET /api/games/{id}/events", s.api(s.getEvents))
 	mux.HandleFunc("GET /api/games/{id}/odds", s.api(s.getOdds))
 	mux.HandleFunc("GET /api/games/{id}/candidates", s.limit(s.api(s.getCandidates)))

@@ -440,3 +440,50 @@ func (s *State) applyPivot(unitID string, facing, turret *float64, hold bool, ou
 		un.Done = true
 	}
 }
+
+// MovePreview is what a proposed move would cost: the path's length and
+// movement points (roads, hedges, climbs and all), the mover's budget,
+// and how far along the path that budget takes it.
+type MovePreview struct {
+	Unit   string  `json:"unit"`
+	Length float64 `json:"length"`
+	Cost   float64 `json:"cost"`
+	Budget float64 `json:"budget"`
+	Reach  float64 `json:"reach"`
+	// Blocked names impassable ground on the path ("" for none); Cost
+	// is then 0 and Reach where the vehicle must stop.
+	Blocked string `json:"blocked,omitempty"`
+}
+
+// Preview returns what a proposed action would come to without taking
+// it: a MovePreview for a move of a vehicle of the deciding side, nil for
+// anything else.
+func (s *State) Preview(a engine.Action) any {
+	m, ok := a.(Move)
+	if !ok {
+		return nil
+	}
+	u := s.unitIndex(m.Unit)
+	if u < 0 || s.Units[u].Side != s.Pending().Side || !s.Units[u].Active() {
+		return nil
+	}
+	path := []geom.Point{s.Units[u].Pos}
+	for _, w := range m.To {
+		pt := geom.Point{X: w[0], Y: w[1]}
+		if !finite(pt.X) || !finite(pt.Y) {
+			return nil
+		}
+		if pt.Dist(path[len(path)-1]) > 1e-9 {
+			path = append(path, pt)
+		}
+	}
+	b := s.budget(u)
+	p := MovePreview{Unit: m.Unit, Length: round2(geom.Polyline(path).Length()), Budget: round2(b), Reach: round2(s.reach(path, b))}
+	cost, err := s.pathCost(path)
+	if err != nil {
+		p.Blocked = err.Error()
+	} else {
+		p.Cost = round2(cost)
+	}
+	return p
+}

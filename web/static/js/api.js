@@ -41,6 +41,7 @@ export const api = {
   events: (id, token, after) => request("GET", `/api/games/${id}/events?after=${after}`, { token }),
   act: (id, token, pos, action) => request("POST", `/api/games/${id}/actions`, { token, body: { after: pos.last_event, n: pos.n, action } }),
   odds: (id, token, firer, target) => request("GET", `/api/games/${id}/odds?firer=${encodeURIComponent(firer)}&target=${encodeURIComponent(target)}`, { token }),
+  check: (id, token, action) => request("POST", `/api/games/${id}/check`, { token, body: { action } }),
   candidates: (id, token) => request("GET", `/api/games/${id}/candidates`, { token }),
   log: (id, token) => request("GET", `/api/games/${id}/log?format=events`, { token }),
   map: async (scenarioID) => {

@@ -27,8 +27,8 @@ export const paganoMethods = {
   },
 
   // pgCost estimates the movement points of a path from the map: clear
-  // ground one a inch, woods two. The server has the last word (roads,
-  // hedges and climbs change it).
+  // ground one a inch, woods two; shown until the server's exact figure
+  // (pgCheckMove: roads, hedges and climbs too) comes.
   pgCost(path) {
     let cost = 0;
     for (let i = 0; i + 1 < path.length; i++) {
@@ -97,17 +97,23 @@ export const paganoMethods = {
     if (u) {
       const budget = this.pgBudget(u);
       const path = [[u.x, u.y], ...ui.path];
-      const len = pathLength(path), cost = this.pgCost(path);
-      const over = ui.path.length && cost > budget + 1e-6;
+      const len = pathLength(path);
+      // The server's exact figures once they come; the map's estimate
+      // until then.
+      const chk = ui.path.length ? this.pgCheckMove(u, ui.path) : null;
+      const pv = chk && chk.preview;
+      const cost = pv ? pv.cost : this.pgCost(path);
+      const over = ui.path.length && (chk ? !chk.legal : cost > budget + 1e-6);
+      const why = chk && !chk.legal ? " — " + (pv && pv.blocked ? pv.blocked : (chk.error || "").replace(/^(pagano: )?move: /, "")) : over ? " — beyond its reach: shorten the path" : "";
       const stuck = u.stunned || u.immobile;
       box.appendChild(h("div", { class: "group-card", testid: "move-plan" },
         h("div", {}, h("b", {}, u.id), ` ${u.name} · ${this.stats(u).mp || "?"} MP`, u.motion === "moving" ? "" : ` (${START_COST} to start: ${fmt1(budget)} left)`),
         stuck ? h("div", { class: "bad" }, `${u.id} is ${u.stunned ? "stunned" : "immobilized"}: it may only hold${u.immobile && !u.stunned ? " or pivot" : ""}.`) : null,
-        ui.path.length ? h("div", { testid: "path-length", class: over ? "bad" : "" }, `Path ${fmt1(len)}" · about ${fmt1(cost)} of ${fmt1(budget)} MP`,
-          over ? " — beyond its reach: shorten the path" : "") : h("div", { class: "muted" }, "Click the table to add waypoints.")));
+        ui.path.length ? h("div", { testid: "path-length", class: over ? "bad" : "" }, pv ? `Path ${fmt1(len)}" · costs ${fmt1(pv.cost)} of ${fmt1(pv.budget)} MP` : `Path ${fmt1(len)}" · about ${fmt1(cost)} of ${fmt1(budget)} MP`,
+          pv && over && !pv.blocked ? `; it gets ${fmt1(pv.reach)}"` : "", why) : h("div", { class: "muted" }, "Click the table to add waypoints.")));
       box.appendChild(h("div", { class: "row" },
         h("label", { title: "Stop at the end of the move (else it stays in motion, facing the way it goes)" },
-          h("input", { type: "checkbox", testid: "move-stop", checked: ui.stop !== false && !u.retreat || null, disabled: u.retreat || null, onchange: (e) => { ui.stop = e.target.checked; } }), " stop at the end")));
+          h("input", { type: "checkbox", testid: "move-stop", checked: ui.stop !== false && !u.retreat || null, disabled: u.retreat || null, onchange: (e) => { ui.stop = e.target.checked; this.render(); } }), " stop at the end")));
       box.appendChild(h("div", { class: "row" },
         h("button", { class: "primary", testid: "move-confirm", disabled: !ui.path.length || stuck, onclick: () => this.confirm() }, "Move (Enter)"),
         h("button", { testid: "undo-waypoint", disabled: !ui.path.length, onclick: () => { ui.path.pop(); this.render(); } }, "Undo waypoint"),
@@ -116,6 +122,29 @@ export const paganoMethods = {
     box.appendChild(h("div", { class: "row secondary" },
       h("button", { class: "end", testid: "end-movement", onclick: () => this.act({ kind: "end-movement" }) }, "End movement (E)")));
     this.hint(u ? (ui.path.length ? "Click more waypoints, Enter to move, Esc to clear" : `Click the table where ${u.id} goes`) : "Pick a vehicle to move (click it or its button)");
+  },
+
+  // pgCheckMove asks the server what a move of u along path would cost
+  // (roads, hedges and climbs included) and whether the rules take it,
+  // once per position and path, a moment after the path stops changing.
+  // It returns the answer for this path, or null until it comes.
+  pgCheckMove(u, path) {
+    const ui = this.ui;
+    const stop = u.retreat ? false : ui.stop !== false;
+    const key = `${this.pos.n}:${u.id}:${stop}:${JSON.stringify(path)}`;
+    if (ui.check && ui.check.key === key) return ui.check;
+    if (ui.checkKey !== key) {
+      ui.checkKey = key;
+      clearTimeout(this.checkTimer);
+      this.checkTimer = setTimeout(() => {
+        api.check(this.id, this.token, { kind: "move", unit: u.id, to: path, stop }).then((r) => {
+          if (this.stopped || ui !== this.ui) return;
+          ui.check = { key, ...r };
+          this.render();
+        }).catch(() => {}); // the estimate stays; posting the move will say
+      }, 150);
+    }
+    return null;
   },
 
   pgSelect(id) {
