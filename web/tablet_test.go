@@ -210,6 +210,13 @@ func TestTabletTouch(t *testing.T) {
 			}
 			if !eval[bool](b, `!document.querySelector("[data-testid=unit-info]").hidden`) {
 				t.Errorf("tapping %s shows no unit information", l.ID)
+			} else {
+				// The card stays on the table, clear of the panel under it.
+				tip, board, panel := b.rectOf(`[data-testid="unit-info"]`), b.rectOf(`[data-testid="board"]`), b.rectOf(`[data-testid="decision"]`)
+				if tip.Top < board.Top-1 || tip.Bottom > board.Bottom+1 || tip.Bottom > panel.Top && tip.Top < panel.Bottom {
+					b.shot("unit-info")
+					t.Errorf("the unit card after a tap on %s is at %+v: off the table %+v or over the decision panel %+v", l.ID, tip, board, panel)
+				}
 			}
 			b.checkLayout("portrait, ordering", 820, 1180)
 			b.tap(`[data-testid="activate"]`)

@@ -1490,11 +1490,22 @@ export class Game {
     if (ev && ev.pointerType === "touch") this.tooltipTimer = setTimeout(() => { t.hidden = true; }, 5000);
   }
 
+  // placeTooltip puts the unit card by the pointer. After a tap it goes
+  // on the table, in the half away from the finger, so that it never
+  // covers the decision panel (under the table on a phone or a tablet in
+  // portrait) and the finger does not hide it.
   placeTooltip(ev) {
     const t = this.tooltip;
-    const x = Math.min(window.innerWidth - 280, ev.clientX + 16), y = Math.min(window.innerHeight - 220, ev.clientY + 12);
-    t.style.left = x + "px";
-    t.style.top = y + "px";
+    const tw = t.offsetWidth || 280, th = t.offsetHeight || 220;
+    const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+    let x = Math.min(window.innerWidth - tw - 4, ev.clientX + 16), y = Math.min(window.innerHeight - th - 4, ev.clientY + 12);
+    if (ev.pointerType === "touch") {
+      const br = this.boardBox.getBoundingClientRect();
+      x = clamp(ev.clientX - tw / 2, br.left + 4, Math.max(br.left + 4, br.right - tw - 4));
+      y = ev.clientY > (br.top + br.bottom) / 2 ? br.top + 4 : Math.max(br.top + 4, br.bottom - th - 4);
+    }
+    t.style.left = Math.max(0, x) + "px";
+    t.style.top = Math.max(0, y) + "px";
   }
 
   testHooks() {
