@@ -199,7 +199,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiEr
 		}
 		row.Seats = append(row.Seats, st)
 	}
-	row.Config, _ = json.Marshal(gameConfig{AgentSeed: randUint64(), Dice: h.Dice, Rev: h.Rev})
+	row.Config, _ = json.Marshal(gameConfig{AgentSeed: randUint64(), Dice: h.Dice, Rev: h.Rev, Digest: h.Digest})
 	if err := s.cfg.Store.CreateGame(r.Context(), row); err != nil {
 		return nil, s.storeError(err)
 	}

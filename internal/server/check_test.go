@@ -88,6 +88,12 @@ func TestCheckAnAction(t *testing.T) {
 	if status != 200 || string(out["legal"]) != "false" || !strings.Contains(string(out["error"]), "movement points") {
 		t.Errorf("a 40\" move: %d %v, want illegal on its movement points", status, out)
 	}
+	// A waypoint off the table: refused as such, with no preview (a path
+	// a billion inches long is not priced).
+	off, _ := engine.EncodeAction(pagano.Move{Unit: mover.ID, To: [][2]float64{{1e9, y}}, Stop: true})
+	if r := e.do("POST", "/api/games/"+c.GameID+"/check", toks[side], map[string]any{"action": json.RawMessage(off)}); r.status != 200 || !strings.Contains(string(r.body), `"legal":false`) || !strings.Contains(string(r.body), "off the table") || strings.Contains(string(r.body), "preview") {
+		t.Errorf("a check of a move off the table: %d %s, want illegal, off the table, no preview", r.status, r.body)
+	}
 	if status, _ := check(toks[1-side], near); status != 409 {
 		t.Errorf("a check by the side not deciding: %d, want 409", status)
 	}

@@ -27,6 +27,9 @@ type gameConfig struct {
 	// Rev is the log header's rules revision (engine.Header.Rev); games
 	// stored before it was recorded have none and replay under revision 0.
 	Rev int `json:"rev,omitempty"`
+	// Digest is the log header's scenario digest (engine.Header.Digest);
+	// games stored before it was recorded have none and are not checked.
+	Digest string `json:"digest,omitempty"`
 }
 
 // liveGame is a game held in memory. mu guards everything below it; a
@@ -310,7 +313,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
 		}
 	}
-	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev}}
+	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev, Digest: cfg.Digest}}
 	for i, r := range recs {
 		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
 		lg.Lines = append(lg.Lines, i+2)
@@ -363,6 +366,8 @@ func divergenceText(err error) string {
 	var div *engine.Divergence
 	var rej *engine.Rejected
 	switch {
+	case errors.As(err, &div) && div.What == "scenario digest":
+		return "its scenario's data (forces, terrain, set-up rules or unit stats) has changed since it was saved, under the same scenario version (scenario digest " + div.Want + " saved, " + div.Got + " now)"
 	case errors.As(err, &div) && div.Record == 0:
 		return "its set-up differs"
 	case errors.As(err, &div):

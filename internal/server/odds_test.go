@@ -205,6 +205,9 @@ func TestPaganoOddsOfAProposedShot(t *testing.T) {
 			}
 		}
 	}
+	if unseen > 0 {
+		t.Errorf("%d targets were out of the firer's side's view; Pagano hides only units not yet deployed", unseen)
+	}
 	if ok == 0 || refused == 0 {
 		t.Errorf("after deployment %d shots have odds and %d are refused (%d targets unseen); want some of each", ok, refused, unseen)
 	}

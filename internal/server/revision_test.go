@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/store"
 )
@@ -60,5 +61,33 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	next := lg.Records[n]
 	if st.Pending.Side != next.Side {
 		t.Fatalf("the old game's pending decision %+v; its next record is side %d's %s", st.Pending, next.Side, next.Action)
+	}
+}
+
+// TestStoredGameKeepsScenarioDigest: a new game records its scenario's
+// digest, and a stored game whose scenario data has changed since (same
+// id and version, another digest) is refused on loading, saying so,
+// rather than played on under other stats.
+func TestStoredGameKeepsScenarioDigest(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": "armour-battles/battle-1", "side": "german", "opponent": "human", "seed": 3})
+	ctx := context.Background()
+	row, err := e.store.Game(ctx, c.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := newCatalog(t).Scenario("armour-battles/battle-1")
+	if want := `"digest":"` + scenario.Digest(sc) + `"`; !strings.Contains(string(row.Config), want) {
+		t.Errorf("a new game's config %s lacks %s", row.Config, want)
+	}
+	other := *row
+	other.ID = c.GameID + "x"
+	other.Config = []byte(`{"agent_seed":1,"dice":1,"rev":1,"digest":"0123456789abcdef"}`)
+	if err := e.store.CreateGame(ctx, &other); err != nil {
+		t.Fatal(err)
+	}
+	r := e.second(false).do("GET", "/api/games/"+other.ID, c.SeatToken, nil)
+	if r.status == 200 || !strings.Contains(string(r.body), "scenario digest") {
+		t.Errorf("a game stored with another scenario digest: %d %s, want it refused on the digest", r.status, r.body)
 	}
 }

@@ -105,12 +105,16 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 			spots = append(spots, geom.Point{X: a.X, Y: a.Y})
 		}
 	}
-	if len(spots) == 0 {
-		// Crowded: look over the whole zone, inch by inch.
+	// Crowded: look over the whole zone, inch by inch, then (a narrow
+	// zone) quarter-inch by quarter-inch.
+	for _, step := range []float64{1, 0.25} {
+		if len(spots) > 0 {
+			break
+		}
 		for _, z := range s.b.sides[s.Active].zones {
 			r := z.Bounds()
-			for x := math.Ceil(r.Min.X); x <= r.Max.X; x++ {
-				for y := math.Ceil(r.Min.Y); y <= r.Max.Y; y++ {
+			for x := math.Ceil(r.Min.X/step) * step; x <= r.Max.X; x += step {
+				for y := math.Ceil(r.Min.Y/step) * step; y <= r.Max.Y; y += step {
 					if s.validateDeploy(Deploy{Unit: s.Units[u].ID, X: x, Y: y, Facing: round2(facing.Degrees())}) == nil {
 						spots = append(spots, geom.Point{X: x, Y: y})
 					}

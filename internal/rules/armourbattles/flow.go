@@ -264,7 +264,6 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 	}
 }
 
-// endActivation closes the command group's activation.
 // sayEnd tells that the active side ends its activation by choice, with
 // the units it still had to act: the enemy learns only that, if any of
 // them is hidden.
@@ -286,6 +285,7 @@ func (s *State) sayEnd(out engine.Emitter) {
 	out.Emit(engine.Event{Kind: "end-activation", Text: text, To: engine.Everyone})
 }
 
+// endActivation closes the command group's activation.
 func (s *State) endActivation() {
 	s.Act = nil
 	s.Phase = phaseOrders

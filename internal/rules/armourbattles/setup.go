@@ -486,11 +486,11 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 		}
 	}
 	for _, sd := range sc.Sides {
-		if sd.FreeSetup != nil || len(sd.Zones) == 0 {
-			continue
+		if sd.FreeSetup != nil || !slices.ContainsFunc(sd.Zones, func(z scenario.Zone) bool { return len(z.Polygon) > 2 }) {
+			continue // no zone to judge (a broken one is reported already)
 		}
 		for _, co := range sd.Forces {
-			if co.MayJoinReserves || !slices.ContainsFunc(co.Units, func(u scenario.UnitRef) bool { return u.At == nil }) {
+			if co.MayJoinReserves && co.MinPlaced == 0 || !slices.ContainsFunc(co.Units, func(u scenario.UnitRef) bool { return u.At == nil }) {
 				continue
 			}
 			switch co.Placement {
@@ -577,14 +577,23 @@ func (s *State) Stuck() string {
 	}
 	un, sd := &s.Units[u], &s.b.sides[s.Active]
 	h := s.b.towardEnemy(s.Active)
-	var why error
+	var why error // why the first free spot fails its placement
 	for _, z := range sd.zones {
 		r := z.Bounds()
-		for x := r.Min.X; x <= r.Max.X && why == nil; x += 0.5 {
-			for y := r.Min.Y; y <= r.Max.Y && why == nil; y += 0.5 {
+		for x := r.Min.X; x <= r.Max.X; x += 0.5 {
+			for y := r.Min.Y; y <= r.Max.Y; y += 0.5 {
 				box := s.boxAt(u, geom.Point{X: x, Y: y}, h)
-				if s.b.inZone(un.Side, box) && s.overlapping(u, box) < 0 {
-					why = s.placementErr(u, box)
+				if !s.b.inZone(un.Side, box) || s.overlapping(u, box) >= 0 {
+					continue
+				}
+				err := s.placementErr(u, box)
+				if err == nil {
+					// A legal spot the candidates missed: the rules'
+					// search is at fault, not the scenario.
+					return fmt.Sprintf("%s could set up at (%g, %g), but the rules' search for deploy spots missed it (a bug: please report it with the scenario)", un.ID, x, y)
+				}
+				if why == nil {
+					why = err
 				}
 			}
 		}

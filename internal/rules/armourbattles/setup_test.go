@@ -255,8 +255,8 @@ func TestStuckSaysWhy(t *testing.T) {
 		for s.Pending().Side == german {
 			s.Apply(s.Candidates(nil)[0], dice.NewPCG(1), engine.Discard)
 		}
-		if s.Stuck() != "" && len(s.Candidates(nil)) > 0 {
-			t.Fatalf("%s: Stuck() = %q with candidates", tc.name, s.Stuck())
+		if n := len(s.Candidates(nil)); n > 0 {
+			t.Fatalf("%s: %d deploy candidates for %s, want none", tc.name, n, s.Pending().Kind)
 		}
 		got := s.Stuck()
 		for _, w := range tc.want {
@@ -267,5 +267,18 @@ func TestStuckSaysWhy(t *testing.T) {
 	}
 	if got := setupFixture(t, "armour-battles/battle-1").s.Stuck(); got != "" {
 		t.Errorf("Battle 1 at set-up: Stuck() = %q, want \"\"", got)
+	}
+	// A zone a footprint only just fits across: the search finds the
+	// spots a whole-inch grid misses.
+	st, err := Rules{}.New(battle1With(t, [][2]float64{{0.3, 0}, {2.1, 0}, {2.1, 30}, {0.3, 30}}, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	for s.Pending().Side == german {
+		s.Apply(s.Candidates(nil)[0], dice.NewPCG(1), engine.Discard)
+	}
+	if c := s.Candidates(nil); len(c) == 0 || s.Stuck() != "" {
+		t.Errorf("a zone 1.8\" wide: %d deploy candidates, Stuck() = %q; want some and \"\"", len(c), s.Stuck())
 	}
 }

@@ -470,8 +470,8 @@ func (s *State) Preview(a engine.Action) any {
 	path := []geom.Point{s.Units[u].Pos}
 	for _, w := range m.To {
 		pt := geom.Point{X: w[0], Y: w[1]}
-		if !finite(pt.X) || !finite(pt.Y) {
-			return nil
+		if !finite(pt.X) || !finite(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
+			return nil // off the table: the move is refused as such
 		}
 		if pt.Dist(path[len(path)-1]) > 1e-9 {
 			path = append(path, pt)

@@ -132,8 +132,9 @@ func NewReport(firer, target string, sit Situation, inRange bool, o Odds) Report
 // ShotReport returns the exact odds of a shot that unit firer could fire
 // at unit target where both stand now: the range, the side of the target
 // it sees, both vehicles' motion markers and the target's cover read from
-// the table. A shot the rules would refuse (no line of sight, out of arc
-// or range, a unit off the table) is an error saying why.
+// the table. A shot the rules would refuse (a firer that may not fire,
+// no line of sight, out of arc or range, a unit off the table) is an
+// error saying why.
 func (s *State) ShotReport(firer, target string) (Report, error) {
 	u, t := s.unitIndex(firer), s.unitIndex(target)
 	switch {
@@ -147,6 +148,9 @@ func (s *State) ShotReport(firer, target string) (Report, error) {
 		return Report{}, fmt.Errorf("%s is not on the table", firer)
 	case !s.Units[t].Active():
 		return Report{}, fmt.Errorf("%s is not on the table", target)
+	}
+	if err := s.canFire(u); err != nil {
+		return Report{}, err
 	}
 	ub, tb := s.box(u), s.box(t)
 	q, d, err := s.shotCheck(u, ub, t, tb)

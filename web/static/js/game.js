@@ -1504,8 +1504,8 @@ export class Game {
       x = clamp(ev.clientX - tw / 2, br.left + 4, Math.max(br.left + 4, br.right - tw - 4));
       y = ev.clientY > (br.top + br.bottom) / 2 ? br.top + 4 : Math.max(br.top + 4, br.bottom - th - 4);
     }
-    t.style.left = Math.max(0, x) + "px";
-    t.style.top = Math.max(0, y) + "px";
+    t.style.left = clamp(x, 0, window.innerWidth - tw) + "px";
+    t.style.top = clamp(y, 0, window.innerHeight - th) + "px";
   }
 
   testHooks() {
