@@ -279,6 +279,10 @@ func TestAuthorMistakes(t *testing.T) {
 		{"exponent", edit("height: 48", "height: 48e0"), ""},
 		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
+		{"company named twice", edit("params: {command_dice: 4,", "reserves:\n      - company: Tanks\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"),
+			`sides[1].reserves[0]: side "us" already has a company "Tanks" (line 40): give each company of a side its own name`},
+		{"more hidden than allowed", strings.Replace(edit("      - company: Tanks\n", "      - company: Tanks\n        hidden: true\n"), "    forces:\n      - company: Tanks", "    free_setup: {reserve_from: 2, max_hidden_groups: 0}\n    forces:\n      - company: Tanks", 1),
+			`sides[1].free_setup: 1 company is listed hidden, more than max_hidden_groups 0`},
 	}
 	dir := t.TempDir()
 	for _, tt := range tests {

@@ -390,6 +390,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos)), Pos: rz.Pos})
 		}
 		toDeploy := false
+		// A company is known by its name within its side (orders,
+		// keeping together, reserves arriving): one name, one company.
+		companySeen := map[string]Pos{}
 		companies := func(list []rawCompany, key string, reserve bool) []Company {
 			var out []Company
 			for j, rc := range list {
@@ -398,6 +401,10 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 					Together: rc.Together, MayJoinReserves: rc.MayJoinReserves, MinPlaced: rc.MinPlaced, Pos: rc.Pos}
 				if rc.Company == "" {
 					d.missing(rc.KeyPos, "company", rc.Pos, "%s: company name is missing", cw)
+				} else if prev, dup := companySeen[rc.Company]; dup {
+					d.add(at(rc.KeyPos, "company", rc.Pos), "%s: side %q already has a company %q (line %d): give each company of a side its own name", cw, rs.ID, rc.Company, prev.Line)
+				} else {
+					companySeen[rc.Company] = at(rc.KeyPos, "company", rc.Pos)
 				}
 				if rc.Placement != "" && !slices.Contains(placements, rc.Placement) {
 					d.add(at(rc.KeyPos, "placement", rc.Pos), "%s: placement %q is not one of %s", cw, rc.Placement, quoted(placements))
@@ -485,6 +492,15 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			if fs.MaxHiddenGroups < 0 {
 				d.add(at(fs.KeyPos, "max_hidden_groups", fs.Pos), "%s.free_setup: max_hidden_groups must be 0 or more, got %d", what, fs.MaxHiddenGroups)
 			}
+			hidden := 0
+			for _, rc := range rs.Forces {
+				if rc.Hidden {
+					hidden++
+				}
+			}
+			if fs.MaxHiddenGroups >= 0 && hidden > fs.MaxHiddenGroups {
+				d.add(at(fs.KeyPos, "max_hidden_groups", fs.Pos), "%s.free_setup: %d %s listed hidden, more than max_hidden_groups %d", what, hidden, map[bool]string{true: "company is", false: "companies are"}[hidden == 1], fs.MaxHiddenGroups)
+			}
 		}
 		sd.Forces = companies(rs.Forces, "forces", false)
 		sd.Reserves = companies(rs.Reserves, "reserves", true)
@@ -513,7 +529,11 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		if v.DrawAtTurnLimit && v.TurnLimit == 0 {
 			d.add(at(v.KeyPos, "draw_at_turn_limit", v.Pos), "victory.draw_at_turn_limit needs a turn_limit")
 		}
-		if !v.ArmyMoraleZero && v.TurnLimit == 0 {
+		switch {
+		case schema != nil && schema.NoArmyMorale && v.ArmyMoraleZero:
+			d.add(at(v.KeyPos, "army_morale_zero", v.Pos), "victory.army_morale_zero: %s has no army morale; its battles end when a side has no unit left in the fight, or at the turn_limit", schema.Name)
+		case schema != nil && schema.NoArmyMorale:
+		case !v.ArmyMoraleZero && v.TurnLimit == 0:
 			d.add(v.Pos, "victory: the battle can never end; set army_morale_zero or a turn_limit")
 		}
 	}

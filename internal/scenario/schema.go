@@ -25,6 +25,11 @@ type Schema struct {
 	// the conventional ones every scenario may use (woods, hill, field,
 	// building; hedge, wall, road).
 	AreaKinds, LineKinds []string
+	// NoArmyMorale marks a ruleset without army morale, whose battles end
+	// when a side has nothing left in the fight (or at a turn limit):
+	// army_morale_zero means nothing there, and a scenario needs neither
+	// it nor a turn limit to end.
+	NoArmyMorale bool
 	// CheckUnit, if not nil, reports ruleset problems in one decoded unit
 	// type. It runs only when the unit itself decoded without problems, so
 	// that it does not repeat them.

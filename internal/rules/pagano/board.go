@@ -29,11 +29,16 @@ type board struct {
 	platoons []platoon
 	costs    Costs
 	roads    []geom.Polyline
+	// buildings holds the building features: a vehicle's hull may never
+	// meet one (ruling P16).
+	buildings []*table.Feature
 	// unitPlatoon maps each unit id to its platoon index.
 	unitPlatoon map[string]int
 	axis        int // side index of the Axis
 	maxTurn     int
 	drawAtLimit bool
+	// capped: the scenario sets no turn limit and maxTurn is TurnCap.
+	capped bool
 }
 
 type boardSide struct {
@@ -67,7 +72,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	}
 	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, drawAtLimit: sc.Victory.DrawAtTurnLimit, axis: -1}
 	if b.maxTurn == 0 {
-		b.maxTurn = TurnCap
+		b.maxTurn, b.capped = TurnCap, true
 	}
 	var t1 *Table1
 	if p, ok := sc.Params.(*ScenarioParams); ok && p != nil {
@@ -89,6 +94,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 			b.roads = append(b.roads, f.Line)
 		}
 	}
+	b.indexBuildings()
 	for si, sd := range sc.Sides {
 		p, ok := sd.Params.(*SideParams)
 		if !ok || p == nil {
@@ -199,3 +205,13 @@ func (b *board) edgePoint(side int, p geom.Point) geom.Point {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// indexBuildings lists the table's buildings, once its terrain is in.
+func (b *board) indexBuildings() {
+	b.buildings = nil
+	for _, f := range b.table.Features() {
+		if f.Kind == table.KindBuilding && len(f.Area) > 2 {
+			b.buildings = append(b.buildings, f)
+		}
+	}
+}

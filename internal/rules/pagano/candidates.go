@@ -1,6 +1,7 @@
 package pagano
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"sync"
@@ -68,9 +69,26 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 		for _, y := range []float64{r.Center().Y} {
 			for x := r.Min.X + 2; x <= r.Max.X-2; x += 2 {
 				p := geom.Point{X: x, Y: y}
-				b := s.boxAt(u, p, facing)
-				if s.b.inZone(s.Deployer, b) && s.overlapping(u, b) < 0 && s.inBuilding(b) == nil {
+				if s.deployFree(u, p, facing) {
 					spots = append(spots, p)
+				}
+			}
+		}
+	}
+	// Off the middle row (a narrow zone, an odd shape, a building or
+	// units in the way): look over the whole zone, by the inch, then by
+	// the quarter inch.
+	for _, step := range []float64{1, 0.25} {
+		if len(spots) > 0 {
+			break
+		}
+		for _, z := range s.b.sides[s.Deployer].zones {
+			r := z.Bounds()
+			for x := math.Ceil(r.Min.X/step) * step; x <= r.Max.X; x += step {
+				for y := math.Ceil(r.Min.Y/step) * step; y <= r.Max.Y; y += step {
+					if p := (geom.Point{X: x, Y: y}); s.deployFree(u, p, facing) {
+						spots = append(spots, p)
+					}
 				}
 			}
 		}
@@ -82,6 +100,29 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 		dst = append(dst, Deploy{Unit: s.Units[u].ID, X: p.X, Y: p.Y, Facing: round2(facing.Degrees())})
 	}
 	return dst
+}
+
+// deployFree reports whether unit u may set up at p facing h: wholly in
+// its side's zone, on no other unit and in no building.
+func (s *State) deployFree(u int, p geom.Point, h geom.Angle) bool {
+	b := s.boxAt(u, p, h)
+	return s.b.inZone(s.Units[u].Side, b) && s.overlapping(u, b) < 0 && s.inBuilding(b) == nil
+}
+
+// Stuck says why the rules offer no action for the pending decision, or
+// "" if they offer some: only a set-up can run out of choices, when the
+// next vehicle to deploy has no free spot left in its side's zones.
+func (s *State) Stuck() string {
+	if s.Pending().Kind != KindDeploy || len(s.Candidates(nil)) > 0 {
+		return ""
+	}
+	for i := range s.Units {
+		if un := &s.Units[i]; un.Side == s.Deployer && !un.Placed {
+			ut := s.b.types[un.Type]
+			return fmt.Sprintf("there is no room left in %s's deployment zones for %s (%g×%g\"): no spot wholly inside a zone, clear of the vehicles already placed and of buildings; make the zones larger or set fewer vehicles up", s.b.sides[s.Deployer].id, un.ID, ut.Footprint.Length, ut.Footprint.Width)
+		}
+	}
+	return ""
 }
 
 // fireCandidates offers: hold fire; every loaded vehicle at its best

@@ -660,7 +660,7 @@ func (s *State) doctrineDeploy() (engine.Action, bool) {
 	best, bv := spot{}, math.Inf(-1)
 	for _, sp := range pts {
 		b := s.boxAt(u, sp.p, sp.facing)
-		if !s.b.inZone(side, b) || s.overlapping(u, b) >= 0 {
+		if !s.b.inZone(side, b) || s.overlapping(u, b) >= 0 || s.inBuilding(b) != nil {
 			continue
 		}
 		v := -0.08 * math.Abs(sp.p.X-cx)

@@ -66,6 +66,7 @@ func newFixture(t *testing.T, terrain []table.Feature, phase int, units ...place
 			b.roads = append(b.roads, f.Line)
 		}
 	}
+	b.indexBuildings()
 	s := &State{b: b, Turn: 1, Phase: phase, Serial: phase, Deployer: -1, Winner: -1}
 	for _, p := range units {
 		ut := extraTypes[p.typ]

@@ -317,6 +317,9 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		if o >= 0 {
 			return p, errorf("move: %s would run into %s %.1f\" along its path", a.Unit, s.Units[o].ID, d)
 		}
+		if f := s.inBuilding(b); f != nil {
+			return p, errorf("move: %s's hull would enter %s %.1f\" along its path; vehicles cannot enter buildings (ruling P16)", a.Unit, f, d)
+		}
 		if !p.exit && !s.b.onTable(b) {
 			return p, errorf("move: %s would run off the table %.1f\" along its path", a.Unit, d)
 		}
@@ -327,6 +330,9 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		}
 		if o := s.overlapping(u, box); o >= 0 {
 			return p, errorf("move: %s would end on top of %s", a.Unit, s.Units[o].ID)
+		}
+		if f := s.inBuilding(box); f != nil {
+			return p, errorf("move: %s would end with its hull in %s; vehicles cannot enter buildings (ruling P16)", a.Unit, f)
 		}
 	}
 	return p, nil

@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/table"
 )
 
@@ -293,6 +295,13 @@ func TestMovementRules(t *testing.T) {
 			t.Errorf("%s to %v: %v, want %q", tc.id, tc.to, verr, tc.err)
 		}
 	}
+	// The whole hull keeps out of buildings, not only the path's centre
+	// line: ending with its nose in one, or brushing a corner on the way.
+	f.reject(Move{Unit: "bd", To: [][2]float64{{49.7, 7}}, Stop: true}, "would end with its hull in")
+	f.reject(Move{Unit: "bd", To: [][2]float64{{49, 4.85}, {51.5, 4.85}}, Stop: true}, "hull would enter")
+	if err := s.Validate(Move{Unit: "bd", To: [][2]float64{{49.4, 7}}, Stop: true}); err != nil {
+		t.Errorf("bd stopping short of the building: %v", err)
+	}
 	f.reject(Move{Unit: "pz", To: [][2]float64{{9, 30}}, Facing: fp(90)}, "must point the way it moves")
 	f.reject(Move{Unit: "pz", To: [][2]float64{{9, 30}}, Stop: true, Facing: fp(361)}, "facing and turret must be degrees between -360 and 360")
 	f.reject(Pivot{Unit: "pz", Turret: fp(-1e300)}, "facing and turret must be degrees between -360 and 360")
@@ -524,6 +533,78 @@ func TestDeployNotInBuildings(t *testing.T) {
 	for _, c := range cands {
 		if err := f.s.validateDeploy(c.(Deploy)); err != nil {
 			t.Errorf("candidate %+v: %v", c, err)
+		}
+	}
+}
+
+// TestDeployInNarrowZones: a zone too narrow for the middle row of spots
+// (4" across here) still offers spots over its whole area, so every
+// vehicle sets up; a zone too small for one vehicle says so, naming it.
+func TestDeployInNarrowZones(t *testing.T) {
+	with := func(z [][2]float64) *State {
+		t.Helper()
+		sc := *battle1(t)
+		sides := make([]*scenario.Side, len(sc.Sides))
+		for i, sd := range sc.Sides {
+			c := *sd
+			c.Zones = []scenario.Zone{{Name: "zone", Polygon: z}}
+			if i == 1 {
+				c.Zones = []scenario.Zone{{Name: "zone", Polygon: [][2]float64{{0, 0}, {72, 0}, {72, 6}, {0, 6}}}}
+			}
+			sides[i] = &c
+		}
+		sc.Sides = sides
+		st, err := Rules{}.New(&sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.(*State)
+	}
+	s := with([][2]float64{{34, 38}, {38, 38}, {38, 48}, {34, 48}})
+	src := dice.NewPCG(1)
+	for n := 0; s.Pending().Kind == KindDeploy && s.Deployer == 0; n++ {
+		c := s.Candidates(nil)
+		if len(c) == 0 {
+			t.Fatalf("no deploy candidate after %d vehicles in a 4\" zone: %s", n, s.Stuck())
+		}
+		if err := s.Validate(c[0]); err != nil {
+			t.Fatalf("candidate %+v: %v", c[0], err)
+		}
+		s.Apply(c[0], src, engine.Discard)
+	}
+	for _, u := range s.Units {
+		if u.Side == 0 && !u.Placed {
+			t.Errorf("%s not set up in a 4\" zone", u.ID)
+		}
+	}
+	s = with([][2]float64{{34, 47.6}, {34.5, 47.6}, {34.5, 48}, {34, 48}})
+	if c := s.Candidates(nil); len(c) != 0 {
+		t.Fatalf("a 0.5×0.4\" zone offers %v", c)
+	}
+	if got := s.Stuck(); !strings.Contains(got, "there is no room left in german's deployment zones for de-") {
+		t.Errorf("Stuck() = %q, want it to name the vehicle with no room", got)
+	}
+}
+
+// TestTurnLimitAndTurnCap: at a scenario's turn limit with no draw, the
+// side that lost fewer vehicles wins (ruling P20); a scenario with no
+// limit is stopped at TurnCap as a draw, whatever the losses.
+func TestTurnLimitAndTurnCap(t *testing.T) {
+	for _, capped := range []bool{false, true} {
+		f := newFixture(t, nil, 10,
+			placed{id: "pz", typ: "panzer-iv-h", side: german, x: 30, y: 40, facing: -90},
+			placed{id: "m1", typ: "m4-75", side: us, x: 20, y: 10, facing: 90},
+			placed{id: "m2", typ: "m4-75", side: us, x: 40, y: 10, facing: 90})
+		f.s.b.drawAtLimit, f.s.b.capped = false, capped
+		f.unit("m2").Out = true
+		f.s.endByTurnLimit(&f.evs)
+		switch {
+		case !f.s.Over:
+			t.Errorf("capped %v: the game goes on", capped)
+		case !capped && (f.s.Winner != german || !strings.Contains(f.s.Reason, "fewer vehicles lost")):
+			t.Errorf("at the turn limit: winner %d (%s), want the Germans on fewer vehicles lost", f.s.Winner, f.s.Reason)
+		case capped && (f.s.Winner != -1 || !strings.Contains(f.s.Reason, "turn cap")):
+			t.Errorf("at the turn cap: winner %d (%s), want a draw at the cap", f.s.Winner, f.s.Reason)
 		}
 	}
 }

@@ -171,6 +171,7 @@ func init() {
 		Specials:          Specials,
 		AreaKinds:         []string{KindBridge},
 		LineKinds:         []string{KindHedgerow, KindCliff},
+		NoArmyMorale:      true,
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
 	})

@@ -2,6 +2,9 @@ package pagano
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -105,6 +108,34 @@ func TestRangeLabel(t *testing.T) {
 	}{{5.99, `range 5.99"`}, {6, `range 6.0"`}, {12.34, `range 12.3"`}, {5.96, `range 5.96"`}, {5.94, `range 5.9"`}} {
 		if got := rangeLabel(c.d, EffectRangeMod); got != c.want {
 			t.Errorf("rangeLabel(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
+
+// TestVictoryWithoutArmyMorale: Pagano keeps no army morale, so a scenario
+// asking for army_morale_zero is told so, and one with no turn limit is
+// fine: its battle ends when a side has nothing left in the fight (or at
+// TurnCap).
+func TestVictoryWithoutArmyMorale(t *testing.T) {
+	src, err := os.ReadFile("../../../data/pagano/battle-1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const shipped = "victory: {army_morale_zero: false, turn_limit: 15, draw_at_turn_limit: true}"
+	if !strings.Contains(string(src), shipped) {
+		t.Fatalf("battle-1.yaml has no %q", shipped)
+	}
+	for _, c := range []struct{ victory, want string }{
+		{"victory: {army_morale_zero: true}", "victory.army_morale_zero: pagano has no army morale; its battles end when a side has no unit left in the fight, or at the turn_limit"},
+		{"victory: {turn_limit: 0}", ""},
+	} {
+		path := filepath.Join(t.TempDir(), "b.yaml")
+		if err := os.WriteFile(path, []byte(strings.Replace(string(src), shipped, c.victory, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got := scenario.Problems(scenario.Validate(path)).Error()
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: problems %q, want %q", c.victory, got, c.want)
 		}
 	}
 }

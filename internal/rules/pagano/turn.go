@@ -97,8 +97,8 @@ func (s *State) validateDeploy(a Deploy) error {
 
 // inBuilding returns a building that footprint b meets, or nil.
 func (s *State) inBuilding(b geom.Box) *table.Feature {
-	for _, f := range s.b.table.Features() {
-		if f.Kind == table.KindBuilding && len(f.Area) > 0 && boxMeetsPolygon(b, f.Area) {
+	for _, f := range s.b.buildings {
+		if boxMeetsPolygon(b, f.Area) {
 			return f
 		}
 	}
@@ -354,11 +354,16 @@ func (s *State) checkEnd(out engine.Emitter) bool {
 }
 
 // endByTurnLimit ends the game after the last turn: a draw when the
-// scenario says so, else the side that lost fewer vehicles wins (ruling
-// P20).
+// scenario says so or sets no limit (TurnCap), else the side that lost
+// fewer vehicles wins (ruling P20).
 func (s *State) endByTurnLimit(out engine.Emitter) {
 	s.Phase = len(sequence)
-	reason := fmt.Sprintf("turn limit (%d turns)", s.b.maxTurn)
+	reason := fmt.Sprintf("turn limit (%d turn%s)", s.b.maxTurn, map[bool]string{true: "", false: "s"}[s.b.maxTurn == 1])
+	if s.b.capped {
+		// No limit in the scenario: the cap only stops an endless game.
+		s.end(-1, fmt.Sprintf("turn cap (%d turns; the scenario sets no turn limit)", s.b.maxTurn), out)
+		return
+	}
 	if s.b.drawAtLimit {
 		s.end(-1, reason, out)
 		return
