@@ -280,8 +280,15 @@ func (c *Catalog) layer(files []srcFile) (*Catalog, []Problem) {
 				if o == u {
 					continue
 				}
-				if _, mine := firstAt[rules+"/"+u.ID]; mine {
+				// Reported on this layer's type, whichever of the two
+				// comes first by id.
+				_, mine := firstAt[rules+"/"+u.ID]
+				_, theirs := firstAt[rules+"/"+o.ID]
+				switch {
+				case mine:
 					probs = append(probs, u.Pos.Problemf("unit %q: name or alias %q is already used by unit %q in %s", u.ID, k, o.ID, rules))
+				case theirs:
+					probs = append(probs, o.Pos.Problemf("unit %q: name or alias %q is already used by unit %q in %s", o.ID, k, u.ID, rules))
 				}
 			}
 		}

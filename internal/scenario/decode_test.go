@@ -222,6 +222,17 @@ units:
 	if _, err := scenario.LoadFile(sc, units); err != nil {
 		t.Errorf("LoadFile(scenario, units): %v", err)
 	}
+	// A unit type of one's own may not take a built-in type's name or
+	// alias, whichever comes first by id: "Sherman 75" would otherwise
+	// pick out the new type in every scenario.
+	taken := filepath.Join(dir, "taken.yaml")
+	must(t, os.WriteFile(taken, []byte(`rules: armour-battles
+units:
+  - {id: a-jumbo, name: A Jumbo, aliases: [M4 75mm], nation: usa, footprint: {length: 2.5, width: 1.5}, stats: {class: medium AFV, move: average, reaction: 7, weapon: 75L38 gun, range: [7, 14, 28], at: 7}}
+`), 0o644))
+	if ps := scenario.Validate(taken); len(ps) != 1 || !strings.Contains(ps[0].Msg, `unit "a-jumbo": name or alias "m4 75mm" is already used by unit "m4-75"`) {
+		t.Errorf("Validate(a unit taking a built-in name) = %v, want it refused", scenario.Problems(ps))
+	}
 	// A scenario file given where a unit file belongs is an error, not
 	// quietly loaded as one more scenario.
 	other := filepath.Join(dir, "other.yaml")
