@@ -343,6 +343,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	paramsBad := false // a params block had a mistake, so skip the ruleset's Check
 	sideIDs := map[string]bool{}
 	edgeUsed := map[string]string{}
+	orderUsed := map[int]string{}
 	unitSeen := map[string]Pos{}
 	for i, rs := range raw.Sides {
 		what := fmt.Sprintf("sides[%d]", i)
@@ -369,6 +370,10 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 		if rs.DeployOrder < 1 {
 			d.add(at(rs.KeyPos, "deploy_order", rs.Pos), "%s: deploy_order must be 1 or more, got %d", what, rs.DeployOrder)
+		} else if other, used := orderUsed[rs.DeployOrder]; used {
+			d.add(at(rs.KeyPos, "deploy_order", rs.Pos), "%s: deploy_order %d is already side %q's; the sides set up one after the other", what, rs.DeployOrder, other)
+		} else {
+			orderUsed[rs.DeployOrder] = rs.ID
 		}
 		if schema != nil {
 			if rs.Params == nil && schema.NewSideParams != nil {
@@ -528,6 +533,13 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 		if v.DrawAtTurnLimit && v.TurnLimit == 0 {
 			d.add(at(v.KeyPos, "draw_at_turn_limit", v.Pos), "victory.draw_at_turn_limit needs a turn_limit")
+		}
+		for _, sd := range sc.Sides {
+			for _, co := range sd.Reserves {
+				if v.TurnLimit > 0 && co.EarliestTurn > v.TurnLimit {
+					d.add(co.Pos, "side %q: reserve %q arrives from turn %d, after the battle's last turn (turn_limit %d)", sd.ID, co.Name, co.EarliestTurn, v.TurnLimit)
+				}
+			}
 		}
 		switch {
 		case schema != nil && schema.NoArmyMorale && v.ArmyMoraleZero:
