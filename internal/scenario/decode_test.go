@@ -290,6 +290,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"exponent", edit("height: 48", "height: 48e0"), ""},
 		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
+		{"deploy order missing", edit("    deploy_order: 2\n", ""), `27:5: sides[1]: deploy_order is missing (1 for the side that sets up first, 2 for the other)`},
 		{"same deploy order", edit("deploy_order: 2", "deploy_order: 1"), `sides[1]: deploy_order 1 is already side "german"'s; the sides set up one after the other`},
 		{"reserve too late", strings.Replace(edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        earliest_turn: 12\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), "victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10}", 1),
 			`side "us": reserve "Late" arrives from turn 12, after the battle's last turn (turn_limit 10)`},

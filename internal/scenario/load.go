@@ -368,7 +368,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		} else {
 			edgeUsed[rs.Edge] = rs.ID
 		}
-		if rs.DeployOrder < 1 {
+		if _, given := rs.KeyPos["deploy_order"]; !given {
+			d.add(rs.Pos, "%s: deploy_order is missing (1 for the side that sets up first, 2 for the other)", what)
+		} else if rs.DeployOrder < 1 {
 			d.add(at(rs.KeyPos, "deploy_order", rs.Pos), "%s: deploy_order must be 1 or more, got %d", what, rs.DeployOrder)
 		} else if other, used := orderUsed[rs.DeployOrder]; used {
 			d.add(at(rs.KeyPos, "deploy_order", rs.Pos), "%s: deploy_order %d is already side %q's; the sides set up one after the other", what, rs.DeployOrder, other)

@@ -238,7 +238,9 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			continue
 		}
 		b := sd.ParamsBlock
-		if p.Alliance != Axis && p.Alliance != Allied {
+		if _, given := b.Keys["alliance"]; !given && p.Alliance == "" {
+			ps = append(ps, b.Pos.Problemf("side %q: params.alliance is missing (%q or %q)", sd.ID, Axis, Allied))
+		} else if p.Alliance != Axis && p.Alliance != Allied {
 			ps = append(ps, b.At("alliance").Problemf("side %q: alliance %q is not %q or %q", sd.ID, p.Alliance, Axis, Allied))
 		} else if alliances[p.Alliance] {
 			ps = append(ps, b.At("alliance").Problemf("side %q: both sides are %s; one side must be axis and the other allied", sd.ID, p.Alliance))

@@ -139,3 +139,20 @@ func TestVictoryWithoutArmyMorale(t *testing.T) {
 		}
 	}
 }
+
+// TestAllianceMissing: a side with no alliance is told it is missing, not
+// that "" is not axis or allied.
+func TestAllianceMissing(t *testing.T) {
+	src, err := os.ReadFile("../../../data/pagano/battle-1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "b.yaml")
+	if err := os.WriteFile(path, []byte(strings.Replace(string(src), "params: {alliance: allied}", "params: {}", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ps := scenario.Validate(path)
+	if len(ps) != 1 || !strings.Contains(ps[0].Msg, `side "us": params.alliance is missing ("axis" or "allied")`) {
+		t.Errorf("Validate = %v, want alliance missing", scenario.Problems(ps))
+	}
+}
