@@ -204,6 +204,11 @@ func describe(n ast.Node) string {
 	case nil, *ast.NullNode:
 		return "nothing (null)"
 	case *ast.StringNode:
+		if unquotedNumber(t) {
+			// A number YAML could not hold (too many digits): a string
+			// to the parser, but a number to whoever wrote it.
+			return "number " + clip(t.Value)
+		}
 		return fmt.Sprintf("string %q", clip(t.Value))
 	case *ast.LiteralNode:
 		return "a block of text"
@@ -224,6 +229,17 @@ func describe(n ast.Node) string {
 	default:
 		return n.Type().String()
 	}
+}
+
+// unquotedNumber reports whether a string node was written as a bare
+// number (digits, a sign, a point, an exponent) that the YAML parser kept
+// as a string, e.g. an integer too long for 64 bits.
+func unquotedNumber(n *ast.StringNode) bool {
+	if tk := n.GetToken(); tk == nil || tk.Type != token.StringType {
+		return false
+	}
+	_, err := strconv.ParseFloat(n.Value, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 func clip(s string) string {
@@ -294,6 +310,12 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 		}
 	case reflect.Int:
 		i, ok := n.(*ast.IntegerNode)
+		if sn, isStr := n.(*ast.StringNode); isStr && unquotedNumber(sn) {
+			if _, err := strconv.ParseInt(strings.TrimPrefix(sn.Value, "+"), 10, 64); err != nil && !strings.ContainsAny(sn.Value, ".eE") {
+				d.typeErrf(n, "%s: integer %s is out of range", what, clip(sn.Value))
+				return
+			}
+		}
 		if !ok {
 			d.typeErrf(n, "%s: want an integer, got %s", what, describe(n))
 			return

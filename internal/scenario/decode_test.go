@@ -283,6 +283,8 @@ func TestAuthorMistakes(t *testing.T) {
 		// One mistake, one line: no follow-on complaints about the zero
 		// value left behind.
 		{"version not a number", edit("version: 1", "version: one"), `2:10: version: want an integer, got string "one"`},
+		{"version too long", edit("version: 1", "version: 99999999999999999999999"), `2:10: version: integer 99999999999999999999999 is out of range`},
+		{"version with exponent", edit("version: 1", "version: 1e20"), `2:10: version: want an integer, got number 1e20`},
 		{"version missing", edit("version: 1\n", ""), "1:1: version is missing"},
 		{"edge missing", edit("    edge: south\n", ""), `27:5: sides[1]: edge is missing (one of "north", "south", "east", "west")`},
 		{"params missing", edit("    params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}\n", ""), "27:5: sides[1]: params is missing"},

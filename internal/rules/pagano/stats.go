@@ -299,9 +299,13 @@ func preplacedInBuildings(sc *scenario.Scenario) []scenario.Problem {
 					h = geom.Deg(*ref.Facing)
 				}
 				b := geom.Box{Center: geom.Point{X: ref.At[0], Y: ref.At[1]}, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
-				for _, ts := range sc.Terrain {
+				for i, ts := range sc.Terrain {
 					if ts.Kind == table.KindBuilding && len(ts.Polygon) > 2 && boxMeetsPolygon(b, table.Polygon(ts.Polygon)) {
-						ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g] would stand in building %q; vehicles cannot enter buildings (ruling P16)", ref.ID, ref.At[0], ref.At[1], ts.Name))
+						name := fmt.Sprintf("the building at terrain[%d] (line %d)", i, ts.Pos.Line)
+						if ts.Name != "" {
+							name = fmt.Sprintf("building %q", ts.Name)
+						}
+						ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g] would stand in %s; vehicles cannot enter buildings (ruling P16)", ref.ID, ref.At[0], ref.At[1], name))
 						break
 					}
 				}
