@@ -490,6 +490,7 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 			continue // no zone to judge (a broken one is reported already)
 		}
 		for _, co := range sd.Forces {
+			ps = append(ps, preplacedPlacement(sc, sd, co, lines)...)
 			if co.MayJoinReserves && co.MinPlaced == 0 || !slices.ContainsFunc(co.Units, func(u scenario.UnitRef) bool { return u.At == nil }) {
 				continue
 			}
@@ -512,24 +513,68 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 	return ps
 }
 
+// preplacedPlacement reports the units of company co placed by the
+// scenario (at:) where its placement would not let a player set them up:
+// too far from the side's edge, or from any hedge or wood's edge.
+func preplacedPlacement(sc *scenario.Scenario, sd *scenario.Side, co scenario.Company, lines [][]geom.Point) []scenario.Problem {
+	var ps []scenario.Problem
+	for _, ref := range co.Units {
+		ut := sc.Units[ref.ID]
+		if ref.At == nil || ut == nil || co.Placement == "" || ut.Footprint.Length <= 0 || ut.Footprint.Width <= 0 {
+			continue
+		}
+		h := table.InwardHeading(sd.Edge)
+		if ref.Facing != nil {
+			h = geom.Deg(*ref.Facing)
+		}
+		box := geom.Box{Center: geom.Point{X: ref.At[0], Y: ref.At[1]}, Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width}
+		switch co.Placement {
+		case scenario.PlaceEdge:
+			gap := math.Inf(1)
+			for _, c := range box.Corners() {
+				gap = math.Min(gap, edgeDistance(sc, sd.Edge, c))
+			}
+			if gap > EdgeGap+1e-9 {
+				ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g]: company %q sets up on the %s table edge (within %g\"), but it stands %.3g\" from it", ref.ID, ref.At[0], ref.At[1], co.Name, sd.Edge, EdgeGap, gap))
+			}
+		case scenario.PlaceCover:
+			gap := math.Inf(1)
+			for _, pts := range lines {
+				for i := 1; i < len(pts); i++ {
+					gap = math.Min(gap, box.DistToSegment(geom.Segment{A: pts[i-1], B: pts[i]}))
+				}
+			}
+			if gap > CoverGap+1e-9 {
+				ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g]: company %q sets up behind a hedge or at a wood's edge (within %g\"), but it stands %.3g\" from the nearest", ref.ID, ref.At[0], ref.At[1], co.Name, CoverGap, gap))
+			}
+		}
+	}
+	return ps
+}
+
+// edgeDistance returns how far p is from the table edge named edge.
+func edgeDistance(sc *scenario.Scenario, edge string, p geom.Point) float64 {
+	var d float64
+	switch edge {
+	case "north":
+		d = sc.Table.Height - p.Y
+	case "south":
+		d = p.Y
+	case "west":
+		d = p.X
+	default:
+		d = sc.Table.Width - p.X
+	}
+	return math.Max(0, d)
+}
+
 // zonesToEdge returns how near side sd's deployment zones come to its own
 // table edge.
 func zonesToEdge(sc *scenario.Scenario, sd *scenario.Side) float64 {
 	best := math.Inf(1)
 	for _, z := range sd.Zones {
 		for _, p := range z.Polygon {
-			var d float64
-			switch sd.Edge {
-			case "north":
-				d = sc.Table.Height - p[1]
-			case "south":
-				d = p[1]
-			case "west":
-				d = p[0]
-			default:
-				d = sc.Table.Width - p[0]
-			}
-			best = math.Min(best, math.Max(0, d))
+			best = math.Min(best, edgeDistance(sc, sd.Edge, geom.Point{X: p[0], Y: p[1]}))
 		}
 	}
 	return best

@@ -198,6 +198,17 @@ func battle1With(t *testing.T, zone [][2]float64, placement string, terrain ...s
 	return &sc
 }
 
+// placedAt has the scenario place the US side's first unit at (x, y).
+func placedAt(sc *scenario.Scenario, x, y float64) *scenario.Scenario {
+	us := *sc.Sides[1]
+	us.Forces = append([]scenario.Company(nil), us.Forces...)
+	units := append([]scenario.UnitRef(nil), us.Forces[0].Units...)
+	units[0].At = &[2]float64{x, y}
+	us.Forces[0].Units = units
+	sc.Sides = []*scenario.Side{sc.Sides[0], &us}
+	return sc
+}
+
 // TestPlacementNoZoneCanMeet: a company that must set up on its table
 // edge, or behind cover, in zones that come nowhere near the edge or any
 // hedge or wood is reported by the scenario check, not left for play to
@@ -216,6 +227,8 @@ func TestPlacementNoZoneCanMeet(t *testing.T) {
 		{"cover, wood 2\" off", battle1With(t, strip, scenario.PlaceCover), `side "us": company "Tank Company A" must set up behind a hedge or at a wood's edge (within 1"), but the nearest hedge or wood edge is 2" from the side's deployment zones`},
 		{"cover, hedge 0.5\" off", battle1With(t, strip, scenario.PlaceCover, hedge), ""},
 		{"cover, hedge across the zone", battle1With(t, away, scenario.PlaceCover, scenario.TerrainSpec{Kind: "hedge", Name: "h", Line: [][2]float64{{20, 2}, {30, 20}}}), ""},
+		{"edge, placed 4\" off it", placedAt(battle1With(t, strip, scenario.PlaceEdge), 36, 4), `unit "us-a1" at [36, 4]: company "Tank Company A" sets up on the south table edge (within 1"), but it stands 2.75" from it`},
+		{"edge, placed on it", placedAt(battle1With(t, strip, scenario.PlaceEdge), 36, 1.3), ""},
 	} {
 		var got []string
 		for _, p := range checkScenario(tc.sc) {
