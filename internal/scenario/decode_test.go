@@ -279,6 +279,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"point repeated", edit("polygon: [[10, 10], [20, 10], [20, 20], [10, 20]]", "polygon: [[10, 10], [20, 10], [20, 10], [20, 20], [10, 20]]"), `9:35: terrain[0].polygon: point 2 repeats point 1`},
 		{"type a number", edit("{id: us-1, type: m4-75}", "{id: us-1, type: 5}"), `38:30: sides[1].forces[0].units[0].type: want a string, got integer 5 (quote it if it is meant as text)`},
 		{"reserve hidden", edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        hidden: true\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), `sides[1].reserves[0]: hidden is only for companies set up on the table (forces)`},
+		{"zone too thin", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 0], [72, 1], [0, 1]]"), `38:14: unit "us-1" (M4 75mm, 2.5×1.5") fits nowhere wholly inside side "us"'s deployment zones, facing the enemy: make a zone deeper or wider`},
 		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},
 		// One mistake, one line: no follow-on complaints about the zero
 		// value left behind.

@@ -75,6 +75,28 @@ func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
 		}
 		if n > 0 && need > room+geom.Epsilon {
 			ps = append(ps, sd.Pos.Problemf("side %q: its %d units to set up cover %.3g square inches, more than its deployment zones' %.3g", sd.ID, n, need, room))
+			continue
+		}
+		// Each kind of unit to set up must fit in a zone somewhere,
+		// facing the enemy as it sets up.
+		var zones []geom.Polygon
+		for _, z := range sd.Zones {
+			if len(z.Polygon) > 2 {
+				zones = append(zones, Polygon(z.Polygon))
+			}
+		}
+		tried := map[*scenario.UnitType]bool{}
+		for _, co := range sd.Forces {
+			for _, ref := range co.Units {
+				ut := sc.Units[ref.ID]
+				if ut == nil || ref.At != nil || tried[ut] || ut.Footprint.Length <= 0 || ut.Footprint.Width <= 0 || len(zones) == 0 {
+					continue
+				}
+				tried[ut] = true
+				if !fitsSomewhere(zones, InwardHeading(sd.Edge), ut.Footprint.Length, ut.Footprint.Width) {
+					ps = append(ps, ref.Pos.Problemf("unit %q (%s, %g×%g\") fits nowhere wholly inside side %q's deployment zones, facing the enemy: make a zone deeper or wider", ref.ID, ut.Name, ut.Footprint.Length, ut.Footprint.Width, sd.ID))
+				}
+			}
 		}
 	}
 	type placed struct {
@@ -137,6 +159,24 @@ func InAnyZone(zones []geom.Polygon, b geom.Box) bool {
 	for _, z := range zones {
 		if z.Contains(cs[0]) && z.Contains(cs[1]) && z.Contains(cs[2]) && z.Contains(cs[3]) {
 			return true
+		}
+	}
+	return false
+}
+
+// fitsSomewhere reports whether a length×width footprint turned to
+// heading h lies wholly inside one of zones somewhere, trying centres a
+// quarter of an inch apart.
+func fitsSomewhere(zones []geom.Polygon, h geom.Angle, length, width float64) bool {
+	const step = 0.25
+	for _, z := range zones {
+		r := z.Bounds()
+		for x := r.Min.X; x <= r.Max.X; x += step {
+			for y := r.Min.Y; y <= r.Max.Y; y += step {
+				if InAnyZone([]geom.Polygon{z}, geom.Box{Center: geom.Point{X: x, Y: y}, Heading: h, Length: length, Width: width}) {
+					return true
+				}
+			}
 		}
 	}
 	return false
