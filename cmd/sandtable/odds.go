@@ -243,7 +243,7 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 	case !o.artillery && len(changed([]string{"range"})) == 0:
 		return oddsOutput{}, errors.New("odds: missing --range in inches (or --artillery for off-table artillery, which ignores range)")
 	case !o.artillery && (o.rng < 0 || math.IsNaN(o.rng) || math.IsInf(o.rng, 0)):
-		return oddsOutput{}, fmt.Errorf("odds: --range must be a distance of 0 inches or more, got %v", o.rng)
+		return oddsOutput{}, fmt.Errorf("odds: --range must be a distance of 0 inches or more, a finite number, got %v", o.rng)
 	case o.moves < 1 || o.moves > 3:
 		return oddsOutput{}, fmt.Errorf("odds: --moves must be 1, 2 (double move) or 3 (triple move), got %d", o.moves)
 	case o.attackWild < 0 || o.attackWild > ab.MaxWild:
@@ -455,7 +455,7 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	case !cmd.Flags().Changed("range"):
 		return out, errors.New("odds: missing --range in inches: " + need)
 	case o.rng < 0 || math.IsNaN(o.rng) || math.IsInf(o.rng, 0):
-		return out, fmt.Errorf("odds: --range must be a distance of 0 inches or more, got %v", o.rng)
+		return out, fmt.Errorf("odds: --range must be a distance of 0 inches or more, a finite number, got %v", o.rng)
 	case o.aspect == "":
 		return out, errors.New("odds: missing --aspect (front, side or rear): " + need)
 	case o.firerMoving && o.firerStationary:

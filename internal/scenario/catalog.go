@@ -397,5 +397,5 @@ func (c *Catalog) UnitType(rules, idOrName string) (*UnitType, error) {
 	for i, u := range us {
 		ids[i] = u.ID
 	}
-	return nil, fmt.Errorf("no unit type %q in %s (choices: %s)", idOrName, rules, strings.Join(ids, ", "))
+	return nil, fmt.Errorf("no unit type %q in %s (choices: %s; a type of your own needs its unit file named too: --units FILE, or after the scenario file in validate)", idOrName, rules, strings.Join(ids, ", "))
 }

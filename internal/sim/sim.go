@@ -258,6 +258,14 @@ type memoUser interface {
 	WithMemo(memo *any)
 }
 
+// sideName returns the scenario's id of side i ("side i" if it has none).
+func (cfg *Config) sideName(i int) string {
+	if cfg.Scenario != nil && i >= 0 && i < len(cfg.Scenario.Sides) {
+		return fmt.Sprintf("%q", cfg.Scenario.Sides[i].ID)
+	}
+	return fmt.Sprint(i)
+}
+
 // agentsFor returns the agents on side 0 and 1 of game i.
 func (cfg *Config) agentsFor(i int) [2]string {
 	if cfg.Swap && i%2 == 1 {
@@ -352,10 +360,10 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 			}
 		}
 		if a == nil {
-			return fail("agent %s on side %d: %s", g.Agents[d.Side], d.Side, agent.NoAction(st))
+			return fail("agent %s on side %s: %s", g.Agents[d.Side], cfg.sideName(d.Side), agent.NoAction(st))
 		}
 		if err := st.Validate(a); err != nil {
-			return fail("agent %s on side %d chose an illegal %s: %v", g.Agents[d.Side], d.Side, a.Kind(), err)
+			return fail("agent %s on side %s chose an illegal %s: %v", g.Agents[d.Side], cfg.sideName(d.Side), a.Kind(), err)
 		}
 		st.Apply(a, src, engine.Discard)
 		g.Actions++
