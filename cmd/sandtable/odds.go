@@ -49,6 +49,7 @@ type oddsOptions struct {
 	artillery, json                                bool
 
 	firer, target                        string
+	unitFiles                            []string
 	rng                                  float64
 	flank, cover, uphill, suppressed     bool
 	moves, attackWild, reactionWild      int
@@ -150,6 +151,7 @@ and halted); likewise the target.`,
 
 	f.StringVar(&o.firer, "firer", "", "situational mode: firing unit type")
 	f.StringVar(&o.target, "target", "", "situational mode: target unit type")
+	f.StringSliceVar(&o.unitFiles, "units", nil, "situational mode: unit files (.yaml) with unit types of your own for --firer and --target (repeat or comma-separate)")
 	f.Float64Var(&o.rng, "range", 0, "situational mode: closest hull-to-hull distance in inches")
 	f.BoolVar(&o.flank, "flank", false, "flank or rear attack (-1 TN; sloped armour uses its second figure)")
 	f.BoolVar(&o.cover, "cover", false, "target in or behind light cover (+1D reaction, not against artillery)")
@@ -258,9 +260,9 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 		return oddsOutput{}, errors.New("odds: off-table artillery neither moves nor fires from ambush: drop --moves and --ambush with --artillery")
 	}
 
-	cat, err := scenario.Embedded()
+	cat, err := unitCatalog(o.unitFiles)
 	if err != nil {
-		return oddsOutput{}, fmt.Errorf("odds: loading unit types: %w", err)
+		return oddsOutput{}, fmt.Errorf("odds: %w", err)
 	}
 	units := cat.Units(ab.Name)
 	firer, err := findUnit(cat, units, "--firer", o.firer)
@@ -487,9 +489,9 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	case o.targetStationary:
 		sit.TargetMotion = pagano.Stationary
 	}
-	cat, err := scenario.Embedded()
+	cat, err := unitCatalog(o.unitFiles)
 	if err != nil {
-		return out, fmt.Errorf("odds: loading unit types: %w", err)
+		return out, fmt.Errorf("odds: %w", err)
 	}
 	units := cat.Units(pagano.Name)
 	firer, err := findRulesUnit(cat, pagano.Name, units, "--firer", o.firer)

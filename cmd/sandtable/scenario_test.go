@@ -11,7 +11,7 @@ import (
 // and error.
 func run(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	scenarioListJSON, unitsRules, unitsJSON = false, "", false
+	scenarioListJSON, unitsRules, unitsJSON, unitsFiles = false, "", false, nil
 	var out bytes.Buffer
 	rootCmd.SetOut(&out)
 	rootCmd.SetErr(&out)
@@ -118,6 +118,17 @@ func TestUnits(t *testing.T) {
 	_, err = run(t, "units", "--rules", "chess")
 	if err == nil || !strings.Contains(err.Error(), "armour-battles") {
 		t.Errorf("units --rules chess error = %v, want the valid rules listed", err)
+	}
+	// Rules named in capitals; unit types of one's own listed with the
+	// built-in ones; a scenario file is not a unit file.
+	if out, err := run(t, "units", "--rules", "Pagano"); err != nil || !strings.Contains(out, "M4 75mm") {
+		t.Errorf("units --rules Pagano: %v\n%s", err, out)
+	}
+	if out, err := run(t, "units", "--rules", "armour-battles", "--units", "testdata/jumbo.yaml"); err != nil || !strings.Contains(out, "M4A3E2 Jumbo") || !strings.Contains(out, "Panther") {
+		t.Errorf("units --units testdata/jumbo.yaml: %v\n%s", err, out)
+	}
+	if _, err := run(t, "units", "--units", "testdata/skirmish.yaml"); err == nil || !strings.Contains(err.Error(), "testdata/skirmish.yaml:1:1: a scenario file, given as a unit file") {
+		t.Errorf("units --units SCENARIO: %v, want it refused as a scenario file", err)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 var (
 	unitsRules string
 	unitsJSON  bool
+	unitsFiles []string
 )
 
 var unitsCmd = &cobra.Command{
@@ -26,19 +27,22 @@ var unitsCmd = &cobra.Command{
 	Short: "List the unit types shipped in the binary",
 	Long: `Units prints the unit types of one ruleset (--rules) or of all rulesets:
 id, name, nation and the key statistics. With --json it prints an array of
-objects with the full statistics, footprint, aliases and special rules.`,
+objects with the full statistics, footprint, aliases and special rules.
+With --units FILE, the unit types of your own unit files are listed too
+(and checked as validate checks them).`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, _ []string) error {
-		c, err := scenario.Embedded()
+		c, err := unitCatalog(unitsFiles)
 		if err != nil {
-			return err
+			return fmt.Errorf("units: %w", err)
 		}
 		rules := c.RulesWithUnits()
 		if unitsRules != "" {
-			if !slices.Contains(rules, unitsRules) {
+			want := strings.ToLower(strings.TrimSpace(unitsRules))
+			if !slices.Contains(rules, want) {
 				return fmt.Errorf("units: unknown rules %q (choices: %s)", unitsRules, strings.Join(rules, ", "))
 			}
-			rules = []string{unitsRules}
+			rules = []string{want}
 		}
 		var units []*scenario.UnitType
 		for _, r := range rules {
@@ -54,6 +58,22 @@ objects with the full statistics, footprint, aliases and special rules.`,
 		}
 		return writeUnitTable(cmd.OutOrStdout(), units)
 	},
+}
+
+// unitCatalog returns the built-in unit types with those of the unit
+// files named (--units) on top; a file with a problem is an error naming
+// it.
+func unitCatalog(files []string) (*scenario.Catalog, error) {
+	c, err := scenario.Embedded()
+	if err != nil {
+		return nil, fmt.Errorf("loading unit types: %w", err)
+	}
+	if len(files) > 0 {
+		if err := c.AddUnitFiles(files...); err != nil {
+			return nil, fmt.Errorf("--units: %w", err)
+		}
+	}
+	return c, nil
 }
 
 func writeUnitTable(w io.Writer, units []*scenario.UnitType) error {
@@ -118,6 +138,7 @@ func abReaction(s *armourbattles.UnitStats) string {
 func init() {
 	unitsCmd.Flags().StringVar(&unitsRules, "rules", "", "only this ruleset, e.g. armour-battles")
 	unitsCmd.Flags().BoolVar(&unitsJSON, "json", false, "print a JSON array with the full statistics")
+	unitsCmd.Flags().StringSliceVar(&unitsFiles, "units", nil, "unit files (.yaml) of your own to list with the built-in types (repeat or comma-separate)")
 	rootCmd.AddCommand(unitsCmd)
 }
 

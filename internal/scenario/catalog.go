@@ -123,6 +123,24 @@ func (c *Catalog) AddFiles(paths ...string) error {
 	return nil
 }
 
+// AddUnitFiles is AddFiles for files that must all be unit files: a
+// scenario file among them is a problem of its own, not loaded (nor
+// checked against the unit types) as one more scenario.
+func (c *Catalog) AddUnitFiles(paths ...string) error {
+	files, probs := readFiles(paths)
+	for _, f := range files {
+		d := &decoder{file: f.name}
+		if body := d.parseFile(f.data); body != nil && topKeys(body)["id"] && !topKeys(body)["units"] {
+			probs = append(probs, Problem{File: f.name, Line: 1, Col: 1, Msg: "a scenario file, given as a unit file (a unit file has rules: and units:)"})
+		}
+	}
+	if len(probs) > 0 {
+		sortProblems(probs)
+		return Problems(probs)
+	}
+	return c.AddFiles(paths...)
+}
+
 func readFiles(paths []string) ([]srcFile, []Problem) {
 	var files []srcFile
 	var probs []Problem
