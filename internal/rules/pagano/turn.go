@@ -2,6 +2,7 @@ package pagano
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -115,7 +116,7 @@ func (s *State) applyDeploy(a Deploy, out engine.Emitter) {
 		un.Turret = geom.Deg(*a.Turret).Normalized()
 	}
 	un.Placed, un.Motion = true, Stationary
-	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s deploys at (%.1f, %.1f)", s.name(u), a.X, a.Y), To: engine.Everyone})
+	out.Emit(engine.Event{Kind: "deploy", Text: fmt.Sprintf("%s deploys at (%.1f, %.1f) facing %.0f°", s.name(u), a.X, a.Y, math.Mod(un.Heading.Degrees()+360, 360)), To: engine.Everyone})
 	s.Deployer = s.nextDeployer()
 	if s.Deployer < 0 {
 		s.startBattle(out)
