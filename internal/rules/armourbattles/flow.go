@@ -265,8 +265,8 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 }
 
 // sayEnd tells that the active side ends its activation by choice, with
-// the units it still had to act: the enemy learns only that, if any of
-// them is hidden.
+// the units it still had to act; only to the side itself if any of them
+// is hidden.
 func (s *State) sayEnd(out engine.Emitter) {
 	if s.Act == nil {
 		return
@@ -278,7 +278,8 @@ func (s *State) sayEnd(out engine.Emitter) {
 	}
 	text := fmt.Sprintf("%s ends the %s order of %s", side, s.Act.Order, strings.Join(ids, ", "))
 	if to := s.to(s.Act.Units...); to != engine.Everyone {
-		out.Emit(engine.Event{Kind: "end-activation", Text: side + " ends an order", To: 1 - to})
+		// The enemy hears nothing: the decision coming back to it says
+		// as much as an event would.
 		out.Emit(engine.Event{Kind: "end-activation", Text: text, To: to})
 		return
 	}

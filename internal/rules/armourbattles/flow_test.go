@@ -7,8 +7,7 @@ import (
 )
 
 // TestEndActivationIsTold: ending an activation by choice shows in the
-// battle log; an enemy learns only that an order ended when a unit of it
-// is hidden.
+// battle log; only in the side's own when a unit of it is hidden.
 func TestEndActivationIsTold(t *testing.T) {
 	for _, hidden := range []bool{false, true} {
 		f := newFixture(t, nil, german, 1, placed{"de-1", "panzer-iv-h", german, 36, 40, -90}, placed{"us-1", "m4-75", us, 10, 5, 90})
@@ -26,8 +25,8 @@ func TestEndActivationIsTold(t *testing.T) {
 		switch {
 		case !hidden && (len(got) != 1 || got[0].Text != full || got[0].To != engine.Everyone):
 			t.Errorf("end-activation events %+v, want one for everyone: %q", got, full)
-		case hidden && (len(got) != 2 || got[0].To != us || got[0].Text != "Germany ends an order" || got[1].To != german || got[1].Text != full):
-			t.Errorf("hidden: end-activation events %+v, want the US told only that an order ended", got)
+		case hidden && (len(got) != 1 || got[0].To != german || got[0].Text != full):
+			t.Errorf("hidden: end-activation events %+v, want one for the Germans only: %q", got, full)
 		}
 		if f.s.Act != nil {
 			t.Errorf("activation still open after end-activation")
