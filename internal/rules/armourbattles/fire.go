@@ -312,7 +312,7 @@ func (s *State) applyResult(t int, from geom.Point, net int, suppress bool, unma
 	if net > 0 {
 		un.DP += net
 		if !engine.Quiet(out) {
-			out.Emit(engine.Event{Kind: "disruption", Text: fmt.Sprintf("%s takes %d disruption (%d)", s.name(t), net, min(un.DP, DispersalDP)), To: engine.Everyone})
+			out.Emit(engine.Event{Kind: "disruption", Text: fmt.Sprintf("%s takes %d disruption point%s (%d of %d now)", s.name(t), net, map[bool]string{true: "", false: "s"}[net == 1], min(un.DP, DispersalDP), DispersalDP), To: engine.Everyone})
 		}
 	}
 	if un.DP >= DispersalDP {
