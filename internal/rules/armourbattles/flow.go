@@ -268,7 +268,7 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 // the units it still had to act; only to the side itself if any of them
 // is hidden.
 func (s *State) sayEnd(out engine.Emitter) {
-	if s.Act == nil {
+	if s.Act == nil || engine.Quiet(out) {
 		return
 	}
 	side := s.b.sides[s.Active].name
