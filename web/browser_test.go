@@ -313,3 +313,27 @@ func createViaAPI(t *testing.T, base string, body map[string]any) map[string]any
 	}
 	return out
 }
+
+// holdBack makes the page's pending decision of kind without acting: a
+// chain of the first face, a pass, holding fire, no boost, no break-off,
+// the end of logistics. A side driven so keeps its hidden units hidden.
+func (b *tab) holdBack(kind string) {
+	b.t.Helper()
+	switch kind {
+	case "choose-chain":
+		b.click(`[data-testid^="chain-face-"]`)
+		b.click(`[data-testid="chain-confirm"]`)
+	case "order":
+		b.click(`[data-testid="pass"]`)
+	case "opportunity-fire":
+		b.click(`[data-testid="opp-pass"]`)
+	case "reaction-boost":
+		b.click(`[data-testid="boost-none"]`)
+	case "break-off":
+		b.click(`[data-testid="break-off-no"]`)
+	case "logistics":
+		b.click(`[data-testid="end-logistics"]`)
+	default:
+		b.t.Fatalf("%s: no driver that holds back for %q", b.name, kind)
+	}
+}

@@ -112,23 +112,7 @@ func TestSpectator(t *testing.T) {
 			continue
 		}
 		if s := de.state(); s.Mine {
-			switch s.Pending {
-			case "choose-chain":
-				de.click(`[data-testid^="chain-face-"]`)
-				de.click(`[data-testid="chain-confirm"]`)
-			case "order":
-				de.click(`[data-testid="pass"]`)
-			case "opportunity-fire":
-				de.click(`[data-testid="opp-pass"]`)
-			case "reaction-boost":
-				de.click(`[data-testid="boost-none"]`)
-			case "break-off":
-				de.click(`[data-testid="break-off-no"]`)
-			case "logistics":
-				de.click(`[data-testid="end-logistics"]`)
-			default:
-				t.Fatalf("no German driver for %q", s.Pending)
-			}
+			de.holdBack(s.Pending)
 			continue
 		}
 		time.Sleep(200 * time.Millisecond)

@@ -426,6 +426,30 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	return v, nil
 }
 
+// seatAction checks that the requester is the seat whose decision is
+// pending in a game still going on, and, when n and after are given, that
+// it has seen the game's latest position; it returns that position and
+// the action decoded.
+func seatAction(lg *liveGame, acc access, raw json.RawMessage, n, after *int) (position, engine.Action, *apiError) {
+	if acc.role != roleSeat {
+		return position{}, nil, errf(http.StatusForbidden, codeForbidden, "spectators cannot act")
+	}
+	p := positionOf(lg, acc)
+	switch {
+	case p.Result.Over:
+		return p, nil, errf(http.StatusConflict, codeGameOver, "the game is over")
+	case n != nil && (*n != p.N || *after != p.LastEvent):
+		return p, nil, errf(http.StatusConflict, codeStale, fmt.Sprintf("stale or repeated action: the game is at action %d, event %d; you sent n=%d after=%d", p.N, p.LastEvent, *n, *after))
+	case p.Pending.Side != acc.side:
+		return p, nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
+	}
+	a, err := lg.g.Rules().DecodeAction(raw)
+	if err != nil {
+		return p, nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+	}
+	return p, a, nil
+}
+
 func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
 	var req actionRequest
 	if e := decodeBody(r, &req); e != nil {
@@ -439,21 +463,9 @@ func (s *Server) postActionInner(r *http.Request) (any, *apiError) {
 		return nil, e
 	}
 	defer lg.mu.Unlock()
-	if acc.role != roleSeat {
-		return nil, errf(http.StatusForbidden, codeForbidden, "spectators cannot act")
-	}
-	p := positionOf(lg, acc)
-	switch {
-	case p.Result.Over:
-		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
-	case *req.N != p.N || *req.After != p.LastEvent:
-		return nil, errf(http.StatusConflict, codeStale, fmt.Sprintf("stale or repeated action: the game is at action %d, event %d; you sent n=%d after=%d", p.N, p.LastEvent, *req.N, *req.After))
-	case p.Pending.Side != acc.side:
-		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
-	}
-	a, err := lg.g.Rules().DecodeAction(req.Action)
-	if err != nil {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+	p, a, e := seatAction(lg, acc, req.Action, req.N, req.After)
+	if e != nil {
+		return nil, e
 	}
 	if e := s.commit(r.Context(), lg, acc.side, a, "human"); e != nil {
 		return nil, e
@@ -500,19 +512,9 @@ func (s *Server) postCheck(w http.ResponseWriter, r *http.Request) (any, *apiErr
 		return nil, e
 	}
 	defer lg.mu.Unlock()
-	if acc.role != roleSeat {
-		return nil, errf(http.StatusForbidden, codeForbidden, "spectators cannot act")
-	}
-	p := positionOf(lg, acc)
-	switch {
-	case p.Result.Over:
-		return nil, errf(http.StatusConflict, codeGameOver, "the game is over")
-	case p.Pending.Side != acc.side:
-		return nil, errf(http.StatusConflict, codeNotYourTurn, fmt.Sprintf("the pending decision (%s) is not yours", p.Pending.Kind))
-	}
-	a, err := lg.g.Rules().DecodeAction(req.Action)
-	if err != nil {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+	p, a, e := seatAction(lg, acc, req.Action, nil, nil)
+	if e != nil {
+		return nil, e
 	}
 	st := lg.g.State()
 	resp := checkResponse{Legal: true, N: p.N}

@@ -18,26 +18,7 @@ import (
 // refused, as posting would be.
 func TestCheckAnAction(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	const seed = 5
-	c := e.create(map[string]any{"scenario": "pagano/battle-1", "opponent": "human", "seed": seed})
-	toks := []string{c.SeatToken, c.JoinToken}
-	sc, _ := newCatalog(t).Scenario("pagano/battle-1")
-	mirror, err := engine.NewGame(pagano.Rules{}, sc, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pick := agent.NewRandom(9)
-	for mirror.Pending().Kind != "move" {
-		side := mirror.Pending().Side
-		a := pick.Choose(mirror.State())
-		raw, _ := engine.EncodeAction(a)
-		if r := e.act(c.GameID, toks[side], e.state(c.GameID, toks[side]), string(raw)); r.status != 200 {
-			t.Fatalf("action %s: %d %s", raw, r.status, r.body)
-		}
-		if _, err := mirror.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c, toks, mirror := paganoMirror(e, 5, "move")
 	side := mirror.Pending().Side
 	ps := mirror.State().(*pagano.State)
 	var mover pagano.Unit
@@ -106,4 +87,33 @@ func TestCheckAnAction(t *testing.T) {
 	if after := e.state(c.GameID, toks[side]); after.N != before.N || after.LastEvent != before.LastEvent {
 		t.Errorf("checks changed the game: n %d → %d, last event %d → %d", before.N, after.N, before.LastEvent, after.LastEvent)
 	}
+}
+
+// paganoMirror creates a Pagano Battle 1 game between two human seats
+// with the given dice seed and plays it through the API, the random
+// agent choosing on a mirror game with the same seed, until the mirror's
+// pending decision is of kind until. It returns the game, the seats'
+// tokens by side, and the mirror.
+func paganoMirror(e *env, seed uint64, until string) (created, []string, *engine.Game) {
+	e.t.Helper()
+	c := e.create(map[string]any{"scenario": "pagano/battle-1", "opponent": "human", "seed": seed})
+	toks := []string{c.SeatToken, c.JoinToken}
+	sc, _ := newCatalog(e.t).Scenario("pagano/battle-1")
+	mirror, err := engine.NewGame(pagano.Rules{}, sc, seed)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	pick := agent.NewRandom(9)
+	for mirror.Pending().Kind != until {
+		side := mirror.Pending().Side
+		a := pick.Choose(mirror.State())
+		raw, _ := engine.EncodeAction(a)
+		if r := e.act(c.GameID, toks[side], e.state(c.GameID, toks[side]), string(raw)); r.status != 200 {
+			e.t.Fatalf("action %s: %d %s", raw, r.status, r.body)
+		}
+		if _, err := mirror.Apply(a); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return c, toks, mirror
 }

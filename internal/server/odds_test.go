@@ -143,26 +143,7 @@ func TestGameSavedUnderOtherRules(t *testing.T) {
 // shot the rules refuse with 422 and the reason.
 func TestPaganoOddsOfAProposedShot(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	const seed = 5
-	c := e.create(map[string]any{"scenario": "pagano/battle-1", "opponent": "human", "seed": seed})
-	toks := []string{c.SeatToken, c.JoinToken}
-	sc, _ := newCatalog(t).Scenario("pagano/battle-1")
-	mirror, err := engine.NewGame(pagano.Rules{}, sc, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pick := agent.NewRandom(9)
-	for mirror.Pending().Kind == "deploy" {
-		side := mirror.Pending().Side
-		a := pick.Choose(mirror.State())
-		raw, _ := engine.EncodeAction(a)
-		if r := e.act(c.GameID, toks[side], e.state(c.GameID, toks[side]), string(raw)); r.status != 200 {
-			t.Fatalf("action %s: %d %s", raw, r.status, r.body)
-		}
-		if _, err := mirror.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c, toks, mirror := paganoMirror(e, 5, "move")
 	ps := mirror.State().(*pagano.State)
 	var ok, refused, unseen int
 	for _, f := range ps.Units {

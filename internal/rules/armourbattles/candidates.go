@@ -86,14 +86,18 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	return out
 }
 
-func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
-	u := -1
+// nextToDeploy returns the active side's next unit to set up, or -1.
+func (s *State) nextToDeploy() int {
 	for i := range s.Units {
 		if s.Units[i].Side == s.Active && !s.Units[i].Placed && !s.Units[i].Reserve {
-			u = i
-			break
+			return i
 		}
 	}
+	return -1
+}
+
+func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
+	u := s.nextToDeploy()
 	if u < 0 {
 		return dst
 	}

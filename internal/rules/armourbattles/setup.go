@@ -610,13 +610,7 @@ func (s *State) Stuck() string {
 	if s.Phase != phaseDeploy || len(s.Candidates(nil)) > 0 {
 		return ""
 	}
-	u := -1
-	for i := range s.Units {
-		if s.Units[i].Side == s.Active && !s.Units[i].Placed && !s.Units[i].Reserve {
-			u = i
-			break
-		}
-	}
+	u := s.nextToDeploy()
 	if u < 0 {
 		return ""
 	}
