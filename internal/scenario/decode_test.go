@@ -284,6 +284,8 @@ func TestAuthorMistakes(t *testing.T) {
 		// One mistake, one line: no follow-on complaints about the zero
 		// value left behind.
 		{"version not a number", edit("version: 1", "version: one"), `2:10: version: want an integer, got string "one"`},
+		{"turn limit without a draw", edit("victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10}"), `victory: Armour Battles ends a battle at its turn_limit as a draw; say so with draw_at_turn_limit: true`},
+		{"turn limit with a draw", edit("victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10, draw_at_turn_limit: true}"), ""},
 		{"version too long", edit("version: 1", "version: 99999999999999999999999"), `2:10: version: integer 99999999999999999999999 is out of range`},
 		{"version with exponent", edit("version: 1", "version: 1e20"), `2:10: version: want an integer, got number 1e20`},
 		{"version missing", edit("version: 1\n", ""), "1:1: version is missing"},
@@ -295,7 +297,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
 		{"deploy order missing", edit("    deploy_order: 2\n", ""), `27:5: sides[1]: deploy_order is missing (1 for the side that sets up first, 2 for the other)`},
 		{"same deploy order", edit("deploy_order: 2", "deploy_order: 1"), `sides[1]: deploy_order 1 is already side "german"'s; the sides set up one after the other`},
-		{"reserve too late", strings.Replace(edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        earliest_turn: 12\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), "victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10}", 1),
+		{"reserve too late", strings.Replace(edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        earliest_turn: 12\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), "victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10, draw_at_turn_limit: true}", 1),
 			`side "us": reserve "Late" arrives from turn 12, after the battle's last turn (turn_limit 10)`},
 		{"company named twice", edit("params: {command_dice: 4,", "reserves:\n      - company: Tanks\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"),
 			`sides[1].reserves[0]: side "us" already has a company "Tanks" (line 40): give each company of a side its own name`},

@@ -216,6 +216,11 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			}
 		}
 	}
+	if v := sc.Victory; v.TurnLimit > 0 && !v.DrawAtTurnLimit {
+		// The rules end a battle at its limit as a draw: a file that
+		// does not say so would be read as asking for something else.
+		ps = append(ps, v.Pos.Problemf("victory: Armour Battles ends a battle at its turn_limit as a draw; say so with draw_at_turn_limit: true"))
+	}
 	if p, ok := sc.Params.(*ScenarioParams); ok && p != nil {
 		if p.FirstPulse != "" && p.FirstPulse != "roll" && sc.Side(p.FirstPulse) == nil {
 			ids := []string{"roll"}
