@@ -1,6 +1,9 @@
 package geom
 
-import "math"
+import (
+	"iter"
+	"math"
+)
 
 // Rect is a closed axis-aligned rectangle. A Rect with Min == Max is a single
 // point; a Rect with Min.X > Max.X or Min.Y > Max.Y is empty.
@@ -181,4 +184,18 @@ func (r Rect) clip(s Segment, dst []Interval, minLen float64) []Interval {
 		return dst
 	}
 	return append(dst, Interval{t0, t1})
+}
+
+// Grid yields the points of r on the lattice of multiples of step,
+// column by column (x, then y within it), for a search over an area.
+func (r Rect) Grid(step float64) iter.Seq[Point] {
+	return func(yield func(Point) bool) {
+		for x := math.Ceil(r.Min.X/step) * step; x <= r.Max.X; x += step {
+			for y := math.Ceil(r.Min.Y/step) * step; y <= r.Max.Y; y += step {
+				if !yield(Point{X: x, Y: y}) {
+					return
+				}
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/scenario"
@@ -152,6 +153,23 @@ func InwardHeading(edge string) geom.Angle {
 	return geom.Deg(90)
 }
 
+// EdgeDistance returns how far p stands inside a width×height table from
+// its edge named edge (north, south, east or west), 0 beyond it.
+func EdgeDistance(edge string, width, height float64, p geom.Point) float64 {
+	var d float64
+	switch edge {
+	case "north":
+		d = height - p.Y
+	case "east":
+		d = width - p.X
+	case "west":
+		d = p.X
+	default:
+		d = p.Y
+	}
+	return math.Max(0, d)
+}
+
 // InAnyZone reports whether the whole footprint (its four corners) lies in
 // one of the zones.
 func InAnyZone(zones []geom.Polygon, b geom.Box) bool {
@@ -168,14 +186,10 @@ func InAnyZone(zones []geom.Polygon, b geom.Box) bool {
 // heading h lies wholly inside one of zones somewhere, trying centres a
 // quarter of an inch apart.
 func fitsSomewhere(zones []geom.Polygon, h geom.Angle, length, width float64) bool {
-	const step = 0.25
-	for _, z := range zones {
-		r := z.Bounds()
-		for x := r.Min.X; x <= r.Max.X; x += step {
-			for y := r.Min.Y; y <= r.Max.Y; y += step {
-				if InAnyZone([]geom.Polygon{z}, geom.Box{Center: geom.Point{X: x, Y: y}, Heading: h, Length: length, Width: width}) {
-					return true
-				}
+	for i, z := range zones {
+		for p := range z.Bounds().Grid(0.25) {
+			if InAnyZone(zones[i:i+1], geom.Box{Center: p, Heading: h, Length: length, Width: width}) {
+				return true
 			}
 		}
 	}

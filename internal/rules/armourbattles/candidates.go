@@ -116,12 +116,9 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 			break
 		}
 		for _, z := range s.b.sides[s.Active].zones {
-			r := z.Bounds()
-			for x := math.Ceil(r.Min.X/step) * step; x <= r.Max.X; x += step {
-				for y := math.Ceil(r.Min.Y/step) * step; y <= r.Max.Y; y += step {
-					if s.validateDeploy(Deploy{Unit: s.Units[u].ID, X: x, Y: y, Facing: round2(facing.Degrees())}) == nil {
-						spots = append(spots, geom.Point{X: x, Y: y})
-					}
+			for p := range z.Bounds().Grid(step) {
+				if s.validateDeploy(Deploy{Unit: s.Units[u].ID, X: p.X, Y: p.Y, Facing: round2(facing.Degrees())}) == nil {
+					spots = append(spots, p)
 				}
 			}
 		}

@@ -250,23 +250,11 @@ func (s *State) placementGap(side int, place string, box geom.Box) (gap, limit f
 
 // edgeGap returns how far box stands from side's own table edge.
 func (s *State) edgeGap(side int, box geom.Box) float64 {
-	w, h := s.b.table.Width(), s.b.table.Height()
 	gap := math.Inf(1)
 	for _, c := range box.Corners() {
-		var d float64
-		switch s.b.sides[side].edge {
-		case "north":
-			d = h - c.Y
-		case "south":
-			d = c.Y
-		case "west":
-			d = c.X
-		default:
-			d = w - c.X
-		}
-		gap = math.Min(gap, d)
+		gap = math.Min(gap, table.EdgeDistance(s.b.sides[side].edge, s.b.table.Width(), s.b.table.Height(), c))
 	}
-	return math.Max(0, gap)
+	return gap
 }
 
 // coverLine returns the line a unit may set up behind (PlaceCover): a
@@ -532,7 +520,7 @@ func preplacedPlacement(sc *scenario.Scenario, sd *scenario.Side, co scenario.Co
 		case scenario.PlaceEdge:
 			gap := math.Inf(1)
 			for _, c := range box.Corners() {
-				gap = math.Min(gap, edgeDistance(sc, sd.Edge, c))
+				gap = math.Min(gap, table.EdgeDistance(sd.Edge, sc.Table.Width, sc.Table.Height, c))
 			}
 			if gap > EdgeGap+1e-9 {
 				ps = append(ps, ref.Pos.Problemf("unit %q at [%g, %g]: company %q sets up on the %s table edge (within %g\"), but it stands %.3g\" from it", ref.ID, ref.At[0], ref.At[1], co.Name, sd.Edge, EdgeGap, gap))
@@ -552,29 +540,13 @@ func preplacedPlacement(sc *scenario.Scenario, sd *scenario.Side, co scenario.Co
 	return ps
 }
 
-// edgeDistance returns how far p is from the table edge named edge.
-func edgeDistance(sc *scenario.Scenario, edge string, p geom.Point) float64 {
-	var d float64
-	switch edge {
-	case "north":
-		d = sc.Table.Height - p.Y
-	case "south":
-		d = p.Y
-	case "west":
-		d = p.X
-	default:
-		d = sc.Table.Width - p.X
-	}
-	return math.Max(0, d)
-}
-
 // zonesToEdge returns how near side sd's deployment zones come to its own
 // table edge.
 func zonesToEdge(sc *scenario.Scenario, sd *scenario.Side) float64 {
 	best := math.Inf(1)
 	for _, z := range sd.Zones {
 		for _, p := range z.Polygon {
-			best = math.Min(best, edgeDistance(sc, sd.Edge, geom.Point{X: p[0], Y: p[1]}))
+			best = math.Min(best, table.EdgeDistance(sd.Edge, sc.Table.Width, sc.Table.Height, geom.Point{X: p[0], Y: p[1]}))
 		}
 	}
 	return best
@@ -618,22 +590,19 @@ func (s *State) Stuck() string {
 	h := s.b.towardEnemy(s.Active)
 	var why error // why the first free spot fails its placement
 	for _, z := range sd.zones {
-		r := z.Bounds()
-		for x := r.Min.X; x <= r.Max.X; x += 0.5 {
-			for y := r.Min.Y; y <= r.Max.Y; y += 0.5 {
-				box := s.boxAt(u, geom.Point{X: x, Y: y}, h)
-				if !s.b.inZone(un.Side, box) || s.overlapping(u, box) >= 0 {
-					continue
-				}
-				err := s.placementErr(u, box)
-				if err == nil {
-					// A legal spot the candidates missed: the rules'
-					// search is at fault, not the scenario.
-					return fmt.Sprintf("%s could set up at (%g, %g), but the rules' search for deploy spots missed it (a bug: please report it with the scenario)", un.ID, x, y)
-				}
-				if why == nil {
-					why = err
-				}
+		for p := range z.Bounds().Grid(0.5) {
+			box := s.boxAt(u, p, h)
+			if !s.b.inZone(un.Side, box) || s.overlapping(u, box) >= 0 {
+				continue
+			}
+			err := s.placementErr(u, box)
+			if err == nil {
+				// A legal spot the candidates missed: the rules'
+				// search is at fault, not the scenario.
+				return fmt.Sprintf("%s could set up at (%g, %g), but the rules' search for deploy spots missed it (a bug: please report it with the scenario)", un.ID, p.X, p.Y)
+			}
+			if why == nil {
+				why = err
 			}
 		}
 	}

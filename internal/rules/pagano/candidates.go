@@ -83,12 +83,9 @@ func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
 			break
 		}
 		for _, z := range s.b.sides[s.Deployer].zones {
-			r := z.Bounds()
-			for x := math.Ceil(r.Min.X/step) * step; x <= r.Max.X; x += step {
-				for y := math.Ceil(r.Min.Y/step) * step; y <= r.Max.Y; y += step {
-					if p := (geom.Point{X: x, Y: y}); s.deployFree(u, p, facing) {
-						spots = append(spots, p)
-					}
+			for p := range z.Bounds().Grid(step) {
+				if s.deployFree(u, p, facing) {
+					spots = append(spots, p)
 				}
 			}
 		}
