@@ -364,7 +364,7 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 	w := s.Window
 	if w.Kind == "fire" {
 		for _, sp := range w.Spans {
-			if s.oppEligible(sp.Unit) {
+			if s.canAnswerFire(sp.Unit, w.Target) {
 				dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID})
 			}
 		}

@@ -2,11 +2,14 @@ package armourbattles
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 
@@ -100,54 +103,172 @@ func TestDecoyFireWindow(t *testing.T) {
 	}
 }
 
-// TestRevisionZeroLogsReplay: logs made before revision 1 (no "rev" in
-// their header) still replay record for record, under revision 0; the
-// Battle 2 one has no decoy windows, which revision 1 would open.
-func TestRevisionZeroLogsReplay(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "rev0", "*.jsonl"))
-	if len(paths) == 0 {
-		t.Fatal("no logs in testdata/rev0")
+// TestOldRevisionLogsReplay: logs made under an earlier revision replay
+// record for record under it: those from before revision 1 (no "rev" in
+// their header; the Battle 2 one has no decoy windows, which revision 1
+// would open) and those of revision 1 (a Battle 2 window that stayed
+// open only while a unit could fire, a What Next? game without decoys),
+// which revision 2 plays differently.
+func TestOldRevisionLogsReplay(t *testing.T) {
+	embedded := func(_, id string) (*scenario.Scenario, error) {
+		cat, err := scenario.Embedded()
+		if err != nil {
+			return nil, err
+		}
+		return cat.Scenario(id)
 	}
-	for _, p := range paths {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
+	for rev := range Revision {
+		paths, _ := filepath.Glob(filepath.Join("testdata", fmt.Sprintf("rev%d", rev), "*.jsonl"))
+		if len(paths) == 0 {
+			t.Fatalf("no logs in testdata/rev%d", rev)
 		}
-		lg, err := engine.ReadLog(bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lg.Header.Rev != 0 {
-			t.Fatalf("%s: header rev %d, want none", p, lg.Header.Rev)
-		}
-		g, err := engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
-			cat, err := scenario.Embedded()
+		for _, p := range paths {
+			raw, err := os.ReadFile(p)
 			if err != nil {
-				return nil, err
+				t.Fatal(err)
 			}
-			return cat.Scenario(id)
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if g.Header().Rev != 0 || g.State().(*State).Rev != 0 {
-			t.Errorf("%s replayed under revision %d", p, g.Header().Rev)
-		}
-		var out bytes.Buffer
-		if err := g.WriteLog(&out); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(out.Bytes(), raw) {
-			t.Errorf("%s: the replayed game's log is not the log", p)
+			lg, err := engine.ReadLog(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lg.Header.Rev != rev {
+				t.Fatalf("%s: header rev %d, want %d", p, lg.Header.Rev, rev)
+			}
+			g, err := engine.Replay(lg, embedded)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if g.Header().Rev != rev || g.State().(*State).Rev != rev {
+				t.Errorf("%s replayed under revision %d", p, g.Header().Rev)
+			}
+			var out bytes.Buffer
+			if err := g.WriteLog(&out); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), raw) {
+				t.Errorf("%s: the replayed game's log is not the log", p)
+			}
+			if rev == Revision-1 {
+				lg.Header.Rev = Revision
+				if _, err := engine.Replay(lg, embedded); err == nil || !strings.Contains(err.Error(), "diverges") {
+					t.Errorf("%s under revision %d: %v, want it to diverge", p, Revision, err)
+				}
+			}
 		}
 	}
 	// A log from a later revision than this version knows is refused.
 	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: Name, Scenario: "armour-battles/battle-1", Version: 1, Seed: 1, Dice: engine.DiceBatched, Rev: Revision + 1}}
-	_, err := engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
-		cat, _ := scenario.Embedded()
-		return cat.Scenario(id)
-	})
+	_, err := engine.Replay(lg, embedded)
 	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("a log from a newer version?")) {
 		t.Errorf("replaying revision %d: %v", Revision+1, err)
+	}
+}
+
+// freeDecoyFixture is decoyFixture with a free set-up for the US (What
+// Next?): us-h alone in company A, and us-2 in company B in plain sight.
+func freeDecoyFixture(t *testing.T, rev int, hidden bool) *fixture {
+	f := decoyFixture(t, rev, hidden)
+	f.s.b.sides[us].free = &scenario.FreeSetup{ReserveFrom: 3, MaxHiddenGroups: 1}
+	f.s.Units = append(f.s.Units, Unit{ID: "us-2", Type: f.unit("us-h").Type, Side: us, Company: "B", Pos: geom.Point{X: 4, Y: 4}, Heading: geom.Deg(90), Placed: true})
+	f.unit("us-h").Company = "A"
+	f.unit("de-1").Company = "A"
+	return f
+}
+
+// TestDecoyFreeSetUp (R56, revision 2): under a free set-up the Germans
+// cannot tell whether company A, which they have seen nothing of, hides
+// on the table or waits in reserve, so every German move offers the US a
+// window whether A hides (us-h hidden) or waits off the table (us-h not
+// yet placed); revision 1 offered one only when a hidden unit saw, and
+// so told it. Once the Germans have seen a unit of every US company, no
+// decoy is offered.
+func TestDecoyFreeSetUp(t *testing.T) {
+	move := Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{60, 46}}}}}
+	run := func(f *fixture) engine.Decision {
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		f.dice(4)
+		f.do(move)
+		return f.s.Pending()
+	}
+	inReserve := func(f *fixture) {
+		u := f.unit("us-h")
+		u.Hidden, u.Placed, u.Reserve, u.Arrive = false, false, true, 3
+	}
+	for _, c := range []struct {
+		name   string
+		rev    int
+		set    func(*fixture)
+		window bool
+	}{
+		{"revision 1, A hidden", 1, func(*fixture) {}, false},
+		{"revision 2, A hidden", Revision, func(*fixture) {}, true},
+		{"revision 2, A in reserve", Revision, inReserve, true},
+		{"revision 2, A seen", Revision, func(f *fixture) { f.unit("us-h").Hidden = false }, false},
+	} {
+		f := freeDecoyFixture(t, c.rev, true)
+		c.set(f)
+		d := run(f)
+		if got := d.Kind == "opportunity-fire"; got != c.window {
+			t.Errorf("%s: pending %+v, want a window: %v", c.name, d, c.window)
+			continue
+		}
+		if !c.window {
+			continue
+		}
+		if w := f.s.View(us).(View).Window; w == nil || !w.Decoy {
+			t.Errorf("%s: the US view of the window %+v, want a decoy", c.name, w)
+		}
+		if cs := f.s.Candidates(nil); len(cs) != 1 || cs[0] != (OppPass{}) {
+			t.Errorf("%s: candidates %v, want only a pass", c.name, cs)
+		}
+		f.do(OppPass{})
+		f.pending(phaseActivation)
+	}
+}
+
+// TestWindowStaysOpenAfterShot (R56, revision 2): a visible M4 fires on
+// a moving Panzer IV without suppressing it. Under revision 1 the window
+// then closed, as no other unit could fire, and the Germans could tell
+// that no hidden unit watched; from revision 2, while the US has a
+// hidden unit that could fire, the window stays open until the US
+// passes, shown to the US as a decoy with only a pass.
+func TestWindowStaysOpenAfterShot(t *testing.T) {
+	for _, c := range []struct {
+		rev    int
+		hidden bool
+		open   bool
+	}{{1, true, false}, {Revision, false, false}, {Revision, true, true}} {
+		f := newFixture(t, nil, german, 1,
+			placed{"de-1", "panzer-iv-h", german, 36, 30, 180},
+			placed{"us-1", "m4-75", us, 36, 20, 90},
+			placed{"us-h", "m4-75", us, 2, 2, 180})
+		f.s.Rev = c.rev
+		f.unit("us-h").Hidden = c.hidden
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		f.dice(4)
+		f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{30, 30}}}}})
+		if d := f.s.Pending(); d.Kind != "opportunity-fire" || d.Side != us {
+			t.Fatalf("rev %d: pending %+v, want the US window", c.rev, d)
+		}
+		// One hit at most, no six: de-1 is not suppressed and goes on.
+		f.dice(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+		f.do(OppFire{Unit: "us-1", At: 1})
+		d := f.s.Pending()
+		if got := d.Kind == "opportunity-fire"; got != c.open {
+			t.Fatalf("rev %d hidden %v: after the shot pending %+v, want the window open: %v", c.rev, c.hidden, d, c.open)
+		}
+		if !c.open {
+			continue
+		}
+		if w := f.s.View(us).(View).Window; w == nil || !w.Decoy || len(w.Spans) != 0 {
+			t.Errorf("rev %d: the US view of the window %+v, want a decoy with no spans", c.rev, w)
+		}
+		if cs := f.s.Candidates(nil); len(cs) != 1 || cs[0] != (OppPass{}) {
+			t.Errorf("rev %d: candidates %v, want only a pass", c.rev, cs)
+		}
+		f.do(OppPass{})
+		if d := f.s.Pending(); d.Kind == "opportunity-fire" {
+			t.Errorf("rev %d: the window is still open after the pass", c.rev)
+		}
 	}
 }

@@ -175,7 +175,9 @@ func (c *State) redrawJoins(s *State, side int, src dice.Source) {
 // sees is taken to be still in it; another (its listed company is on the
 // table, or arrived, without it) joined one of the companies side has
 // seen nothing of that has room, drawn, or else waits hidden in one of
-// the companies with room, drawn (no more of them than may be hidden).
+// the companies with room, drawn (no more of them than may be hidden), or,
+// where the draws have left no room, in any company that may take it
+// (no more hidden companies than may be), drawn.
 func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 	enemy := 1 - side
 	if c.b.sides[enemy].free == nil || !c.setUpDone(enemy) {
@@ -256,7 +258,22 @@ func (c *State) redrawRegroups(s *State, side int, src dice.Source) {
 				hid = append(hid, to)
 			}
 		default:
-			continue
+			// No company has room as drawn so far (the draws above filled
+			// the one it is really in): any company may take it, drawn, so
+			// that nothing of where it really is stays in the copy.
+			may := slices.DeleteFunc(slices.Clone(names), func(co string) bool {
+				return seen[co] && len(hid) >= c.b.sides[enemy].free.MaxHiddenGroups && !slices.Contains(hid, co)
+			})
+			if len(may) == 0 {
+				may = names
+			}
+			to = may[src.Die(len(may))-1]
+			if seen[to] {
+				u.Hidden, u.Placed, u.Reserve, u.Arrive = true, true, false, 0
+				if !slices.Contains(hid, to) {
+					hid = append(hid, to)
+				}
+			}
 		}
 		u.Company, u.Regrouped = to, to != c.b.home[u.ID].Name
 		join(to, i)

@@ -57,14 +57,21 @@ func (s *State) openFireWindow(firer int) {
 	}
 }
 
-// hiddenWatch reports whether side has a hidden unit on the table that
-// could fire if it saw an enemy: its opportunity-fire windows are then
-// offered even when no unit can answer (Window.Decoy).
+// hiddenWatch reports whether side's opportunity-fire windows are offered
+// even when none of its units can answer (Window.Decoy, ruling R56), and,
+// from revision 2, kept open after a shot until the side passes: while it
+// has a hidden unit on the table that could fire if it saw an enemy, or,
+// under a free set-up (What Next?) from revision 2, while the enemy cannot
+// rule out that it hides something (HidesFrom, which follows from what the
+// enemy knows).
 func (s *State) hiddenWatch(side int) bool {
-	// Not under a free set-up (What Next?): there, whether any company
-	// hides at all is the side's secret (R55), and a decoy would tell it.
-	if s.Rev < 1 || s.b.sides[side].free != nil {
+	if s.Rev < 1 {
 		return false
+	}
+	if s.b.sides[side].free != nil {
+		// Whether any company hides at all is the side's secret (R55):
+		// revision 1 offered no decoy there, which told it.
+		return s.Rev >= 2 && s.HidesFrom(1-side)
 	}
 	for i := range s.Units { // not unitsOf: no list to allocate on every move
 		if un := &s.Units[i]; un.Side == side && un.Hidden && s.oppEligible(i) {
@@ -237,7 +244,10 @@ func (s *State) setMoveWindow(m *Mover, spans []Span) bool {
 	return true
 }
 
-// windowHasFirers reports whether any unit can still fire in the window.
+// windowHasFirers reports whether the window stays open: a unit can still
+// fire in it, or it waits for the side's pass (a decoy; from revision 2
+// any window while hiddenWatch holds, so that whether it stays open after
+// a shot tells the enemy nothing).
 func (s *State) windowHasFirers() bool {
 	w := s.Window
 	if w.Kind == "move" {
@@ -245,8 +255,23 @@ func (s *State) windowHasFirers() bool {
 		if m == nil || m.Halted || s.Units[m.Unit].Dispersed {
 			return false
 		}
-		if w.Decoy {
-			return true // until passed
+	} else if !s.Units[w.Target].Active() {
+		return false
+	}
+	if w.Decoy || s.Rev >= 2 && s.hiddenWatch(1-s.Active) {
+		return true // until passed
+	}
+	return s.windowFirers()
+}
+
+// windowFirers reports whether any unit of the window's spans can still
+// fire in it.
+func (s *State) windowFirers() bool {
+	w := s.Window
+	if w.Kind == "move" {
+		m := s.currentMover()
+		if m == nil {
+			return false
 		}
 		for _, sp := range w.Spans {
 			if s.oppEligible(sp.Unit) && sp.To >= m.At-1e-9 {
@@ -254,12 +279,6 @@ func (s *State) windowHasFirers() bool {
 			}
 		}
 		return false
-	}
-	if !s.Units[w.Target].Active() {
-		return false
-	}
-	if w.Decoy {
-		return true // until passed
 	}
 	for _, sp := range w.Spans {
 		if s.canAnswerFire(sp.Unit, w.Target) {

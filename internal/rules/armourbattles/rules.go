@@ -24,7 +24,11 @@ func (Rules) Name() string { return Name }
 //	1  a side with hidden units on the table is offered every
 //	   opportunity-fire window, even when none of its units can fire
 //	   (Window.Decoy, ruling R56)
-const Revision = 1
+//	2  the same under a free set-up (What Next?) while the enemy cannot
+//	   rule out that the side hides something, and any window stays
+//	   open after a shot until the side passes while it could hide a
+//	   watcher (ruling R56)
+const Revision = 2
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

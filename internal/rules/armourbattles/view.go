@@ -123,8 +123,9 @@ type WindowView struct {
 	Path  [][2]float64 `json:"path,omitempty"`
 	At    float64      `json:"at,omitempty"`
 	Reach float64      `json:"reach,omitempty"`
-	// Decoy: none of the side's units can fire; the window is offered
-	// only so that the enemy cannot tell when a hidden unit sees (R56).
+	// Decoy: none of the side's units can fire (any more); the window is
+	// offered, or kept open, only so that the enemy cannot tell when a
+	// hidden unit sees (R56).
 	Decoy bool `json:"decoy,omitempty"`
 }
 
@@ -185,6 +186,7 @@ func (s *State) View(side int) any {
 			}
 			wv.Spans = append(wv.Spans, spv)
 		}
+		wv.Decoy = w.Decoy || !s.windowFirers() // kept open only for the pass
 		if m := s.currentMover(); w.Kind == "move" && m != nil {
 			for _, p := range m.Path {
 				wv.Path = append(wv.Path, [2]float64{round2(p.X), round2(p.Y)})

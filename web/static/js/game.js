@@ -921,10 +921,11 @@ export class Game {
     const tname = t ? `${t.id} (${t.name})` : w.target;
     const moving = w.kind === "move";
     if (w.decoy) {
-      // R56: offered while a hidden unit could fire, so that the enemy
-      // cannot tell when one sees; none of this side's units can.
+      // R56: offered (or kept open after a shot) while a hidden unit
+      // could fire, so that the enemy cannot tell when one sees; none of
+      // this side's units can (any more).
       box.appendChild(h("p", {}, h("b", {}, tname), moving ? " is moving." : " is firing."));
-      box.appendChild(h("p", { class: "muted", testid: "opp-decoy" }, "None of your units can fire at it. While you have a hidden unit on the table, every enemy move and shot pauses for your answer, so the enemy cannot tell when your hidden units see them. Hold fire to go on."));
+      box.appendChild(h("p", { class: "muted", testid: "opp-decoy" }, "None of your units can fire at it (any more). While the enemy cannot rule out a hidden unit of yours on the table, every enemy move and shot pauses for your answer, and stays paused after a shot, so the enemy cannot tell when your hidden units see them. Hold fire to go on."));
       box.appendChild(h("div", { class: "row" }, h("button", { class: "primary", testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire (Esc)")));
       this.hint("Nothing can fire: hold fire (Esc)");
       return;
