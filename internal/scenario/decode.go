@@ -34,6 +34,11 @@ type decoder struct {
 	// wrongType holds where a value of the wrong type was found: later
 	// checks of the zero value left there would only repeat the mistake.
 	wrongType map[Pos]bool
+	// blockKeys, while a ruleset block is decoded, gathers the position of
+	// every value in it by its path within the block (see Block.Keys);
+	// blockWhat is the block's own path, e.g. "sides[0].params".
+	blockKeys map[string]Pos
+	blockWhat string
 }
 
 type nodeDecoder interface {
@@ -271,6 +276,7 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 		v.Set(reflect.ValueOf(&n).Elem())
 		return
 	}
+	d.recordBlockKey(n, what)
 	if v.CanAddr() && v.Addr().Type().Implements(nodeDecoderTyp) {
 		v.Addr().Interface().(nodeDecoder).decodeNode(d, n, what)
 		return
@@ -349,6 +355,19 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 	default:
 		panic(fmt.Sprintf("scenario: decoder cannot fill %s (%s)", v.Type(), what))
 	}
+}
+
+// recordBlockKey notes the position of a value inside the ruleset block
+// being decoded, if any, under its path within the block.
+func (d *decoder) recordBlockKey(n ast.Node, what string) {
+	if d.blockKeys == nil {
+		return
+	}
+	rest, ok := strings.CutPrefix(what, d.blockWhat)
+	if !ok || rest == "" || (rest[0] != '.' && rest[0] != '[') {
+		return
+	}
+	d.blockKeys[strings.TrimPrefix(rest, ".")] = d.pos(n)
 }
 
 // setPos fills the Pos field of a struct that could not be decoded, so
@@ -516,7 +535,14 @@ func (d *decoder) block(n ast.Node, newv func() any, rules, what string, parent 
 	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
 		panic(fmt.Sprintf("scenario: rules %q: %s type %T is not a pointer to a struct", rules, what, ptr))
 	}
+	d.blockKeys, d.blockWhat = map[string]Pos{}, what
 	b.Keys = d.mapping(n, rv.Elem(), what)
+	for k, p := range d.blockKeys {
+		if _, top := b.Keys[k]; !top {
+			b.Keys[k] = p
+		}
+	}
+	d.blockKeys, d.blockWhat = nil, ""
 	return ptr, b
 }
 

@@ -293,6 +293,11 @@ func TestAuthorMistakes(t *testing.T) {
 		{"params missing", edit("    params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}\n", ""), "27:5: sides[1]: params is missing"},
 		{"infinite", edit("at: [36, 3]", "at: [.inf, 3]"), "39:47: sides[1].forces[0].units[1].at: want a finite number, got number .inf"},
 		{"exponent", edit("height: 48", "height: 48e0"), ""},
+		{"hill level ten", edit("    level: 1\n", "    level: 10\n"), ""},
+		{"hill level eleven", edit("    level: 1\n", "    level: 11\n"), "11:12: terrain[1]: hill level 11 is more than 10"},
+		// A zone whose polygon is reported already is not compared with
+		// the enemy's.
+		{"crossed zone over the enemy's", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 44], [72, 0], [0, 30]]"), "polygon edges must not cross"},
 		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
 		{"deploy order missing", edit("    deploy_order: 2\n", ""), `27:5: sides[1]: deploy_order is missing (1 for the side that sets up first, 2 for the other)`},

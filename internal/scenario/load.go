@@ -345,6 +345,8 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	edgeUsed := map[string]string{}
 	orderUsed := map[int]string{}
 	unitSeen := map[string]Pos{}
+	var zones []zoneAt
+	var placed []placedAt
 	for i, rs := range raw.Sides {
 		what := fmt.Sprintf("sides[%d]", i)
 		sd := &Side{ID: rs.ID, Name: rs.Name, Briefing: rs.Briefing, Edge: rs.Edge, DeployOrder: rs.DeployOrder, Pos: rs.Pos}
@@ -394,7 +396,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			if _, given := rz.KeyPos["polygon"]; !given {
 				d.add(rz.Pos, "%s: polygon is missing", zw)
 			}
-			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos)), Pos: rz.Pos})
+			poly, ok := g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos))
+			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: poly, Pos: rz.Pos})
+			zones = append(zones, zoneAt{side: i, sideID: rs.ID, name: rz.Name, what: zw, pos: rz.Pos, polygon: poly, ok: ok})
 		}
 		toDeploy := false
 		// A company is known by its name within its side (orders,
@@ -481,6 +485,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 							xy := ru.At.XY
 							ref.At = &xy
 							g.inside(*ru.At, uw+".at")
+							if !reserve {
+								placed = append(placed, placedAt{side: i, id: ru.ID, xy: xy, what: uw + ".at", pos: ru.At.Pos})
+							}
 						}
 					} else if !reserve {
 						toDeploy = true
@@ -519,6 +526,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 		sc.Sides = append(sc.Sides, sd)
 	}
+	d.setupConflicts(zones, placed)
 
 	if schema != nil {
 		n := len(d.probs)
@@ -591,15 +599,17 @@ func (d *decoder) terrain(rt rawTerrain, what string, g geomCheck, schema *Schem
 	}
 	if rt.Kind == "hill" {
 		if _, given := rt.KeyPos["level"]; !given {
-			d.add(rt.Pos, "%s: hill needs a level (1 or more)", what)
+			d.add(rt.Pos, "%s: hill needs a level (1 to %d)", what, MaxHillLevel)
 		} else if rt.Level < 1 {
 			d.add(rt.KeyPos["level"], "%s: hill level must be 1 or more, got %d", what, rt.Level)
+		} else if rt.Level > MaxHillLevel {
+			d.add(rt.KeyPos["level"], "%s: hill level %d is more than %d: no WWII table has more than a handful of contour levels (1 for a hill, 2 for a crest on it, and so on)", what, rt.Level, MaxHillLevel)
 		}
 	} else if _, given := rt.KeyPos["level"]; given {
 		d.add(rt.KeyPos["level"], "%s: level is only for hills", what)
 	}
 	if hasPoly {
-		ts.Polygon = g.polygon(rt.Polygon, what+".polygon", rt.KeyPos["polygon"])
+		ts.Polygon, _ = g.polygon(rt.Polygon, what+".polygon", rt.KeyPos["polygon"])
 	}
 	if hasLine {
 		ts.Line = g.line(rt.Line, what+".line", rt.KeyPos["line"])
@@ -642,18 +652,20 @@ func (g geomCheck) points(pts []point, what string) ([][2]float64, bool) {
 }
 
 // polygon checks a polygon: at least three points, inside the table, with
-// an area and no crossing edges.
-func (g geomCheck) polygon(list points, what string, p Pos) [][2]float64 {
+// an area and no crossing edges. ok is false when the points do not make
+// such a polygon (points off the table apart), reported already, so that
+// later checks of its shape need not repeat the mistake.
+func (g geomCheck) polygon(list points, what string, p Pos) (xy [][2]float64, ok bool) {
 	if !list.ok {
-		return nil
+		return nil, false
 	}
 	pts := list.P
 	if len(pts) < 3 {
 		g.d.add(p, "%s: a polygon needs at least 3 points, got %d", what, len(pts))
 	}
-	xy, ok := g.points(pts, what)
+	xy, ok = g.points(pts, what)
 	if !ok || len(xy) < 3 {
-		return xy
+		return xy, false
 	}
 	for i := range xy {
 		if j := (i + 1) % len(xy); xy[i] == xy[j] {
@@ -662,15 +674,17 @@ func (g geomCheck) polygon(list points, what string, p Pos) [][2]float64 {
 			} else {
 				g.d.add(pts[j].Pos, "%s: point %d repeats point %d", what, j, i)
 			}
-			return xy
+			return xy, false
 		}
 	}
 	if math.Abs(area(xy)) < 1e-9 {
 		g.d.add(p, "%s: the polygon has no area", what)
+		return xy, false
 	} else if i, j, crossed := selfCrossing(xy); crossed {
 		g.d.add(pts[j].Pos, "%s: edge from point %d crosses edge from point %d; polygon edges must not cross", what, j, i)
+		return xy, false
 	}
-	return xy
+	return xy, true
 }
 
 // line checks a polyline: at least two points inside the table.

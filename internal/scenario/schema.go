@@ -94,19 +94,30 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.
 
 // Block is the position of a ruleset-specific block (stats or params) and of
 // the value under each of its keys, so that a Schema's checks can point at a
-// single field.
+// single field. Keys holds the values nested deeper too, by their path in
+// the block: "table1.road" for the value under road in the mapping under
+// table1, "independent[1]" for the second item of the list under
+// independent.
 type Block struct {
 	Pos  Pos
 	Keys map[string]Pos
 }
 
-// At returns the position of the value under key, or of the block itself
-// when the key is absent.
+// At returns the position of the value under key, which may be a path such
+// as "table1.road" (see Keys). When the key is absent it returns the
+// position of the nearest enclosing value that is there ("table1"), or of
+// the block itself.
 func (b Block) At(key string) Pos {
-	if p, ok := b.Keys[key]; ok {
-		return p
+	for {
+		if p, ok := b.Keys[key]; ok {
+			return p
+		}
+		i := strings.LastIndexAny(key, ".[")
+		if i <= 0 {
+			return b.Pos
+		}
+		key = key[:i]
 	}
-	return b.Pos
 }
 
 // Problem is one mistake in a data file.

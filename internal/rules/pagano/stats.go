@@ -275,7 +275,7 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 				min = 0.1
 			}
 			if !(*f.v >= min) || *f.v > 100 {
-				ps = append(ps, sc.ParamsBlock.At("table1").Problemf("params.table1.%s: cost %v must be between %v and 100 movement points", f.key, *f.v, min))
+				ps = append(ps, sc.ParamsBlock.At("table1."+f.key).Problemf("params.table1.%s: cost %v must be between %v and 100 movement points", f.key, *f.v, min))
 			}
 		}
 	}
