@@ -26,3 +26,31 @@ func TestSeatAgentBoundsOldGames(t *testing.T) {
 		t.Errorf("scripted: %v, %v", ag, err)
 	}
 }
+
+// TestReactionPace: an AI seat answers every reaction decision no sooner
+// than the longest one has taken it in the game (at most the server's
+// budget), and a timed search from the first at its time budget, so that
+// a one-choice (decoy) window answered at once does not stand out from a
+// real one searched (ruling R56).
+func TestReactionPace(t *testing.T) {
+	const limit = 5 * time.Second
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name string
+		took []time.Duration
+		want []time.Duration
+	}{
+		{"scripted", []time.Duration{2 * ms, 7 * ms, 0, 3 * ms}, []time.Duration{2 * ms, 7 * ms, 7 * ms, 7 * ms}},
+		{"mcts:400", []time.Duration{0, 90 * ms, 40 * ms}, []time.Duration{0, 90 * ms, 90 * ms}},
+		{"mcts:1s", []time.Duration{0, 1010 * ms, 0}, []time.Duration{time.Second, 1010 * ms, 1010 * ms}},
+		{"mcts:99h", []time.Duration{0}, []time.Duration{limit}},
+		{"scripted", []time.Duration{9 * time.Second, 0}, []time.Duration{limit, limit}},
+	} {
+		lg := &liveGame{}
+		for i, took := range c.took {
+			if got := lg.reactionPace(c.name, took, limit); got != c.want[i] {
+				t.Errorf("%s, answer %d taking %v: pace %v, want %v", c.name, i, took, got, c.want[i])
+			}
+		}
+	}
+}

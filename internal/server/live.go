@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/store"
@@ -43,6 +45,9 @@ type liveGame struct {
 	cfg    gameConfig
 	subs   map[*subscriber]struct{}
 	aiBusy bool
+	// pace is the least time an AI seat of this game takes to answer a
+	// reaction decision (see reactionPace).
+	pace time.Duration
 	// vis numbers the events per viewer (see viewer): vis[v][k-1] is the
 	// index in g.Events() of the k-th event viewer v may see. Each
 	// viewer's numbers run 1, 2, 3... with no gap where another side's
@@ -507,6 +512,24 @@ func (s *Server) retryAI(lg *liveGame, n int) {
 	}()
 }
 
+// reactionPace returns the least time an AI seat called name takes to
+// answer a reaction decision, having just taken took over one, and keeps
+// it (lg.mu held). A search answers at once a decision with one choice
+// (a decoy opportunity-fire window, ruling R56) and searches one with
+// several, so how soon the AI answered would tell the enemy whether one
+// of its hidden units saw: every reaction answer waits for the longest
+// any has taken in the game, at most limit, and from the first for the
+// search's time budget (mcts:1s).
+func (lg *liveGame) reactionPace(name string, took, limit time.Duration) time.Duration {
+	if rest, ok := strings.CutPrefix(name, "mcts:"); ok {
+		if cfg, err := agent.ParseMCTSBudget(rest); err == nil {
+			lg.pace = max(lg.pace, cfg.Budget)
+		}
+	}
+	lg.pace = min(max(lg.pace, took), limit)
+	return lg.pace
+}
+
 func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	defer s.bg.Done()
 	done := func() {
@@ -557,6 +580,19 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	s.metrics.aiDecision.Observe(took.Seconds())
 	if took > s.cfg.AIBudget {
 		s.log.Warn("AI decision over budget", "game", lg.id, "agent", name, "took", took, "budget", s.cfg.AIBudget)
+	}
+	if st.Pending().Reaction {
+		lg.mu.Lock()
+		wait := lg.reactionPace(name, took, s.cfg.AIBudget) - took
+		lg.mu.Unlock()
+		if wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-s.ctx.Done():
+				done()
+				return
+			}
+		}
 	}
 
 	lg.mu.Lock()
