@@ -92,27 +92,26 @@ func TestTwoPlayersSeeOnlyTheirOwnHiddenUnits(t *testing.T) {
 // TestDecoyWindowSaysNothingCanFire: in Battle 2 the German player's
 // StuGs set up hidden, so every American move pauses for the German
 // answer even when no German unit can fire (a decoy window, ruling R56).
-// The German page says so and offers only holding fire, which the server
-// takes.
+// The German page says so and offers holding fire, and, as the opponent
+// is the AI, holding fire by itself from then on: the next decoy windows
+// pass with no German decision shown.
 func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 	base := newSiteURL(t)
 	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-2", "side": "german", "opponent": "scripted", "seed": 3})
 	browser := newBrowser(t)
 	de := newTab(t, browser, "german", 1280, 800)
 	de.do(chromedp.Navigate(g["seat_url"].(string)))
-	// The Germans hold their fire and pass, so their StuGs stay hidden,
-	// until an American move opens a window none of them can answer.
-	for step := 0; ; step++ {
-		if step > 150 {
-			t.Fatalf("no decoy window after %d German decisions", step)
-		}
+	// decide waits for a German decision and reports whether it is a
+	// decoy window; any other it answers holding the StuGs back, so that
+	// they stay hidden.
+	decide := func() (decoy, over bool) {
 		de.waitFor("a decision of ours", `document.body.dataset.over === "1" || (document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1")`, 90*time.Second)
 		s := de.state()
 		if s.Over {
-			t.Fatal("the battle ended with no decoy window")
+			return false, true
 		}
 		if s.Pending == "opportunity-fire" && eval[bool](de, `!!(window.sandtable.view().window || {}).decoy`) {
-			break
+			return true, false
 		}
 		switch s.Pending {
 		case "deploy":
@@ -123,6 +122,19 @@ func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 			de.holdBack(s.Pending)
 		}
 		de.waitFor("the page to take it", fmt.Sprintf(`window.sandtable.game.pos.n > %d || document.body.dataset.busy === "1"`, s.N), 15*time.Second)
+		return false, false
+	}
+	for step := 0; ; step++ {
+		if step > 150 {
+			t.Fatalf("no decoy window after %d German decisions", step)
+		}
+		decoy, over := decide()
+		if over {
+			t.Fatal("the battle ended with no decoy window")
+		}
+		if decoy {
+			break
+		}
 	}
 	s := de.state()
 	de.shot("decoy-window")
@@ -136,8 +148,25 @@ func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 	if panel := eval[string](de, `(document.querySelector("[data-testid=opp-decoy]") || document.body).parentElement.innerText`); strings.Contains(panel, "ringed units") {
 		t.Errorf("a decoy window's panel asks to aim with units that cannot fire:\n%s", panel)
 	}
-	de.click(`[data-testid="opp-pass"]`)
+	if !de.exists(`[data-testid="opp-pass"]`) {
+		t.Errorf("a decoy window offers no pass")
+	}
+	// Against the AI: hold fire by ourselves from now on.
+	de.click(`[data-testid="opp-auto-hold"]`)
 	de.waitFor("the pass taken", fmt.Sprintf(`window.sandtable.game.pos.n > %d`, s.N), 15*time.Second)
+	for step := 0; step < 40; step++ {
+		decoy, over := decide()
+		if over {
+			break
+		}
+		if decoy {
+			de.shot("decoy-window-shown")
+			t.Fatalf("after asking to hold fire by itself, the page shows a decoy window (German decision %d after)", step)
+		}
+	}
+	if n := eval[int](de, `window.sandtable.game.autoHolds || 0`); n < 2 {
+		t.Errorf("the page held fire by itself %d times, want the first and at least one more", n)
+	}
 	if errs := de.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)
 	}

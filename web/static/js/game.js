@@ -325,6 +325,37 @@ export class Game {
     this.renderOverlay();
     this.autoFocus();
     this.followLog();
+    this.autoHoldFire();
+  }
+
+  // againstAI reports whether every other seat is played by the server's
+  // AI: then how soon this side answers tells the enemy nothing.
+  againstAI() {
+    const ps = this.g.players || [];
+    return this.mySide !== null && ps.length > 1 && ps.every((p, i) => i === this.g.side || p !== "human");
+  }
+
+  // autoHold is the player's choice, kept per game, to hold fire at once
+  // at a decoy window (ruling R56) against the AI.
+  autoHold(on) {
+    const key = "sandtable.autoHold." + this.id;
+    try {
+      if (on !== undefined) on ? localStorage.setItem(key, "1") : localStorage.removeItem(key);
+      return localStorage.getItem(key) === "1";
+    } catch { return false; }
+  }
+
+  // autoHoldFire answers a decoy window with a pass when the player asked
+  // for it: against the AI a decoy can come at every enemy move.
+  autoHoldFire() {
+    const w = this.view.window;
+    const p = this.g.pending || {};
+    if (!this.myTurn() || p.kind !== "opportunity-fire" || !w || !w.decoy || !this.againstAI() || !this.autoHold()) return;
+    if (this.autoHeld === this.pos.n) return; // once a position
+    this.autoHeld = this.pos.n;
+    this.autoHolds = (this.autoHolds || 0) + 1; // for the tests
+    this.setBusy(1); // no "your decision" in between for a test to catch
+    setTimeout(() => { this.setBusy(-1); this.act({ kind: "opportunity-pass" }); }, 0);
   }
 
   // autoFocus zooms in on an opportunity-fire window on a move (the path,
@@ -927,6 +958,13 @@ export class Game {
       box.appendChild(h("p", {}, h("b", {}, tname), moving ? " is moving." : " is firing."));
       box.appendChild(h("p", { class: "muted", testid: "opp-decoy" }, "None of your units can fire at it (any more). While the enemy cannot rule out a hidden unit of yours on the table, every enemy move and shot pauses for your answer, and stays paused after a shot, so the enemy cannot tell when your hidden units see them. Hold fire to go on."));
       box.appendChild(h("div", { class: "row" }, h("button", { class: "primary", testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire (Esc)")));
+      if (this.againstAI()) {
+        // Against the AI a quick answer tells nothing: the player may let
+        // these windows pass by themselves.
+        box.appendChild(h("label", { class: "check muted" },
+          h("input", { type: "checkbox", testid: "opp-auto-hold", checked: this.autoHold() || null, onchange: (e) => { this.autoHold(e.target.checked); this.autoHoldFire(); } }),
+          " From now on, hold fire by myself whenever none of my units can fire"));
+      }
       this.hint("Nothing can fire: hold fire (Esc)");
       return;
     }
