@@ -153,7 +153,8 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 func init() { rootCmd.AddCommand(newPlayCmd()) }
 
 // printEvents writes the battle report: every event, the set-up
-// (where each unit was placed) included, for scenario designers.
+// (where each unit was placed, by the scenario or deployed) included, for
+// scenario designers.
 func printEvents(w io.Writer, evs []engine.Event) {
 	for _, e := range evs {
 		fmt.Fprintln(w, e.Text)

@@ -317,3 +317,35 @@ func TestPlayReportShowsSetUp(t *testing.T) {
 		t.Errorf("the report shows %d set-up lines, first line %q; want every unit's", deploys, first)
 	}
 }
+
+// TestPlayReportShowsPreplacedUnits: units a scenario places itself
+// (at:) are in the battle report, first, with where they stand and how
+// they face, in both rulesets.
+func TestPlayReportShowsPreplacedUnits(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--scenario", "testdata/skirmish.yaml", "--units", "testdata/jumbo.yaml"},
+			[]string{"us-2 (M4 75mm) is placed by the scenario at (30.0, 3.0) facing 90°"}},
+		{[]string{"--scenario", "testdata/pagano-skirmish.yaml"},
+			[]string{"de-1 (Panther Ausf G) is placed by the scenario at (12.0, 33.0) facing 270°", "us-2 (M4 76mm) is placed by the scenario at (30.0, 3.0) facing 90°"}},
+	} {
+		out, err := exec(t, newPlayCmd(), append(c.args, "--seed", "4", "--agents", "scripted,random")...)
+		if err != nil {
+			t.Fatalf("play %v: %v\n%s", c.args, err, out)
+		}
+		lines := strings.Split(out, "\n")
+		if len(lines) < len(c.want) {
+			t.Fatalf("play %v: report\n%s", c.args, out)
+		}
+		for i, w := range c.want {
+			if lines[i] != w {
+				t.Errorf("play %v: line %d of the report is %q; want %q", c.args, i+1, lines[i], w)
+			}
+		}
+		if !strings.Contains(out, " deploys at (") {
+			t.Errorf("play %v: the report tells of no deployment:\n%s", c.args, out)
+		}
+	}
+}

@@ -6,6 +6,9 @@
 // through the ruleset's own code, records it with the dice it rolled and the
 // state hash that followed, and emits [Event]s. A rejected action returns an
 // error saying why and leaves the state untouched.
+// A state that is a [SetupReporter] also tells, in events that come
+// before any action's, how it was set up (units a scenario places on the
+// table itself).
 //
 // Reaction windows (the other side deciding during a turn, such as
 // opportunity fire) are ordinary decisions whose Side is not the side whose

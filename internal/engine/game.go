@@ -19,6 +19,9 @@ type Game struct {
 	rec     *dice.Recorder
 	records []Record
 	events  []Event
+	// setup is how many of events tell of the initial state
+	// (SetupReporter); they belong to no record.
+	setup int
 	// ends[i] is len(events) once record i was applied.
 	ends []int
 }
@@ -44,7 +47,27 @@ func NewGameWithSource(r Rules, sc *scenario.Scenario, seed uint64, src dice.Sou
 		h.Scenario, h.Version, h.Digest = sc.ID, sc.Version, scenario.Digest(sc)
 	}
 	h.Hash = FormatHash(st.Hash())
-	return &Game{rules: r, header: h, state: st, src: src, rec: dice.NewRecorder(src)}, nil
+	g := &Game{rules: r, header: h, state: st, src: src, rec: dice.NewRecorder(src)}
+	g.reportSetup()
+	return g, nil
+}
+
+// reportSetup makes the events of the initial state (SetupReporter) the
+// game's first, numbered from 1, in place of any it had; it is called
+// before any action.
+func (g *Game) reportSetup() {
+	g.events, g.setup = nil, 0
+	sr, ok := g.state.(SetupReporter)
+	if !ok {
+		return
+	}
+	var list EventList
+	sr.ReportSetup(&list)
+	for _, e := range list {
+		e.Seq = len(g.events) + 1
+		g.events = append(g.events, e)
+	}
+	g.setup = len(g.events)
 }
 
 // Rules returns the game's ruleset.
@@ -62,8 +85,14 @@ func (g *Game) Pending() Decision { return g.state.Pending() }
 // Records returns the history, one record per applied action.
 func (g *Game) Records() []Record { return g.records }
 
-// Events returns every event so far, numbered from 1.
+// Events returns every event so far, numbered from 1: the set-up's
+// (SetupEvents) first, then those of each record in turn.
 func (g *Game) Events() []Event { return g.events }
+
+// SetupEvents returns the events that tell of the initial state, before
+// any action (see SetupReporter): the first of Events, none for a
+// ruleset or scenario without them.
+func (g *Game) SetupEvents() []Event { return g.events[:g.setup] }
 
 // Hash returns the current state hash.
 func (g *Game) Hash() uint64 { return g.state.Hash() }
@@ -139,9 +168,9 @@ func (g *Game) ActionsKnownTo(side int) int {
 }
 
 // RecordEvents returns the events the i-th record's action (from 0)
-// emitted.
+// emitted; the set-up's events (SetupEvents) are no record's.
 func (g *Game) RecordEvents(i int) []Event {
-	from := 0
+	from := g.setup
 	if i > 0 {
 		from = g.ends[i-1]
 	}

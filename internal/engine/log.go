@@ -205,6 +205,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 			return nil, fmt.Errorf("engine: log line 1: %w", err)
 		}
 		g.state, g.header.Rev, g.header.Hash = st, rev, FormatHash(st.Hash())
+		g.reportSetup() // of the state the log's revision sets up
 	}
 	if lg.Header.Dice == 0 {
 		// Made before pools were batched: draw every die on its own.

@@ -90,6 +90,22 @@ func Lookup(name string) (Rules, bool) {
 	return r, ok
 }
 
+// SetupReporter is implemented by states that can tell how the game
+// stands before any action, in events: the units a scenario places on
+// the table itself, which no deployment tells of. ReportSetup emits those
+// events to out, each visible as the matching action's event would be
+// (a hidden unit's placement only to its own side).
+//
+// Game calls it once, on the state Rules.New (or Revised.NewRevision)
+// returned, before any action, and puts its events first in
+// Game.Events; they belong to no record. The events are derived from the
+// state, not actions: ReportSetup must not change the state, so the
+// state hash and the log are the same as without them, and old logs
+// replay unchanged.
+type SetupReporter interface {
+	ReportSetup(out Emitter)
+}
+
 // Evaluator is implemented by states that can score a position: Evaluate
 // returns how good the state is for side, from -1 (lost) to +1 (won).
 // Search agents use it at the leaves of their look-ahead.

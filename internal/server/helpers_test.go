@@ -19,7 +19,8 @@ import (
 	"github.com/sandtable/sandtable/internal/store"
 )
 
-// testCatalog is the embedded catalog plus secretScenario.
+// testCatalog is the embedded catalog plus secretScenario, longScenario
+// and, by id only, preplacedID.
 type testCatalog struct{ *scenario.Catalog }
 
 func (c testCatalog) Scenarios() []*scenario.Scenario {
@@ -32,6 +33,9 @@ func (c testCatalog) Scenario(id string) (*scenario.Scenario, error) {
 	}
 	if id == longScenario.ID {
 		return longScenario, nil
+	}
+	if id == preplacedID {
+		return preplacedScenario(c.Catalog)
 	}
 	return c.Catalog.Scenario(id)
 }

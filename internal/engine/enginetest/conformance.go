@@ -96,6 +96,17 @@ func playOne(c Config, seed uint64, kinds map[string]int) *Failure {
 	if err != nil {
 		return fail(0, "new game: %v", err)
 	}
+	// The set-up's events (engine.SetupReporter) are told from the
+	// initial state without changing it.
+	if h := engine.FormatHash(g.Hash()); h != g.Header().Hash {
+		return fail(0, "telling of the set-up (engine.SetupReporter) changed the initial state: hash %s, %s before", h, g.Header().Hash)
+	}
+	for _, e := range g.SetupEvents() {
+		if e.Text == "" {
+			return fail(0, "set-up: a %q event without text", e.Kind)
+		}
+		kinds[e.Kind]++
+	}
 	pick := rand.New(rand.NewPCG(seed, 0x5eed))
 	// quiet shadows the game, applying the same actions with the same dice
 	// into engine.Discard.
@@ -183,6 +194,15 @@ func playOne(c Config, seed uint64, kinds map[string]int) *Failure {
 	}
 	if rg.Hash() != g.Hash() {
 		return fail(-1, "replay ends at hash %x, game at %x", rg.Hash(), g.Hash())
+	}
+	a, b := rg.SetupEvents(), g.SetupEvents()
+	if len(a) != len(b) {
+		return fail(-1, "replay tells of the set-up in %d events, the game in %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Kind != b[i].Kind || a[i].Text != b[i].Text || a[i].To != b[i].To {
+			return fail(-1, "replay's set-up event %d is %+v, the game's %+v", i+1, a[i], b[i])
+		}
 	}
 	return nil
 }
