@@ -295,6 +295,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"exponent", edit("height: 48", "height: 48e0"), ""},
 		{"hill level ten", edit("    level: 1\n", "    level: 10\n"), ""},
 		{"hill level eleven", edit("    level: 1\n", "    level: 11\n"), "11:12: terrain[1]: hill level 11 is more than 10"},
+		{"zones overlapping by an inch", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 0], [72, 6], [1, 6], [1, 43], [0, 43]]"), `33:9: sides[1].zones[0]: zone "South" of side "us" overlaps zone "North" of side "german" (line 20) by 1 square inch; the two sides' deployment zones may touch but not overlap`},
 		// A zone whose polygon is reported already is not compared with
 		// the enemy's.
 		{"crossed zone over the enemy's", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 44], [72, 0], [0, 30]]"), "polygon edges must not cross"},

@@ -61,8 +61,12 @@ func (d *decoder) setupConflicts(zones []zoneAt, placed []placedAt) {
 				continue
 			}
 			if a := overlapArea(z.polygon, o.polygon); a > minOverlap {
-				d.add(z.pos, "%s: %s of side %q overlaps %s of side %q (line %d) by %s square inches; the two sides' deployment zones may touch but not overlap",
-					z.what, z.label(), z.sideID, o.label(), o.sideID, o.pos.Line, fmtf(roundArea(a)))
+				unit := "square inches"
+				if r := roundArea(a); r == 1 {
+					unit = "square inch"
+				}
+				d.add(z.pos, "%s: %s of side %q overlaps %s of side %q (line %d) by %s %s; the two sides' deployment zones may touch but not overlap",
+					z.what, z.label(), z.sideID, o.label(), o.sideID, o.pos.Line, fmtf(roundArea(a)), unit)
 			}
 		}
 	}

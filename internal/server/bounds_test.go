@@ -29,9 +29,10 @@ func TestSeatAgentBoundsOldGames(t *testing.T) {
 
 // TestReactionPace: an AI seat answers every reaction decision no sooner
 // than the longest one has taken it in the game (at most the server's
-// budget), and a timed search from the first at its time budget, so that
-// a one-choice (decoy) window answered at once does not stand out from a
-// real one searched (ruling R56).
+// budget), and a search from the first at its time budget, or
+// searchPace for one of so many iterations, so that a one-choice (decoy)
+// window answered at once does not stand out from a real one searched
+// (ruling R56).
 func TestReactionPace(t *testing.T) {
 	const limit = 5 * time.Second
 	ms := time.Millisecond
@@ -41,7 +42,8 @@ func TestReactionPace(t *testing.T) {
 		want []time.Duration
 	}{
 		{"scripted", []time.Duration{2 * ms, 7 * ms, 0, 3 * ms}, []time.Duration{2 * ms, 7 * ms, 7 * ms, 7 * ms}},
-		{"mcts:400", []time.Duration{0, 90 * ms, 40 * ms}, []time.Duration{0, 90 * ms, 90 * ms}},
+		{"mcts:400", []time.Duration{0, 90 * ms, 300 * ms, 40 * ms}, []time.Duration{searchPace, searchPace, 300 * ms, 300 * ms}},
+		{"mcts", []time.Duration{0}, []time.Duration{searchPace}},
 		{"mcts:1s", []time.Duration{0, 1010 * ms, 0}, []time.Duration{time.Second, 1010 * ms, 1010 * ms}},
 		{"mcts:99h", []time.Duration{0}, []time.Duration{limit}},
 		{"scripted", []time.Duration{9 * time.Second, 0}, []time.Duration{limit, limit}},

@@ -124,6 +124,9 @@ func TestDeterminizeSeesOnlyWhatSideKnows(t *testing.T) {
 				for _, d := range did {
 					changed[d]++
 				}
+				if enemy := 1 - side; s.b.sides[enemy].free != nil && s.mayHide(enemy) != s.HidesFrom(side) {
+					return fmt.Errorf("%s: mayHide(%d) %v, HidesFrom(%d) %v", id, enemy, s.mayHide(enemy), side, s.HidesFrom(side))
+				}
 				if s.HidesFrom(side) != scr.HidesFrom(side) {
 					return fmt.Errorf("%s: HidesFrom(%d) tells the scrambled state (%v) from the real one", id, side, did)
 				}

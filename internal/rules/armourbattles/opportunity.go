@@ -71,10 +71,28 @@ func (s *State) hiddenWatch(side int) bool {
 	if s.b.sides[side].free != nil {
 		// Whether any company hides at all is the side's secret (R55):
 		// revision 1 offered no decoy there, which told it.
-		return s.Rev >= 2 && s.HidesFrom(1-side)
+		return s.Rev >= 2 && s.mayHide(side)
 	}
 	for i := range s.Units { // not unitsOf: no list to allocate on every move
 		if un := &s.Units[i]; un.Side == side && un.Hidden && s.oppEligible(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHide reports, without allocating (it is asked at every move and
+// shot), what HidesFrom(1-side) does for a side with a free set-up:
+// whether the enemy cannot rule out that side hides something. Once
+// side has set up, that is whether any unit of it is unseen by the
+// enemy (hidden, or off the table); before, whether one is hidden on the
+// table. (A company enters from reserve whole, so one with a unit the
+// enemy has seen holds no unit waiting off the table.)
+func (s *State) mayHide(side int) bool {
+	done := s.setUpDone(side)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && !u.Dispersed && (u.Placed && u.Hidden || done && !u.Placed) {
 			return true
 		}
 	}

@@ -176,9 +176,11 @@ func (s *State) View(side int) any {
 	}
 	if w := s.Window; w != nil && side >= 0 && side != s.Active {
 		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID, Decoy: w.Decoy}
+		m := s.currentMover()
 		for _, sp := range w.Spans {
-			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) {
-				continue // fired already, or can no longer answer
+			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) ||
+				w.Kind == "move" && (m == nil || sp.To < m.At-1e-9) {
+				continue // fired already, can no longer answer, or passed by
 			}
 			spv := SpanView{Unit: s.Units[sp.Unit].ID, From: round2(sp.From), To: round2(sp.To), Effective: round2(sp.Effective), Short: round2(sp.Short)}
 			for _, st := range sp.Seen {
@@ -187,7 +189,7 @@ func (s *State) View(side int) any {
 			wv.Spans = append(wv.Spans, spv)
 		}
 		wv.Decoy = w.Decoy || !s.windowFirers() // kept open only for the pass
-		if m := s.currentMover(); w.Kind == "move" && m != nil {
+		if w.Kind == "move" && m != nil {
 			for _, p := range m.Path {
 				wv.Path = append(wv.Path, [2]float64{round2(p.X), round2(p.Y)})
 			}
