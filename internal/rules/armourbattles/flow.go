@@ -250,6 +250,13 @@ func (s *State) advance(src dice.Source, out engine.Emitter) {
 				}
 				continue
 			}
+			if s.Sides[s.Active].DiceLeft() == 0 {
+				// Wild dice spent on reactions to the side's own
+				// artillery in its logistics phase can leave it nothing
+				// to chain: the pulse passes on (ruling R57).
+				s.endPulse(src, out)
+				continue
+			}
 		case phaseActivation:
 			s.Phase = phaseOrders
 			continue

@@ -1,9 +1,13 @@
 package armourbattles
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // TestEndActivationIsTold: ending an activation by choice shows in the
@@ -30,6 +34,58 @@ func TestEndActivationIsTold(t *testing.T) {
 		}
 		if f.s.Act != nil {
 			t.Errorf("activation still open after end-activation")
+		}
+	}
+}
+
+// TestPulsePassesWhenLogisticsSpendsEveryDie: in turn 16 of this Battle 2
+// game Germany rolled two sixes and two 1s; its own artillery then fell on
+// its tanks in its logistics phase and it spent both wild dice on their
+// reactions. With nothing left to chain, the pulse must pass to the United
+// States (ruling R57) instead of asking Germany for a chain it cannot
+// choose. The log stops before the last answer, which is applied here.
+func TestPulsePassesWhenLogisticsSpendsEveryDie(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "logistics", "battle-2-seed-92-wild-boosts.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := engine.ReadLog(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
+		cat, err := scenario.Embedded()
+		if err != nil {
+			return nil, err
+		}
+		return cat.Scenario(id)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State().(*State)
+	if d := g.Pending(); d.Kind != "reaction-boost" || d.Side != 1 {
+		t.Fatalf("pending %+v, want the United States' reaction boost", d)
+	}
+	if s.Phase != phaseChain || s.Active != 0 || s.Sides[0].DiceLeft() != 0 {
+		t.Fatalf("phase %s, active %d, German dice left %d: the fixture no longer shows Germany's logistics fire with every die spent", s.Phase, s.Active, s.Sides[0].DiceLeft())
+	}
+	if _, err := g.Apply(Boost{Staff: true}); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State().(*State)
+	d := g.Pending()
+	if d.Side != 1 || d.Kind != phaseChain || s.Active != 1 {
+		t.Fatalf("after the fire: pending %+v (active %d), want the United States to choose a chain", d, s.Active)
+	}
+	// And the game plays on to its end.
+	for !g.State().Result().Over {
+		c := g.State().Candidates(nil)
+		if len(c) == 0 {
+			t.Fatalf("no candidate for %+v", g.Pending())
+		}
+		if _, err := g.Apply(c[0]); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
