@@ -94,7 +94,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 				}
 			}
 			if playErr != nil {
-				return playErr
+				return stopped(cmd.OutOrStdout(), g, playErr, logFile, !asJSON && !quiet)
 			}
 			sides := rules.SideNames(g.State())
 			rep := playReport{Scenario: sc.ID, Seed: seed, Winner: "draw", Reason: res.Reason, Turns: res.Turn, ArmyMorale: map[string]int{}, StateHash: engine.FormatHash(g.Hash()), Actions: len(g.Records())}
@@ -183,4 +183,18 @@ func lostList(lost map[string]int) string {
 		fmt.Fprintf(&b, "%s %d", typ, lost[typ])
 	}
 	return b.String()
+}
+
+// stopped reports a game that could not be played to its end: the events
+// up to the stop (if show), the best evidence there is, then an error that
+// says where it stopped and where the game so far is kept.
+func stopped(out io.Writer, g *engine.Game, err error, logFile string, show bool) error {
+	if show {
+		printEvents(out, g.Events())
+	}
+	keep := "; run it again with --log FILE to keep the game so far"
+	if logFile != "" {
+		keep = "; the game so far is in " + logFile
+	}
+	return fmt.Errorf("the game stopped in turn %d after %d actions: %w%s", g.State().Result().Turn, len(g.Records()), err, keep)
 }

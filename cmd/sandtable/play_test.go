@@ -3,12 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // exec runs a freshly built command with args and returns its output.
@@ -348,4 +354,49 @@ func TestPlayReportShowsPreplacedUnits(t *testing.T) {
 			t.Errorf("play %v: the report tells of no deployment:\n%s", c.args, out)
 		}
 	}
+}
+
+// TestStoppedGameShowsWhatHappened: a game that cannot go on prints its
+// events up to the stop and an error saying where it stopped and where
+// the game so far is (or how to keep it).
+func TestStoppedGameShowsWhatHappened(t *testing.T) {
+	rules, _ := engine.Lookup("armour-battles")
+	sc := embeddedScenario(t, "armour-battles/battle-1")
+	g, err := engine.NewGame(rules, sc, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, cause := agent.Play(g, []agent.Agent{agent.NewRandom(1), agent.NewRandom(2)}, 30)
+	if cause == nil {
+		t.Fatal("a game of Battle 1 ended within 30 actions")
+	}
+	for _, tc := range []struct {
+		log   string
+		show  bool
+		where string
+	}{{"", true, "run it again with --log FILE to keep the game so far"}, {"g.jsonl", false, "the game so far is in g.jsonl"}} {
+		var out bytes.Buffer
+		err := stopped(&out, g, cause, tc.log, tc.show)
+		want := fmt.Sprintf("the game stopped in turn %d after 30 actions: agent: game not over after 30 actions; %s", g.State().Result().Turn, tc.where)
+		if err == nil || err.Error() != want || !errors.Is(err, cause) {
+			t.Errorf("error %v, want %q wrapping the cause", err, want)
+		}
+		if lines := strings.Count(out.String(), "\n"); tc.show && lines < 30 || !tc.show && lines != 0 {
+			t.Errorf("show %v: %d lines of events printed", tc.show, lines)
+		}
+	}
+}
+
+// embeddedScenario returns a built-in scenario.
+func embeddedScenario(t *testing.T, id string) *scenario.Scenario {
+	t.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := cat.Scenario(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

@@ -242,14 +242,7 @@ func TestServeDurableAcrossKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
-	cat, err := scenario.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := cat.Scenario("armour-battles/battle-1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := embeddedScenario(t, "armour-battles/battle-1")
 	db := filepath.Join(t.TempDir(), "games.db")
 	srv := startServer(t, db)
 	const games = 12

@@ -280,6 +280,9 @@ func TestAuthorMistakes(t *testing.T) {
 		{"type a number", edit("{id: us-1, type: m4-75}", "{id: us-1, type: 5}"), `38:30: sides[1].forces[0].units[0].type: want a string, got integer 5 (quote it if it is meant as text)`},
 		{"reserve hidden", edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        hidden: true\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), `sides[1].reserves[0]: hidden is only for companies set up on the table (forces)`},
 		{"zone too thin", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 0], [72, 1], [0, 1]]"), `38:14: unit "us-1" (M4 75mm, 2.5×1.5") fits nowhere wholly inside side "us"'s deployment zones, facing the enemy: make a zone deeper or wider`},
+		{"zone room for one unit, not two", strings.Replace(edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [2, 0], [2, 4.5], [0, 4.5]]"), "{id: us-1, type: m4-75}", "{id: us-1, type: m4-75}\n          - {id: us-3, type: m4-75}", 1),
+			`27:5: side "us": a trial set-up, packing each unit into the deployment zones from the back, could not place every unit: there is no room left in United States's deployment zones for us-3 (2.5×1.5"): make the zones larger or set fewer units up`},
+		{"zone just room for two units", strings.Replace(edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [2, 0], [2, 5.25], [0, 5.25]]"), "{id: us-1, type: m4-75}", "{id: us-1, type: m4-75}\n          - {id: us-3, type: m4-75}", 1), ""},
 		{"zone too small", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [1, 0], [1, 1], [0, 1]]"), `side "us": its 1 units to set up cover 3.75 square inches, more than its deployment zones' 1`},
 		// One mistake, one line: no follow-on complaints about the zero
 		// value left behind.

@@ -563,6 +563,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	if schema != nil && schema.Check != nil && !paramsBad {
 		d.probs = append(d.probs, schema.Check(sc)...)
 	}
+	if schema != nil && schema.Trial != nil && len(d.probs) == 0 {
+		d.probs = append(d.probs, schema.Trial(sc)...)
+	}
 	return sc
 }
 

@@ -39,6 +39,10 @@ type Schema struct {
 	// may still be faulty (a unit whose type did not resolve is missing from
 	// Scenario.Units).
 	Check func(*Scenario) []Problem
+	// Trial, if not nil, tries a scenario out (e.g. sets it up) and
+	// reports what stops it. It runs only on a scenario in which nothing
+	// else found a problem, since it needs a whole one.
+	Trial func(*Scenario) []Problem
 }
 
 var (

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"iter"
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -194,4 +195,39 @@ func fitsSomewhere(zones []geom.Polygon, h geom.Angle, length, width float64) bo
 		}
 	}
 	return false
+}
+
+// PackingOrder yields, step by step, the centres at which a length×width
+// footprint facing into the table from edge lies within r: row by row
+// from the back (the side's own edge) forward, each row from the side's
+// left. Taking the first free one for each unit in turn packs a crowded
+// zone as a player would.
+func PackingOrder(edge string, r geom.Rect, length, width, step float64) iter.Seq[geom.Point] {
+	return func(yield func(geom.Point) bool) {
+		// u runs across the table (a row), v into it (rows), both from
+		// the corner at the side's back left.
+		var across, depth float64
+		var at func(u, v float64) geom.Point
+		switch edge {
+		case "north":
+			across, depth = r.Max.X-r.Min.X, r.Max.Y-r.Min.Y
+			at = func(u, v float64) geom.Point { return geom.Point{X: r.Max.X - u, Y: r.Max.Y - v} }
+		case "east":
+			across, depth = r.Max.Y-r.Min.Y, r.Max.X-r.Min.X
+			at = func(u, v float64) geom.Point { return geom.Point{X: r.Max.X - v, Y: r.Min.Y + u} }
+		case "west":
+			across, depth = r.Max.Y-r.Min.Y, r.Max.X-r.Min.X
+			at = func(u, v float64) geom.Point { return geom.Point{X: r.Min.X + v, Y: r.Max.Y - u} }
+		default: // south
+			across, depth = r.Max.X-r.Min.X, r.Max.Y-r.Min.Y
+			at = func(u, v float64) geom.Point { return geom.Point{X: r.Min.X + u, Y: r.Min.Y + v} }
+		}
+		for v := length / 2; v <= depth-length/2+1e-9; v += step {
+			for u := width / 2; u <= across-width/2+1e-9; u += step {
+				if !yield(at(u, v)) {
+					return
+				}
+			}
+		}
+	}
 }

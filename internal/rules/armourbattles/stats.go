@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/table"
 )
@@ -102,6 +103,7 @@ func init() {
 		Specials:          Specials,
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
+		Trial:             trialSetUp,
 	})
 }
 
@@ -239,4 +241,43 @@ func quoteList(ss []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// trialSetUp sets the scenario up once, each unit at the first free spot
+// of its side's zones packed from the back, and reports a side left with
+// a unit and no room for it: zones may give each unit room on its own and
+// still not hold them all together (ruling R58).
+func trialSetUp(sc *scenario.Scenario) []scenario.Problem {
+	return engine.TrialSetUp(Rules{}, sc, "unit", func(st engine.State) (engine.Action, string) { return st.(*State).trialStep() })
+}
+
+// trialStep is trialSetUp's choice for the pending set-up decision: the
+// next unit at the first legal spot in packing order, a quarter inch
+// apart; failing that the rules' first candidate; nil when the set-up is
+// over.
+func (s *State) trialStep() (engine.Action, string) {
+	if s.Phase != phaseDeploy {
+		return nil, ""
+	}
+	if u := s.nextToDeploy(); u >= 0 {
+		un, sd := &s.Units[u], &s.b.sides[s.Active]
+		ut := s.b.types[un.Type]
+		facing := round2(s.b.towardEnemy(s.Active).Degrees())
+		for _, z := range sd.zones {
+			for p := range table.PackingOrder(sd.edge, z.Bounds(), ut.Footprint.Length, ut.Footprint.Width, 0.25) {
+				if a := (Deploy{Unit: un.ID, X: round2(p.X), Y: round2(p.Y), Facing: facing}); s.validateDeploy(a) == nil {
+					return a, ""
+				}
+			}
+		}
+	}
+	// The rules' own candidates: a spot off the quarter-inch grid, or a
+	// set-up choice (a company held back).
+	if c := s.Candidates(nil); len(c) > 0 {
+		return c[0], ""
+	}
+	if why := s.Stuck(); why != "" {
+		return nil, why
+	}
+	return nil, "the rules offer no set-up action"
 }

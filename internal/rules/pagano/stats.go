@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/table"
@@ -174,6 +175,7 @@ func init() {
 		NoArmyMorale:      true,
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
+		Trial:             trialSetUp,
 	})
 }
 
@@ -364,4 +366,44 @@ func quoteList(ss []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// trialSetUp sets the scenario up once, each vehicle at the first free
+// spot of its side's zones packed from the back, and reports a side left
+// with a vehicle and no room for it: zones may give each vehicle room on
+// its own and still not hold them all together (ruling P28).
+func trialSetUp(sc *scenario.Scenario) []scenario.Problem {
+	return engine.TrialSetUp(Rules{}, sc, "vehicle", func(st engine.State) (engine.Action, string) { return st.(*State).trialStep() })
+}
+
+// trialStep is trialSetUp's choice for the pending set-up decision: the
+// next vehicle at the first free spot in packing order, a quarter inch
+// apart; failing that the rules' first candidate; nil when the set-up is
+// over.
+func (s *State) trialStep() (engine.Action, string) {
+	if s.Pending().Kind != KindDeploy {
+		return nil, ""
+	}
+	for u := range s.Units {
+		un := &s.Units[u]
+		if un.Side != s.Deployer || un.Placed {
+			continue
+		}
+		sd, ut, h := &s.b.sides[s.Deployer], s.b.types[un.Type], s.b.towardEnemy(s.Deployer)
+		for _, z := range sd.zones {
+			for p := range table.PackingOrder(sd.edge, z.Bounds(), ut.Footprint.Length, ut.Footprint.Width, 0.25) {
+				if p = (geom.Point{X: round2(p.X), Y: round2(p.Y)}); s.deployFree(u, p, h) {
+					return Deploy{Unit: un.ID, X: p.X, Y: p.Y, Facing: round2(h.Degrees())}, ""
+				}
+			}
+		}
+		break
+	}
+	if c := s.Candidates(nil); len(c) > 0 {
+		return c[0], ""
+	}
+	if why := s.Stuck(); why != "" {
+		return nil, why
+	}
+	return nil, "the rules offer no set-up action"
 }

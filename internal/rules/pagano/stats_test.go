@@ -156,3 +156,60 @@ func TestAllianceMissing(t *testing.T) {
 		t.Errorf("Validate = %v, want alliance missing", scenario.Problems(ps))
 	}
 }
+
+// TestTrialSetUpFindsCrowdedZones: a zone with room for each vehicle on
+// its own but not for both together is reported at the side (ruling
+// P28); one just deep enough for both, packed from the back, is not.
+func TestTrialSetUpFindsCrowdedZones(t *testing.T) {
+	const src = `id: my/crowded
+version: 1
+rules: pagano
+title: Crowded
+table: {width: 48, height: 36}
+sides:
+  - id: german
+    name: Germany
+    edge: north
+    deploy_order: 1
+    params: {alliance: axis}
+    zones:
+      - {name: North, polygon: [[0, 30], [48, 30], [48, 36], [0, 36]]}
+    forces:
+      - company: Panzers
+        units:
+          - {id: de-1, type: panzer-iv-h}
+  - id: us
+    name: United States
+    edge: south
+    deploy_order: 2
+    params: {alliance: allied}
+    zones:
+      - {name: South, polygon: [[0, 0], [0.5, 0], [0.5, DEPTH], [0, DEPTH]]}
+    forces:
+      - company: Tanks
+        units:
+          - {id: us-1, type: m4-75}
+          - {id: us-2, type: m4-75}
+victory: {army_morale_zero: false, turn_limit: 6, draw_at_turn_limit: true}
+`
+	for _, tc := range []struct{ depth, want string }{
+		{"1.5", `18:5: side "us": a trial set-up, packing each vehicle into the deployment zones from the back, could not place every vehicle: there is no room left in us's deployment zones for us-2 (0.8×0.4"): no spot wholly inside a zone, clear of the vehicles already placed and of buildings; make the zones larger or set fewer vehicles up`},
+		{"1.7", ""},
+	} {
+		path := filepath.Join(t.TempDir(), "crowded.yaml")
+		if err := os.WriteFile(path, []byte(strings.ReplaceAll(src, "DEPTH", tc.depth)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range scenario.Validate(path) {
+			got = append(got, strings.TrimPrefix(p.String(), path+":"))
+		}
+		var want []string
+		if tc.want != "" {
+			want = []string{tc.want}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("zone %s\" deep: problems (-want +got):\n%s", tc.depth, diff)
+		}
+	}
+}
