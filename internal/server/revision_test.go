@@ -19,8 +19,10 @@ import (
 // Battles rules revision loads and goes on under the revision it was
 // played under: a Battle 2 game stored before revision 1 (its config has
 // no "rev"), whose records have no decoy windows (ruling R56), which
-// revision 1 would have opened, and one stored under revision 1, whose
-// records revision 2 plays differently (a window it closed after a shot).
+// revision 1 would have opened, one stored under revision 1, whose
+// records revision 2 plays differently (a window it closed after a shot),
+// and one stored under revision 2, where revision 3 asks a side with only
+// a wild die about a reaction die against its own logistics fire.
 // A new game records the current revision.
 func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	for _, c := range []struct {
@@ -30,6 +32,7 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	}{
 		{"../rules/armourbattles/testdata/rev0/battle-2-seed-2.jsonl", `{"agent_seed":1,"dice":1}`, 60},
 		{"../rules/armourbattles/testdata/rev1/battle-2-seed-3.jsonl", `{"agent_seed":1,"dice":1,"rev":1}`, 50},
+		{"../rules/armourbattles/testdata/rev2/battle-2-seed-2.jsonl", `{"agent_seed":1,"dice":1,"rev":2}`, 420},
 	} {
 		raw, err := os.ReadFile(c.log)
 		if err != nil {

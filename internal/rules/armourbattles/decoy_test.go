@@ -108,7 +108,9 @@ func TestDecoyFireWindow(t *testing.T) {
 // their header; the Battle 2 one has no decoy windows, which revision 1
 // would open) and those of revision 1 (a Battle 2 window that stayed
 // open only while a unit could fire, a What Next? game without decoys),
-// which revision 2 plays differently.
+// which revision 2 plays differently, and those of revision 2 (a Battle 2
+// game whose side, with only a wild die, was not asked about a reaction
+// die against its own logistics fire, as revision 3 asks).
 func TestOldRevisionLogsReplay(t *testing.T) {
 	embedded := func(_, id string) (*scenario.Scenario, error) {
 		cat, err := scenario.Embedded()

@@ -345,3 +345,48 @@ func TestArtilleryTargetsMayBreakOffAndBoost(t *testing.T) {
 		t.Errorf("Puma dp %d suppressed %v, staff left %d: two hits and a six, all matched; the order spent", u.DP, u.Suppressed, f.s.Sides[german].Staff)
 	}
 }
+
+// TestOwnLogisticsFireBoostWithWildDice: the United States' own battery
+// falls on its tank in its logistics phase. With only a wild die in hand
+// it is asked whether to add it to the reaction from revision 3 (the
+// logistics phase is its own pulse, ruling R57); revision 2 did not ask.
+// Spending its last die there passes the pulse to Germany.
+func TestOwnLogisticsFireBoostWithWildDice(t *testing.T) {
+	for _, rev := range []int{2, Revision} {
+		f := newFixture(t, nil, us, 0,
+			placed{"us-1", "m4-75", us, 36, 10, 90},
+			placed{"de-1", "panther-g", german, 36, 40, -90})
+		withBattery(t, f, "us-art", "m7", us)
+		f.s.Rev = rev
+		f.s.Sides[us].Staff, f.s.Sides[us].Dice[6], f.s.Sides[us].Dice[3] = 0, 1, 0
+		p := geom.Point{X: 36, Y: 10}
+		f.s.Batteries[0].Marker = &p
+		f.s.Phase, f.s.Sides[us].Logistics = phaseChain, false
+		f.s.advance(dice.NewScripted(), &f.evs)
+		f.pending(phaseLogistics)
+		// No deviation (hit die 6); the attack 4D at 4+: 6, 5, 1, 1.
+		if rev < 3 {
+			// Not asked: the M4's reaction, 5D, is rolled at once.
+			f.dice(6, 6, 5, 1, 1, 6, 5, 1, 1, 1)
+			f.do(EndLogistics{})
+			f.usedAll()
+			if strings.Contains(f.log(), "adds 1D") || f.s.Sides[us].Wild() != 1 {
+				t.Errorf("revision %d: a wild die was used in the logistics phase:\n%s", rev, f.log())
+			}
+			continue
+		}
+		f.dice(6, 6, 5, 1, 1)
+		f.do(EndLogistics{})
+		f.pending("reaction-boost")
+		// The M4's reaction 5D +1D wild: two successes, a six.
+		f.dice(6, 5, 1, 1, 1, 1)
+		f.do(Boost{Wild: true})
+		f.usedAll()
+		if !strings.Contains(f.log(), "United States adds 1D to us-1") {
+			t.Errorf("no wild die added:\n%s", f.log())
+		}
+		if d := f.s.Pending(); d.Side != german || d.Kind != phaseChain || f.s.Sides[us].DiceLeft() != 0 {
+			t.Errorf("after spending its last die: pending %+v, US dice left %d; want Germany to choose a chain", d, f.s.Sides[us].DiceLeft())
+		}
+	}
+}

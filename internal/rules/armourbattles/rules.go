@@ -28,7 +28,10 @@ func (Rules) Name() string { return Name }
 //	   rule out that the side hides something, and any window stays
 //	   open after a shot until the side passes while it could hide a
 //	   watcher (ruling R56)
-const Revision = 2
+//	3  a side is asked whether to add a die to a reaction in its own
+//	   logistics phase when it holds only wild dice, not only when it
+//	   holds a staff order too (ruling R57)
+const Revision = 3
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

@@ -386,10 +386,12 @@ func (s *State) boostPending() bool {
 
 // boostAvailable reports whether side can add a die to a reaction now:
 // with a wild die only in its own pulse, with a staff order at any time
-// (Armour Battles, Opportunity Staff Orders).
+// (Armour Battles, Opportunity Staff Orders). Its logistics phase, where
+// its own artillery may fall on its units, is its own pulse too; before
+// revision 3 a side with only wild dice was not asked there (ruling R57).
 func (s *State) boostAvailable(side int) bool {
 	ss := &s.Sides[side]
-	return ss.Staff > 0 || (side == s.Active && ss.Wild() > 0 && s.Phase != phaseChain)
+	return ss.Staff > 0 || (side == s.Active && ss.Wild() > 0 && (s.Phase != phaseChain || s.Rev >= 3))
 }
 
 // Result reports whether the game is over and who won.
