@@ -69,7 +69,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			agents := make([]agent.Agent, len(names))
 			for i, n := range names {
 				if agents[i], err = agent.New(strings.TrimSpace(n), agent.Seed(seed, i)); err != nil {
-					return fmt.Errorf("--agents: %w", err)
+					return agentFlagError("--agents", err)
 				}
 			}
 			if logFile != "" {
@@ -122,9 +122,9 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 			}
 			fmt.Fprintf(out, "%s, seed %d: ", sc.Title, seed)
 			if rep.Winner == "draw" {
-				fmt.Fprintf(out, "a draw (%s) after %d turns\n", rep.Reason, rep.Turns)
+				fmt.Fprintf(out, "a draw after %d turns: %s\n", rep.Turns, rep.Reason)
 			} else {
-				fmt.Fprintf(out, "%s wins (%s) in turn %d\n", rep.Winner, rep.Reason, rep.Turns)
+				fmt.Fprintf(out, "%s wins in turn %d: %s\n", rep.Winner, rep.Turns, rep.Reason)
 			}
 			for _, id := range sides {
 				if m, ok := rep.ArmyMorale[id]; ok {

@@ -400,3 +400,20 @@ func embeddedScenario(t *testing.T, id string) *scenario.Scenario {
 	}
 	return sc
 }
+
+// TestPlayResultLine: the result line says who won, when and why without
+// brackets inside brackets, and an unknown agent is named once.
+func TestPlayResultLine(t *testing.T) {
+	out, err := exec(t, newPlayCmd(), "--scenario", "armour-battles/battle-1", "--seed", "2", "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(first, "Battle 1: Meeting Engagement, seed 2: ") || !strings.Contains(first, " wins in turn ") && !strings.Contains(first, "a draw after ") || strings.Contains(first, "(") {
+		t.Errorf("result line %q", first)
+	}
+	_, err = exec(t, newPlayCmd(), "--agents", "random,genius")
+	if err == nil || !strings.HasPrefix(err.Error(), `--agents: unknown agent "genius"`) {
+		t.Errorf("unknown agent: %v", err)
+	}
+}

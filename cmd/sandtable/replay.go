@@ -100,13 +100,18 @@ the unit files it uses).`,
 						files += " with the built-in unit types"
 					}
 				}
-				return fmt.Errorf("%s: %w (the game was played on other scenario or unit data than %s: a changed zone, force, terrain or unit stat; name the files the game was played with, --units included)", args[0], div, files)
+				return fmt.Errorf("%s: %w (the game was played on other scenario or unit data than %s: name the files it was played with)", args[0], div, files)
 			}
 			if div != nil {
-				if scen.scenario == "" {
-					// The built-in scenario's terrain is not in the log: a
-					// file of one's own that kept its id diverges here.
-					return fmt.Errorf("%s: %w (replayed on the built-in scenario %s: if the game was played from a scenario file of your own that keeps that id, name the file with --scenario FILE)", args[0], div, lg.Header.Scenario)
+				if scen.scenario == "" && lg.Header.Scenario != "" {
+					// A log that records the scenario's digest matched
+					// the built-in scenario's data, so a file of one's
+					// own cannot be the cause; an older log without one
+					// cannot tell, and gets the hint.
+					if lg.Header.Digest == "" {
+						return fmt.Errorf("%s: %w (replayed on the built-in scenario %s; if played from a file of your own, name it with --scenario FILE)", args[0], div, lg.Header.Scenario)
+					}
+					return fmt.Errorf("%s: %w (replayed on the built-in scenario %s)", args[0], div, lg.Header.Scenario)
 				}
 				return fmt.Errorf("%s: %w", args[0], div)
 			}

@@ -45,9 +45,13 @@ wins per side and per agent with Wilson 95% intervals, draws, game length
 in turns, units lost by type and army morale remaining.
 
 Game i uses dice seed S+i and agent seeds derived from S+i and the side,
-so a seed gives the same results whatever the number of workers. A game
-that does not finish (or whose agent or rules fail) is listed with its seed
-and makes the command exit with an error after printing the summary.
+so a seed gives the same results whatever the number of workers, except
+with a time-budgeted search (mcts:1s, a search time per decision): how
+far a search gets in its time depends on the machine's speed, its load
+and the workers sharing its cores, so those games are not repeatable.
+A game that does not finish (or whose agent or rules fail) is listed with
+its seed and makes the command exit with an error after printing the
+summary.
 
 Ctrl-C (or SIGTERM) stops the run at once, searches included, and prints
 the summary of the first games, up to the first one not over (with --swap,
@@ -71,6 +75,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			}
 			if workers < 1 {
 				return fmt.Errorf("--workers %d: want at least 1", workers)
+			}
+			if plotFile == "" && cmd.Flags().Changed("plot") {
+				return fmt.Errorf("--plot: give a file name ending .svg or .png")
 			}
 			if plotFile != "" {
 				if _, err := sim.PlotFormat(plotFile); err != nil {
@@ -100,7 +107,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			for i, n := range names {
 				agents[i] = strings.TrimSpace(n)
 				if _, err := agent.New(agents[i], 0); err != nil {
-					return fmt.Errorf("--agents: %w", err)
+					return agentFlagError("--agents", err)
 				}
 			}
 
@@ -147,10 +154,10 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				}
 			}
 			if rep.Interrupted {
-				return withSignalStatus(fmt.Errorf("interrupted: the summary covers the first %d of %d games", len(rep.Games), games), caught())
+				return withSignalStatus(fmt.Errorf("interrupted: the summary covers the first %d of %s", len(rep.Games), nGames(games)), caught())
 			}
 			if n := len(rep.Errors); n > 0 {
-				return fmt.Errorf("%d of %d games failed, first: %s", n, games, rep.Errors[0].Error)
+				return fmt.Errorf("%s: %s", failedGamesMsg(n, games), rep.Errors[0].Error)
 			}
 			return nil
 		},
@@ -160,7 +167,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+
 		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
 	cmd.Flags().BoolVar(&swap, "swap", false, "exchange the agents between sides in the odd-numbered games")
-	cmd.Flags().IntVar(&workers, "workers", runtime.NumCPU(), "games played at once (results do not depend on it)")
+	cmd.Flags().IntVar(&workers, "workers", runtime.NumCPU(), "games played at once (results do not depend on it, except under a time budget such as mcts:1s)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&plotFile, "plot", "", "also draw win rates and game lengths to this .svg or .png file")
@@ -168,6 +175,48 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 }
 
 func init() { rootCmd.AddCommand(newSimulateCmd()) }
+
+// nGames returns "1 game", "2 games".
+func nGames(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}
+
+// failedGamesMsg says that n of games games failed, the first of them
+// named after it.
+func failedGamesMsg(n, games int) string {
+	switch {
+	case games == 1:
+		return "the game failed"
+	case n == 1:
+		return fmt.Sprintf("1 of %d games failed", games)
+	case n == games:
+		return fmt.Sprintf("all %d games failed, the first", games)
+	}
+	return fmt.Sprintf("%d of %d games failed, the first", n, games)
+}
+
+// agentFlagError is err, an error about the value of flag, named after the
+// flag instead of the package prefix its message may start with (agent's
+// "agent: unknown agent ..."): "--agents: agent: ..." says "agent" twice.
+func agentFlagError(flag string, err error) error {
+	msg := err.Error()
+	if pkg, rest, ok := strings.Cut(msg, ": "); ok && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
+		msg = rest
+	}
+	return relabelledError{msg: flag + ": " + msg, err: err}
+}
+
+// relabelledError is an error with a message of its own that wraps err.
+type relabelledError struct {
+	msg string
+	err error
+}
+
+func (e relabelledError) Error() string { return e.msg }
+func (e relabelledError) Unwrap() error { return e.err }
 
 // newProgressBar returns a progress bar for games on w when w is a
 // terminal, or nil otherwise (pipes, files, tests), so scripted output

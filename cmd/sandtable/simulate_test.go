@@ -399,3 +399,205 @@ func TestSimulatePlotErrorKeepsSignalStatus(t *testing.T) {
 		t.Errorf("plot directory holds %v, want the directory p.svg alone", entries)
 	}
 }
+
+// TestSimulateHelpExceptsTimeBudgets: the help (and docs/simulate.md)
+// says the worker count changes no result only with an exception for
+// time-budgeted searches (mcts:1s), whose games depend on the machine.
+func TestSimulateHelpExceptsTimeBudgets(t *testing.T) {
+	cmd := newSimulateCmd()
+	docs, err := os.ReadFile("../../docs/simulate.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{"simulate --help": cmd.Long, "--workers help": cmd.Flags().Lookup("workers").Usage, "docs/simulate.md": string(docs)}
+	for where, text := range texts {
+		found := false
+		for _, para := range strings.Split(text, "\n\n") {
+			flat := strings.Join(strings.Fields(para), " ")
+			if !strings.Contains(flat, "number of workers") && !strings.Contains(flat, "do not depend on it") && !strings.Contains(flat, "without changing any result") {
+				continue
+			}
+			found = true
+			if !strings.Contains(flat, "mcts:1s") || !strings.Contains(flat, "time") {
+				t.Errorf("%s says the workers change no result without excepting time budgets (mcts:1s):\n%s", where, flat)
+			}
+		}
+		if !found {
+			t.Errorf("%s no longer says what the number of workers changes", where)
+		}
+	}
+}
+
+// TestSimulateNoFinishedGames runs simulate cancelled before its first
+// game was over: the JSON keeps its fields, null rather than zeros as if
+// measured, the text says there are no finished games, and so does the
+// plot, which draws no bars.
+func TestSimulateNoFinishedGames(t *testing.T) {
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := newSimulateCmd()
+		var out bytes.Buffer
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs(append([]string{"--games", "4", "--agents", "random,scripted", "--swap"}, args...))
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		if err := cmd.ExecuteContext(done); err == nil || !strings.Contains(err.Error(), "the first 0 of 4 games") {
+			t.Fatalf("simulate %q cancelled at once: error %v", args, err)
+		}
+		return out.String()
+	}
+	plot := filepath.Join(t.TempDir(), "none.svg")
+	var m map[string]any
+	if out := run("--json", "--plot", plot); json.Unmarshal([]byte(out), &m) != nil {
+		t.Fatalf("simulate --json printed %q", out)
+	}
+	for _, f := range []string{"wins", "wins_by_agent", "draws", "ci95", "draws_ci95", "mean_turns", "turns", "games_per_second"} {
+		if v, ok := m[f]; !ok || v != nil {
+			t.Errorf("%s = %v (present %v), want null", f, v, ok)
+		}
+	}
+	if m["games"] != 0.0 || m["completed"] != 0.0 {
+		t.Errorf("games %v, completed %v; want 0 and 0", m["games"], m["completed"])
+	}
+	svg, err := os.ReadFile(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, []byte(">no finished games<")) {
+		t.Errorf("the plot does not say there are no finished games")
+	}
+	for _, bar := range []string{"fill:#4477AA", "fill:#AAAAAA", "fill:#EE8833", "fill:#669966", "0.0%"} {
+		if bytes.Contains(svg, []byte(bar)) {
+			t.Errorf("the plot of no finished games draws %q", bar)
+		}
+	}
+	text := run()
+	if !strings.Contains(text, "no finished games") || strings.Contains(text, "%") || strings.Contains(text, "games/s") {
+		t.Errorf("text summary of no finished games:\n%s\nwant it to say so, with no rates", text)
+	}
+}
+
+// TestSimulateSummaryWording: one game is "1 game", reasons that carry
+// brackets of their own ("turn limit (15 turns)") get none around them,
+// and the command's closing errors count games in the singular too.
+func TestSimulateSummaryWording(t *testing.T) {
+	out, _, err := runSimulateCmd(t, "--scenario", "pagano/battle-1", "--games", "3", "--seed", "1", "--agents", "random,random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "\nended by:\n  turn limit (15 turns): ") {
+		t.Errorf("summary does not give the turn limit with its count after it:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		depth := 0
+		for _, c := range line {
+			switch c {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			}
+			if depth > 1 {
+				t.Errorf("nested brackets in %q", line)
+				break
+			}
+		}
+	}
+	for _, c := range []struct{ got, want string }{
+		{failedGamesMsg(1, 1), "the game failed"},
+		{failedGamesMsg(1, 4), "1 of 4 games failed"},
+		{failedGamesMsg(2, 4), "2 of 4 games failed, the first"},
+		{failedGamesMsg(4, 4), "all 4 games failed, the first"},
+		{nGames(1), "1 game"},
+		{nGames(0), "0 games"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestSimulateFlagErrorsSayItOnce: an empty --plot is refused, not
+// ignored, and an agent's error is named after --agents without the agent
+// package's own "agent: " after it.
+func TestSimulateFlagErrorsSayItOnce(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--plot", ""}, "--plot: give a file name ending .svg or .png"},
+		{[]string{"--plot="}, "--plot: give a file name ending .svg or .png"},
+		{[]string{"--agents", "random,genius"}, `--agents: unknown agent "genius" (have `},
+		{[]string{"--agents", "mcts:0,random"}, `--agents: mcts budget "0": want a positive number`},
+	} {
+		out, _, err := runSimulateCmd(t, append([]string{"--games", "2"}, c.args...)...)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || out != "" {
+			t.Errorf("simulate %q: error %v, output %q; want %q before any game", c.args, err, out, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "agent: ") {
+			t.Errorf("simulate %q: error %q repeats agent's prefix", c.args, err)
+		}
+	}
+}
+
+// TestReplayHintOnlyWhenUseful: a divergence replayed on a built-in
+// scenario hints at --scenario FILE only for a log without a scenario
+// digest; a log with one matched the built-in data, so a file of one's
+// own cannot be the cause.
+func TestReplayHintOnlyWhenUseful(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	var out bytes.Buffer
+	play := newPlayCmd()
+	play.SetOut(&out)
+	play.SetErr(&out)
+	play.SetArgs([]string{"--seed", "3", "--log", log, "-q"})
+	if err := play.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(lines[10]), &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec["hash"] = "00000000deadbeef" // record 10 diverges
+	b, _ := json.Marshal(rec)
+	lines[10] = string(b)
+	replay := func(lines []string) error {
+		t.Helper()
+		if err := os.WriteFile(log, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := newReplayCmd()
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs([]string{log})
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		err := cmd.Execute()
+		if err == nil || !strings.Contains(err.Error(), "record 10 (log line 11)") {
+			t.Fatalf("replay of a corrupted log: error %v, want the divergence at record 10", err)
+		}
+		return err
+	}
+	if err := replay(lines); strings.Contains(err.Error(), "--scenario") {
+		t.Errorf("replay of a log with a scenario digest: %q; want no --scenario hint (the digest matched)", err)
+	}
+	var header map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &header); err != nil || header["digest"] == nil {
+		t.Fatalf("log header %s: %v, want a digest", lines[0], err)
+	}
+	delete(header, "digest") // as in logs made before digests
+	b, _ = json.Marshal(header)
+	lines[0] = string(b)
+	err = replay(lines)
+	_, hint, _ := strings.Cut(err.Error(), "replayed (replayed on the built-in scenario armour-battles/battle-1")
+	if !strings.Contains(hint, "--scenario FILE") || len(hint) > 80 {
+		t.Errorf("replay of a log without a digest: %q; want a short hint naming --scenario FILE", err)
+	}
+}

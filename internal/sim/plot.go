@@ -64,7 +64,8 @@ func (r *Report) SavePlot(path string) error {
 // the win rate of each side, the draw rate and, when two different agents
 // swap sides, each agent's win rate, with Wilson 95% intervals as error
 // bars; on the right a histogram of game length in turns. The title names
-// the scenario, the number of games and the agents.
+// the scenario, the number of games and the agents. With no finished game
+// both panels say so instead of drawing empty bars.
 func (r *Report) WritePlot(w io.Writer, format string) error {
 	if format != "svg" && format != "png" {
 		return fmt.Errorf("sim: unsupported plot format %q (want svg or png)", format)
@@ -103,18 +104,41 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 }
 
 func (r *Report) title() string {
-	games := "games"
-	if len(r.Games) == 1 {
-		games = "game"
-	}
-	t := fmt.Sprintf("%s: %d %s, %s (%s) v %s (%s)", r.name(), len(r.Games), games, r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	t := fmt.Sprintf("%s: %s, %s (%s) v %s (%s)", r.name(), count(len(r.Games), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		t += ", swapped in odd games"
 	}
 	if n := len(r.Errors); n > 0 {
 		t += fmt.Sprintf(", %d failed", n)
 	}
+	if r.Interrupted {
+		t += ", interrupted"
+	}
 	return t
+}
+
+// noFinishedGames is what a panel says, instead of drawing bars of
+// nothing, when no game finished.
+const noFinishedGames = "no finished games"
+
+// emptyPanel returns a panel titled title with noFinishedGames in its
+// middle and no axes.
+func emptyPanel(title string) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.HideAxes()
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: 0.5, Y: 0.5}}, Labels: []string{noFinishedGames}})
+	if err != nil {
+		return nil, fmt.Errorf("sim: plot: %w", err)
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Font = font.From(plot.DefaultFont, 14)
+		lb.TextStyle[i].XAlign = draw.XCenter
+		lb.TextStyle[i].YAlign = draw.YCenter
+	}
+	p.Add(lb)
+	return p, nil
 }
 
 // rateBars is a group of bars with their intervals.
@@ -125,6 +149,9 @@ type rateBars struct {
 }
 
 func (r *Report) winPlot() (*plot.Plot, error) {
+	if r.Completed == 0 {
+		return emptyPanel("Win rate")
+	}
 	groups := []rateBars{{colour: sideColour}, {labels: []string{"draw"}, k: []int{r.Draws}, colour: drawColour}}
 	for side, id := range r.Sides {
 		groups[0].labels = append(groups[0].labels, id)
@@ -140,7 +167,7 @@ func (r *Report) winPlot() (*plot.Plot, error) {
 	}
 
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Win rate over %d finished games, 95%% Wilson interval", r.Completed)
+	p.Title.Text = fmt.Sprintf("Win rate over %s, 95%% Wilson interval", count(r.Completed, "finished game"))
 	p.Y.Label.Text = "win rate"
 	p.Y.Min, p.Y.Max = 0, 1.08
 	p.Y.Tick.Marker = percentTicks{}
@@ -152,10 +179,7 @@ func (r *Report) winPlot() (*plot.Plot, error) {
 		var errs errorPoints
 		var labels plotter.XYLabels
 		for i, k := range g.k {
-			rate := 0.0
-			if r.Completed > 0 {
-				rate = float64(k) / float64(r.Completed)
-			}
+			rate := float64(k) / float64(r.Completed)
 			lo, hi := Wilson(k, r.Completed, Z95)
 			vals[i] = rate
 			pt := plotter.XY{X: float64(x + i), Y: rate}
@@ -224,15 +248,18 @@ func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
 
 func (r *Report) turnPlot() (*plot.Plot, error) {
 	d := r.Turns
+	if r.Completed == 0 || len(d.Histogram) == 0 {
+		return emptyPanel("Game length")
+	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Game length: median %g turns, mean %.2f (q1 %g, q3 %g)", d.Median, d.Mean, d.Q1, d.Q3)
+	turns := "turns"
+	if d.Median == 1 {
+		turns = "turn"
+	}
+	p.Title.Text = fmt.Sprintf("Game length: median %g %s, mean %.2f (q1 %g, q3 %g)", d.Median, turns, d.Mean, d.Q1, d.Q3)
 	p.X.Label.Text = "turns"
 	p.Y.Label.Text = "games"
 	p.Add(plotter.NewGrid())
-	if len(d.Histogram) == 0 {
-		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
-		return p, nil
-	}
 	// One bar per turn count, or per bin of several when the range is wide,
 	// as in the text histogram.
 	width := (d.Max-d.Min)/maxHistogramRows + 1

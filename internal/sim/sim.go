@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,7 +52,9 @@ type Config struct {
 	// (1, 3, 5, … counting from 0).
 	Swap bool
 	// Workers is the number of games played at once; 0 or less means
-	// runtime.NumCPU(). It never changes the results.
+	// runtime.NumCPU(). It never changes the results, except under a time
+	// budget (mcts:1s): a search then runs for as long as its budget on a
+	// share of the cores, so the games depend on the machine and its load.
 	Workers int
 	// Seed is the seed of game 0; game i uses Seed+i.
 	Seed uint64
@@ -241,10 +244,21 @@ func (cfg *Config) check() error {
 	}
 	for _, name := range cfg.Agents {
 		if _, err := newAgent(name, 0, 1); err != nil {
-			return fmt.Errorf("sim: %w", err)
+			return prefixed(err)
 		}
 	}
 	return nil
+}
+
+// prefixed returns err with this package's "sim: " in front, unless its
+// message already starts with a package's prefix ("agent: unknown agent
+// ..."): that says where it comes from, and two in a row ("sim: agent:
+// ...") only stutter.
+func prefixed(err error) error {
+	if pkg, _, ok := strings.Cut(err.Error(), ": "); ok && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
+		return err
+	}
+	return fmt.Errorf("sim: %w", err)
 }
 
 // giveMemo is whether games and their agents get their worker's memo;
@@ -292,7 +306,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			g, cut = fail("panic after %d actions: %v", g.Actions, r)
+			g, cut = fail("panic after %s: %v", count(g.Actions, "action"), r)
 			*memo = nil // it may have been left half updated
 		}
 	}()
@@ -328,7 +342,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 			break
 		}
 		if g.Actions >= maxActions {
-			return fail("not over after %d actions (turn %d)", g.Actions, res.Turn)
+			return fail("not over after %s (turn %d)", count(g.Actions, "action"), res.Turn)
 		}
 		if err := ctx.Err(); err != nil { // before every decision: a search may take long
 			g, _ = fail("%v", err)

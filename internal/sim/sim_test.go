@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -866,5 +867,153 @@ func TestHistogramLastBinEndsAtMax(t *testing.T) {
 	last := strings.TrimSpace(lines[len(lines)-1])
 	if !strings.HasPrefix(last, "60 |") || strings.Contains(b.String(), "61") {
 		t.Errorf("histogram:\n%s\nwant a last bin of 60 alone", b.String())
+	}
+}
+
+// barFills are the SVG fills of the plot's bars.
+func barFills() []string {
+	var out []string
+	for _, c := range []color.RGBA{sideColour, agentColour, drawColour, histColour} {
+		out = append(out, fmt.Sprintf("fill:#%02X%02X%02X", c.R, c.G, c.B))
+	}
+	return out
+}
+
+// TestNoFinishedGames plays runs in which no game finishes, every game
+// failing (Battle 1 bounded to one action a game) or the run stopped
+// before its first game was over: the summary shows no measure as if it
+// were one. The JSON keeps its fields, null; the text and the plot say
+// there are no finished games.
+func TestNoFinishedGames(t *testing.T) {
+	rules, sc := battle1(t)
+	cfg := Config{Rules: rules, Scenario: sc, Games: 3, Agents: [2]string{"random", "scripted"}, Seed: 1, Workers: 2, MaxActions: 1}
+	failed := mustRun(t, cfg)
+	if failed.Completed != 0 || len(failed.Errors) != 3 {
+		t.Fatalf("games bounded to 1 action: completed %d, errors %v; want all 3 failing", failed.Completed, failed.Errors)
+	}
+	if e := failed.Errors[0].Error; !strings.Contains(e, "not over after 1 action (turn") {
+		t.Errorf("game bounded to 1 action: error %q, want \"not over after 1 action\"", e)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cfg.MaxActions = 0
+	stopped, err := Run(ctx, cfg)
+	if err == nil || !stopped.Interrupted || len(stopped.Games) != 0 {
+		t.Fatalf("run cancelled at once: error %v, interrupted %v, %d games", err, stopped.Interrupted, len(stopped.Games))
+	}
+	for _, tc := range []struct {
+		name  string
+		r     Report
+		games float64
+	}{{"every game failed", failed, 3}, {"interrupted at once", stopped, 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			raw, err := json.Marshal(tc.r.Summary())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m map[string]any
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"wins", "wins_by_agent", "draws", "ci95", "draws_ci95", "reasons", "mean_turns", "turns", "units_lost", "morale_remaining"} {
+				if v, ok := m[f]; !ok || v != nil {
+					t.Errorf("%s = %v (present %v), want null", f, v, ok)
+				}
+			}
+			if m["games"] != tc.games || m["completed"] != 0.0 {
+				t.Errorf("games %v, completed %v; want %v and 0", m["games"], m["completed"], tc.games)
+			}
+			gps, ok := m["games_per_second"]
+			if !ok || (tc.r.Played == 0) != (gps == nil) {
+				t.Errorf("games_per_second = %v (present %v) with %d games played to their end; want null just when none was", gps, ok, tc.r.Played)
+			}
+			for key, v := range m["decision_ms"].(map[string]any) {
+				dt := v.(map[string]any)
+				if (dt["decisions"] == 0.0) != (dt["mean"] == nil) || (dt["mean"] == nil) != (dt["max"] == nil) {
+					t.Errorf("decision_ms[%q] = %v; want mean and max null just when there were no decisions", key, dt)
+				}
+			}
+
+			var b bytes.Buffer
+			if err := tc.r.WriteText(&b); err != nil {
+				t.Fatal(err)
+			}
+			text := b.String()
+			if !strings.Contains(text, "no finished games") {
+				t.Errorf("text summary does not say there are no finished games:\n%s", text)
+			}
+			for _, bad := range []string{"%", "mean 0.00", "0.0 games/s", "0.00 ms mean"} {
+				if strings.Contains(text, bad) {
+					t.Errorf("text summary shows %q as if measured:\n%s", bad, text)
+				}
+			}
+
+			b.Reset()
+			if err := tc.r.WritePlot(&b, "svg"); err != nil {
+				t.Fatal(err)
+			}
+			svg := b.String()
+			if !strings.Contains(svg, ">no finished games<") {
+				t.Errorf("plot does not say there are no finished games")
+			}
+			for _, bad := range append(barFills(), "0.0%") {
+				if strings.Contains(svg, bad) {
+					t.Errorf("plot of no finished games draws %q", bad)
+				}
+			}
+		})
+	}
+}
+
+// TestSummaryPlurals: one game, one failure, one decision are written
+// in the singular, in the text summary and on the plot.
+func TestSummaryPlurals(t *testing.T) {
+	rules, sc := battle1(t)
+	cfg := Config{Rules: rules, Scenario: sc, Games: 2, Agents: [2]string{"random", "random"}, Seed: 1, Workers: 1}
+	full := mustRun(t, cfg)
+	a, b := full.Games[0].Actions, full.Games[1].Actions
+	if a == b || len(full.Errors) > 0 {
+		t.Fatalf("games of %d and %d actions, errors %v: want two finished games of different lengths", a, b, full.Errors)
+	}
+	// Bounded to the shorter game's length, the longer game fails.
+	cfg.MaxActions = min(a, b)
+	r := mustRun(t, cfg)
+	if r.Completed != 1 || len(r.Errors) != 1 {
+		t.Fatalf("completed %d, errors %v; want 1 and 1", r.Completed, r.Errors)
+	}
+	var buf bytes.Buffer
+	if err := r.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	for _, want := range []string{"1 game finished, 1 failed", ": 1 game\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text summary lacks %q:\n%s", want, text)
+		}
+	}
+	buf.Reset()
+	if err := r.WritePlot(&buf, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	if svg := buf.String(); !strings.Contains(svg, "Win rate over 1 finished game,") {
+		t.Errorf("plot does not say \"over 1 finished game\"")
+	}
+	for _, bad := range []string{"1 games", "1 decisions", "1 actions", "1 finished games"} {
+		if strings.Contains(text, bad) || strings.Contains(buf.String(), bad) {
+			t.Errorf("summary or plot says %q:\n%s", bad, text)
+		}
+	}
+}
+
+// TestRunErrorPrefixOnce: an agent's error keeps its own prefix, without
+// this package's in front of it ("sim: agent: ...").
+func TestRunErrorPrefixOnce(t *testing.T) {
+	_, err := Run(context.Background(), Config{Rules: shootout{}, Games: 1, Agents: [2]string{"random", "nobody"}})
+	if err == nil || !strings.HasPrefix(err.Error(), `agent: unknown agent "nobody"`) {
+		t.Errorf("Run with an unknown agent: error %v, want agent's own error, prefixed once", err)
+	}
+	_, err = Run(context.Background(), Config{Games: 1, Agents: [2]string{"random", "random"}})
+	if err == nil || err.Error() != "sim: no ruleset" {
+		t.Errorf("Run without rules: error %v, want sim's own prefix", err)
 	}
 }

@@ -12,6 +12,12 @@ import (
 // --json` prints it. Side-keyed maps use the side ids; agent-keyed maps use
 // the keys of [Report.AgentKeys]. Rates and intervals are over Completed
 // games.
+//
+// With no finished game (every game failed, or a run interrupted before
+// its first game was over) there is nothing to measure: the aggregates
+// over finished games are then nil, null in JSON, rather than zeros that
+// would read as measured. So is GamesPerSecond when no game was played
+// to its end, and an agent's decision times when it made no decision.
 type Summary struct {
 	Scenario string   `json:"scenario"`
 	Rules    string   `json:"rules"`
@@ -30,36 +36,39 @@ type Summary struct {
 	// games, those a run of that many would play.
 	Interrupted    bool `json:"interrupted,omitempty"`
 	GamesRequested int  `json:"games_requested,omitempty"`
-	// Wins counts wins by side id; WinsByAgent by agent key.
+	// Wins counts wins by side id; WinsByAgent by agent key. Both, Draws
+	// and every field down to MoraleRemaining are nil when Completed is 0.
 	Wins        map[string]int `json:"wins"`
 	WinsByAgent map[string]int `json:"wins_by_agent"`
-	Draws       int            `json:"draws"`
+	Draws       *int           `json:"draws"`
 	// CI95 holds the Wilson 95% interval [lo, hi] of the win rate of each
 	// side id and each agent key.
 	CI95 map[string][2]float64 `json:"ci95"`
 	// DrawsCI95 is the Wilson 95% interval of the draw rate.
-	DrawsCI95 [2]float64     `json:"draws_ci95"`
+	DrawsCI95 *[2]float64    `json:"draws_ci95"`
 	Reasons   map[string]int `json:"reasons"`
-	MeanTurns float64        `json:"mean_turns"`
-	Turns     Distribution   `json:"turns"`
+	MeanTurns *float64       `json:"mean_turns"`
+	Turns     *Distribution  `json:"turns"`
 	// UnitsLost totals losses by side id then unit type; MoraleRemaining is
 	// the mean army morale left by side id. Both are empty when the ruleset
-	// does not report them.
+	// does not report them (and nil when no game finished).
 	UnitsLost       map[string]map[string]int `json:"units_lost"`
 	MoraleRemaining map[string]float64        `json:"morale_remaining"`
 	Errors          []GameError               `json:"errors"`
 	Seconds         float64                   `json:"seconds"`
-	GamesPerSecond  float64                   `json:"games_per_second"`
+	// GamesPerSecond is nil when no game was played to its end.
+	GamesPerSecond *float64 `json:"games_per_second"`
 	// DecisionMS is each agent's decision time, by agent key: mean and
 	// longest in milliseconds, and the number of decisions.
 	DecisionMS map[string]DecisionTime `json:"decision_ms"`
 }
 
-// DecisionTime is an agent's decision time in a Summary.
+// DecisionTime is an agent's decision time in a Summary. Mean and Max are
+// nil when the agent made no decision.
 type DecisionTime struct {
-	Mean      float64 `json:"mean"`
-	Max       float64 `json:"max"`
-	Decisions int     `json:"decisions"`
+	Mean      *float64 `json:"mean"`
+	Max       *float64 `json:"max"`
+	Decisions int      `json:"decisions"`
 	// Searched is the number of decisions a searching agent searched
 	// for, and IterationsPerSearch its mean iterations for each of them.
 	Searched            int     `json:"searched,omitempty"`
@@ -72,14 +81,35 @@ func (r *Report) Summary() Summary {
 		Scenario: r.Scenario, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
 		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
 		Games: len(r.Games), Completed: r.Completed, Interrupted: r.Interrupted,
-		Wins: map[string]int{}, WinsByAgent: map[string]int{}, Draws: r.Draws,
-		CI95: map[string][2]float64{}, Reasons: r.Reasons,
-		MeanTurns: r.Turns.Mean, Turns: r.Turns,
-		UnitsLost: map[string]map[string]int{}, MoraleRemaining: map[string]float64{},
-		Errors: r.Errors, Seconds: r.Elapsed.Seconds(), GamesPerSecond: r.GamesPerSecond(),
+		Errors: r.Errors, Seconds: r.Elapsed.Seconds(),
 	}
+	if r.Played > 0 && r.Elapsed > 0 {
+		s.GamesPerSecond = ptr(r.GamesPerSecond())
+	}
+	s.DecisionMS = map[string]DecisionTime{}
+	for key, th := range r.Thinking {
+		dt := DecisionTime{Decisions: th.Decisions, Searched: th.Searched, IterationsPerSearch: th.IterationsPerSearch()}
+		if th.Decisions > 0 {
+			dt.Mean, dt.Max = ptr(th.MeanMS()), ptr(float64(th.Max.Microseconds())/1000)
+		}
+		s.DecisionMS[key] = dt
+	}
+	if s.Errors == nil {
+		s.Errors = []GameError{}
+	}
+	if r.Interrupted {
+		s.GamesRequested = r.Requested
+	}
+	if r.Completed == 0 {
+		return s // nothing measured: the aggregates stay nil
+	}
+	s.Wins, s.WinsByAgent, s.Draws = map[string]int{}, map[string]int{}, ptr(r.Draws)
+	s.CI95, s.Reasons = map[string][2]float64{}, r.Reasons
+	turns := r.Turns
+	s.MeanTurns, s.Turns = ptr(turns.Mean), &turns
+	s.UnitsLost, s.MoraleRemaining = map[string]map[string]int{}, map[string]float64{}
 	lo, hi := Wilson(r.Draws, r.Completed, Z95)
-	s.DrawsCI95 = [2]float64{lo, hi}
+	s.DrawsCI95 = &[2]float64{lo, hi}
 	for side, id := range r.Sides {
 		s.Wins[id] = r.Wins[side]
 		lo, hi := r.SideCI(side)
@@ -91,24 +121,15 @@ func (r *Report) Summary() Summary {
 			s.MoraleRemaining[id] = r.Morale[side]
 		}
 	}
-	s.DecisionMS = map[string]DecisionTime{}
-	for key, th := range r.Thinking {
-		s.DecisionMS[key] = DecisionTime{Mean: th.MeanMS(), Max: float64(th.Max.Microseconds()) / 1000, Decisions: th.Decisions,
-			Searched: th.Searched, IterationsPerSearch: th.IterationsPerSearch()}
-	}
 	for _, key := range r.AgentKeys() {
 		s.WinsByAgent[key] = r.AgentWins[key]
 		lo, hi := r.AgentCI(key)
 		s.CI95[key] = [2]float64{lo, hi}
 	}
-	if s.Errors == nil {
-		s.Errors = []GameError{}
-	}
-	if r.Interrupted {
-		s.GamesRequested = r.Requested
-	}
 	return s
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // name returns the scenario id, or the ruleset's name for a ruleset
 // played without a scenario.
@@ -129,27 +150,83 @@ const maxHistogramRows = 20
 // WriteText writes a readable summary of the report.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	keys := r.AgentKeys()
 	fmt.Fprintf(&b, "%s: %s, %s (%s) v %s (%s)", r.name(), count(len(r.Games), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		b.WriteString(", sides swapped in odd games")
 	}
 	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
 	switch {
+	case r.Interrupted && len(r.Games) == 0 && r.Requested == 1:
+		b.WriteString("interrupted before the one game asked for was over\n")
 	case r.Interrupted && len(r.Games) == 0:
 		fmt.Fprintf(&b, "interrupted before any of the %d games asked for was over\n", r.Requested)
+	case r.Interrupted && len(r.Games) == 1:
+		fmt.Fprintf(&b, "interrupted: the first game of the %d asked for (as --games 1 would play it); the rest were left out\n", r.Requested)
 	case r.Interrupted:
 		fmt.Fprintf(&b, "interrupted: the first %d of the %d games asked for (as --games %d would play them); the rest were left out\n", len(r.Games), r.Requested, len(r.Games))
 	}
 	if r.Completed < len(r.Games) {
-		fmt.Fprintf(&b, "%d games finished, %d failed\n", r.Completed, len(r.Games)-r.Completed)
+		fmt.Fprintf(&b, "%s finished, %d failed\n", count(r.Completed, "game"), len(r.Games)-r.Completed)
 	}
 	if r.Swap && r.Agents[0] != r.Agents[1] && len(r.Games)%2 == 1 {
 		// The side rows then mix the agents unevenly.
 		fmt.Fprintf(&b, "note: an odd number of games; %s played %s once more than %s did\n", r.Agents[0], r.Sides[0], r.Agents[1])
 	}
 	b.WriteByte('\n')
+	if r.Completed == 0 {
+		// Nothing was measured: say so rather than print zeros.
+		b.WriteString("no finished games: no win rates, game lengths or losses to report\n")
+	} else {
+		r.writeResults(&b)
+	}
 
+	if len(r.Errors) > 0 {
+		fmt.Fprintf(&b, "\nfailed games:\n")
+		for _, e := range r.Errors {
+			fmt.Fprintf(&b, "  %s\n", e.Error)
+		}
+	}
+	workers := count(r.Workers, "worker")
+	if r.Played == 0 {
+		fmt.Fprintf(&b, "\nno game played to its end in %.2fs on %s\n", r.Elapsed.Seconds(), workers)
+	} else {
+		fmt.Fprintf(&b, "\n%s in %.2fs on %s: %.1f games/s\n",
+			count(r.Played, "game"), r.Elapsed.Seconds(), workers, r.GamesPerSecond())
+	}
+	if len(r.Thinking) > 0 {
+		b.WriteString("decision time:")
+	}
+	for i, key := range slices.Sorted(maps.Keys(r.Thinking)) {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		th := r.Thinking[key]
+		if th.Decisions == 0 {
+			fmt.Fprintf(&b, " %s no decisions", key)
+			continue
+		}
+		fmt.Fprintf(&b, " %s %.2f ms mean, %.1f ms longest, %s", key, th.MeanMS(), float64(th.Max.Microseconds())/1000, count(th.Decisions, "decision"))
+		if th.Searched > 0 {
+			its := fmt.Sprintf("%.0f", th.IterationsPerSearch())
+			noun := "iterations"
+			if its == "1" {
+				noun = "iteration"
+			}
+			fmt.Fprintf(&b, " (%d searched, %s %s each on average)", th.Searched, its, noun)
+		}
+	}
+	if len(r.Thinking) > 0 {
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeResults writes the aggregates over the finished games (at least
+// one): wins and rates, why the games ended, their length, losses and
+// morale.
+func (r *Report) writeResults(b *strings.Builder) {
+	keys := r.AgentKeys()
 	type row struct {
 		name string
 		k    int
@@ -168,36 +245,30 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, x := range rows {
 		nw = max(nw, len(x.name))
 	}
-	fmt.Fprintf(&b, "  %-*s %7s %7s  %s\n", nw, "", "wins", "rate", "95% CI")
+	fmt.Fprintf(b, "  %-*s %7s %7s  %s\n", nw, "", "wins", "rate", "95% CI")
 	for _, x := range rows {
-		fmt.Fprintf(&b, "  %-*s %7d %7s", nw, x.name, x.k, pct(x.k, r.Completed))
+		fmt.Fprintf(b, "  %-*s %7d %7s", nw, x.name, x.k, pct(x.k, r.Completed))
 		lo, hi := Wilson(x.k, r.Completed, Z95)
-		fmt.Fprintf(&b, "  [%s, %s]\n", pctf(lo), pctf(hi))
+		fmt.Fprintf(b, "  [%s, %s]\n", pctf(lo), pctf(hi))
 	}
 
-	if len(r.Reasons) > 0 {
-		b.WriteString("\nended by:")
-		for i, reason := range slices.Sorted(maps.Keys(r.Reasons)) {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, " %s %d", reason, r.Reasons[reason])
-		}
-		b.WriteByte('\n')
+	// One reason a line, its count after a colon: a reason may carry
+	// brackets of its own ("turn limit (15 turns)"), so none are added.
+	b.WriteString("\nended by:\n")
+	for _, reason := range slices.Sorted(maps.Keys(r.Reasons)) {
+		fmt.Fprintf(b, "  %s: %s\n", reason, count(r.Reasons[reason], "game"))
 	}
 
 	d := r.Turns
-	if r.Completed > 0 {
-		fmt.Fprintf(&b, "\ngame length in turns: min %d, q1 %g, median %g, q3 %g, max %d, mean %.2f\n",
-			d.Min, d.Q1, d.Median, d.Q3, d.Max, d.Mean)
-		writeHistogram(&b, d)
-	}
+	fmt.Fprintf(b, "\ngame length in turns: min %d, q1 %g, median %g, q3 %g, max %d, mean %.2f\n",
+		d.Min, d.Q1, d.Median, d.Q3, d.Max, d.Mean)
+	writeHistogram(b, d)
 
-	if r.UnitsLost != nil && r.Completed > 0 {
+	if r.UnitsLost != nil {
 		b.WriteString("\nunits lost (total, mean per game):\n")
 		for side, id := range r.Sides {
 			lost := r.UnitsLost[side]
-			fmt.Fprintf(&b, "  %s:", id)
+			fmt.Fprintf(b, "  %s:", id)
 			if len(lost) == 0 {
 				b.WriteString(" none")
 			}
@@ -205,7 +276,7 @@ func (r *Report) WriteText(w io.Writer) error {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				fmt.Fprintf(&b, " %s %d (%.2f)", typ, lost[typ], float64(lost[typ])/float64(r.Completed))
+				fmt.Fprintf(b, " %s %d (%.2f)", typ, lost[typ], float64(lost[typ])/float64(r.Completed))
 			}
 			b.WriteByte('\n')
 		}
@@ -216,43 +287,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			if side > 0 {
 				b.WriteByte(',')
 			}
-			fmt.Fprintf(&b, " %s %.2f", id, r.Morale[side])
+			fmt.Fprintf(b, " %s %.2f", id, r.Morale[side])
 		}
 		b.WriteByte('\n')
-	} else if r.Completed > 0 {
+	} else {
 		b.WriteString("\narmy morale remaining: none kept in these rules\n")
 	}
-
-	if len(r.Errors) > 0 {
-		fmt.Fprintf(&b, "\nfailed games:\n")
-		for _, e := range r.Errors {
-			fmt.Fprintf(&b, "  %s\n", e.Error)
-		}
-	}
-	workers := "workers"
-	if r.Workers == 1 {
-		workers = "worker"
-	}
-	fmt.Fprintf(&b, "\n%s in %.2fs on %d %s: %.1f games/s\n",
-		count(r.Played, "game"), r.Elapsed.Seconds(), r.Workers, workers, r.GamesPerSecond())
-	if len(r.Thinking) > 0 {
-		b.WriteString("decision time:")
-	}
-	for i, key := range slices.Sorted(maps.Keys(r.Thinking)) {
-		if i > 0 {
-			b.WriteByte(';')
-		}
-		th := r.Thinking[key]
-		fmt.Fprintf(&b, " %s %.2f ms mean, %.1f ms longest, %d decisions", key, th.MeanMS(), float64(th.Max.Microseconds())/1000, th.Decisions)
-		if th.Searched > 0 {
-			fmt.Fprintf(&b, " (%d searched, %.0f iterations each on average)", th.Searched, th.IterationsPerSearch())
-		}
-	}
-	if len(r.Thinking) > 0 {
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // writeHistogram draws one row per turn count (or per bin of turn counts
