@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -998,9 +999,11 @@ func TestSummaryPlurals(t *testing.T) {
 	if svg := buf.String(); !strings.Contains(svg, "Win rate over 1 finished game,") {
 		t.Errorf("plot does not say \"over 1 finished game\"")
 	}
-	for _, bad := range []string{"1 games", "1 decisions", "1 actions", "1 finished games"} {
-		if strings.Contains(text, bad) || strings.Contains(buf.String(), bad) {
-			t.Errorf("summary or plot says %q:\n%s", bad, text)
+	// A count of one with a plural, not a rate such as "175.1 games/s".
+	bad := regexp.MustCompile(`(^|[^0-9.])1 (games|decisions|actions|finished games)\b`)
+	for _, out := range []string{text, buf.String()} {
+		if m := bad.FindString(out); m != "" {
+			t.Errorf("summary or plot says %q:\n%s", m, text)
 		}
 	}
 }
