@@ -198,15 +198,11 @@ func failedGamesMsg(n, games int) string {
 	return fmt.Sprintf("%d of %d games failed, the first", n, games)
 }
 
-// agentFlagError is err, an error about the value of flag, named after the
-// flag instead of the package prefix its message may start with (agent's
-// "agent: unknown agent ..."): "--agents: agent: ..." says "agent" twice.
+// agentFlagError is err, an error of agent.New about the value of flag,
+// named after the flag instead of the agent package's prefix:
+// "--agents: agent: ..." would say "agent" twice.
 func agentFlagError(flag string, err error) error {
-	msg := err.Error()
-	if pkg, rest, ok := strings.Cut(msg, ": "); ok && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
-		msg = rest
-	}
-	return relabelledError{msg: flag + ": " + msg, err: err}
+	return relabelledError{msg: flag + ": " + strings.TrimPrefix(err.Error(), "agent: "), err: err}
 }
 
 // relabelledError is an error with a message of its own that wraps err.

@@ -51,14 +51,19 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 	return out
 }
 
-func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
-	u := -1
+// nextToDeploy returns the deploying side's first vehicle not yet
+// placed, or -1.
+func (s *State) nextToDeploy() int {
 	for i := range s.Units {
 		if s.Units[i].Side == s.Deployer && !s.Units[i].Placed {
-			u = i
-			break
+			return i
 		}
 	}
+	return -1
+}
+
+func (s *State) deployCandidates(dst []engine.Action) []engine.Action {
+	u := s.nextToDeploy()
 	if u < 0 {
 		return dst
 	}
@@ -113,11 +118,10 @@ func (s *State) Stuck() string {
 	if s.Pending().Kind != KindDeploy || len(s.Candidates(nil)) > 0 {
 		return ""
 	}
-	for i := range s.Units {
-		if un := &s.Units[i]; un.Side == s.Deployer && !un.Placed {
-			ut := s.b.types[un.Type]
-			return fmt.Sprintf("there is no room left in %s's deployment zones for %s (%g×%g\"): no spot wholly inside a zone, clear of the vehicles already placed and of buildings; make the zones larger or set fewer vehicles up", s.b.sides[s.Deployer].id, un.ID, ut.Footprint.Length, ut.Footprint.Width)
-		}
+	if u := s.nextToDeploy(); u >= 0 {
+		un := &s.Units[u]
+		ut := s.b.types[un.Type]
+		return fmt.Sprintf("there is no room left in %s's deployment zones for %s (%g×%g\"): no spot wholly inside a zone, clear of the vehicles already placed and of buildings; make the zones larger or set fewer vehicles up", s.b.sides[s.Deployer].id, un.ID, ut.Footprint.Length, ut.Footprint.Width)
 	}
 	return ""
 }

@@ -384,11 +384,8 @@ func (s *State) trialStep() (engine.Action, string) {
 	if s.Pending().Kind != KindDeploy {
 		return nil, ""
 	}
-	for u := range s.Units {
+	if u := s.nextToDeploy(); u >= 0 {
 		un := &s.Units[u]
-		if un.Side != s.Deployer || un.Placed {
-			continue
-		}
 		sd, ut, h := &s.b.sides[s.Deployer], s.b.types[un.Type], s.b.towardEnemy(s.Deployer)
 		for _, z := range sd.zones {
 			for p := range table.PackingOrder(sd.edge, z.Bounds(), ut.Footprint.Length, ut.Footprint.Width, 0.25) {
@@ -397,7 +394,6 @@ func (s *State) trialStep() (engine.Action, string) {
 				}
 			}
 		}
-		break
 	}
 	if c := s.Candidates(nil); len(c) > 0 {
 		return c[0], ""
