@@ -164,6 +164,10 @@ func (s *State) errantStop(t int, src dice.Source, out engine.Emitter) {
 			s.wreck(v, "destroyed in a collision", out)
 			continue
 		}
+		if s.Units[v].Retreat && s.Rev >= 1 {
+			s.abandon(v, "immobilized in a collision while retreating", out)
+			continue
+		}
 		if !s.Units[v].Immobile {
 			s.Units[v].Immobile = true
 			if s.Units[v].Motion == Moving {

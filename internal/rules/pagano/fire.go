@@ -73,7 +73,8 @@ func HitRangeMod(d float64) (int, bool) {
 
 // GunHitMod returns Table 2's firer modifier for the weapon type at range
 // d: S −1 at 22-42", −2 over 42"; L +1 over 26"; VL +1 at 26-60", +2 over
-// 60". Band edges belong to the nearer band (ruling P7).
+// 60". "a-b" includes both ends and "over n" excludes n (ruling P7), so a
+// VL gun takes +1 from 26" exactly.
 func GunHitMod(gunType string, d float64) int {
 	switch gunType {
 	case GunShort:
@@ -91,7 +92,7 @@ func GunHitMod(gunType string, d float64) int {
 		switch {
 		case d > 60:
 			return 2
-		case d > 26:
+		case d >= 26:
 			return 1
 		}
 	}
@@ -265,6 +266,11 @@ type Situation struct {
 	// building; Hedge: the line crosses a wall or hedge; Hedgerow: it
 	// crosses a hedgerow next to a hull; Ambush: ambush fire.
 	HullDown, Woods, Hedge, Hedgerow, Ambush bool
+
+	// rev0 plays the shot under rules revision 0, where a very long gun
+	// at exactly 26" took no +1. Only a game saved under that revision
+	// sets it.
+	rev0 bool
 }
 
 // HitMods returns Table 2's modifiers for a shot (Pagano, Firing; To-Hit).
@@ -285,7 +291,11 @@ func HitMods(sit Situation) Mods {
 		add("firer moving", -3)
 	}
 	if st := sit.Firer; st != nil && st.GunType != GunRegular {
-		add("gun "+st.GunType+" at range", GunHitMod(st.GunType, d))
+		m := GunHitMod(st.GunType, d)
+		if sit.rev0 && st.GunType == GunVeryLong && d == 26 {
+			m = 0
+		}
+		add("gun "+st.GunType+" at range", m)
 	}
 	if nationHitPenalty(sit.FirerNation) {
 		add("Russian, French or Polish vehicle", -1)
@@ -347,7 +357,7 @@ func (s *State) situation(u int, ub geom.Box, t int, tb geom.Box, q Sight, d flo
 		Range: d, FirerMotion: s.Units[u].Motion, TargetMotion: s.Units[t].Motion,
 		Facing:   tb.HitFacing(ub.Center),
 		HullDown: q.TargetHullDown || s.dugInAt(t, tb), Woods: s.inWoodsOrBuilding(tb), Hedge: q.HedgeOrWall, Hedgerow: q.Hedgerow,
-		Ambush: ambush,
+		Ambush: ambush, rev0: s.Rev < 1,
 	}
 }
 

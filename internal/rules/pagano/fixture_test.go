@@ -67,7 +67,7 @@ func newFixture(t *testing.T, terrain []table.Feature, phase int, units ...place
 		}
 	}
 	b.indexBuildings()
-	s := &State{b: b, Turn: 1, Phase: phase, Serial: phase, Deployer: -1, Winner: -1}
+	s := &State{b: b, Turn: 1, Phase: phase, Serial: phase, Deployer: -1, Winner: -1, Rev: Revision}
 	for _, p := range units {
 		ut := extraTypes[p.typ]
 		if ut == nil {

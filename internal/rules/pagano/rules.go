@@ -19,6 +19,33 @@ func init() { engine.Register(Rules{}) }
 // Name returns "pagano".
 func (Rules) Name() string { return Name }
 
+// Revision is the rules revision new games are played under
+// (engine.Revised):
+//
+//	0  the rules before revision 1
+//	1  a very long gun takes Table 2's +1 from 26" exactly, not only
+//	   beyond it (ruling P7: "26-60" includes both ends); a retreating
+//	   vehicle immobilized by a collision is abandoned at once, as one
+//	   stunned or immobilized by a hit already was (ruling P22)
+const Revision = 1
+
+// Revision returns the rules revision new games are played under.
+func (Rules) Revision() int { return Revision }
+
+// NewRevision returns the initial state of a game played under an
+// earlier rules revision, to replay a log made before a change.
+func (r Rules) NewRevision(sc *scenario.Scenario, rev int) (engine.State, error) {
+	if rev < 0 || rev > Revision {
+		return nil, fmt.Errorf("pagano: no rules revision %d (0 to %d)", rev, Revision)
+	}
+	st, err := r.New(sc)
+	if err != nil {
+		return nil, err
+	}
+	st.(*State).Rev = rev
+	return st, nil
+}
+
 // boards holds one board per scenario, shared by its states.
 var boards engine.ScenarioCache[*board]
 
@@ -31,7 +58,7 @@ func (Rules) New(sc *scenario.Scenario) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{b: b, Winner: -1}
+	s := &State{b: b, Winner: -1, Rev: Revision}
 	for si, sd := range sc.Sides {
 		p, _ := sd.Params.(*SideParams)
 		for _, co := range sd.Forces {

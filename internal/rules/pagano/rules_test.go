@@ -2,6 +2,7 @@ package pagano
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func TestToHitModifiers(t *testing.T) {
 		typ  string
 		d    float64
 		want int
-	}{{GunShort, 21.9, 0}, {GunShort, 22, -1}, {GunShort, 42.1, -2}, {GunLong, 26, 0}, {GunLong, 26.1, 1}, {GunVeryLong, 26.1, 1}, {GunVeryLong, 60.1, 2}, {GunRegular, 70, 0}} {
+	}{{GunShort, 21.9, 0}, {GunShort, 22, -1}, {GunShort, 42.1, -2}, {GunLong, 26, 0}, {GunLong, 26.1, 1}, {GunVeryLong, 25.9, 0}, {GunVeryLong, 26, 1}, {GunVeryLong, 26.1, 1}, {GunVeryLong, 60, 1}, {GunVeryLong, 60.1, 2}, {GunShort, 42, -1}, {GunRegular, 70, 0}} {
 		if got := GunHitMod(tc.typ, tc.d); got != tc.want {
 			t.Errorf("GunHitMod(%q, %v) = %d, want %d", tc.typ, tc.d, got, tc.want)
 		}
@@ -605,6 +606,55 @@ func TestTurnLimitAndTurnCap(t *testing.T) {
 			t.Errorf("at the turn limit: winner %d (%s), want the Germans on fewer vehicles lost", f.s.Winner, f.s.Reason)
 		case capped && (f.s.Winner != -1 || !strings.Contains(f.s.Reason, "turn cap")):
 			t.Errorf("at the turn cap: winner %d (%s), want a draw at the cap", f.s.Winner, f.s.Reason)
+		}
+	}
+}
+
+// TestRetreatingVehicleInCollision: a retreating vehicle immobilized by
+// another's errant roll is abandoned at once under revision 1, as one hit
+// while retreating is (ruling P22); under revision 0 it stayed in action,
+// immobilized.
+func TestRetreatingVehicleInCollision(t *testing.T) {
+	for _, rev := range []int{0, Revision} {
+		f := newFixture(t, nil, 4,
+			placed{id: "pz", typ: "panzer-iv-h", side: german, x: 30, y: 30, facing: 0, motion: Moving},
+			placed{id: "pz2", typ: "panzer-iv-h", side: german, x: 31.3, y: 30, facing: 90, motion: Moving},
+			placed{id: "m4", typ: "m4-76", side: us, x: 30, y: 20, facing: 90, motion: Stationary})
+		f.s.Rev = rev
+		f.unit("pz2").Retreat = true
+		f.dice(9, 3, 8, 1) // hit, effect 6, immobilized, errant turn straight on
+		f.do(Fire{Shots: []Shot{{"m4", "pz"}}})
+		f.usedAll()
+		pz2 := f.unit("pz2")
+		if rev >= 1 {
+			if !pz2.Out || pz2.Wrecked || !strings.Contains(f.log(), "abandoned: immobilized in a collision while retreating") {
+				t.Errorf("revision %d: retreating pz2 out %v, wrecked %v; want abandoned\n%s", rev, pz2.Out, pz2.Wrecked, f.log())
+			}
+		} else if pz2.Out || !pz2.Immobile {
+			t.Errorf("revision 0: retreating pz2 out %v, immobile %v; want immobilized, in action\n%s", pz2.Out, pz2.Immobile, f.log())
+		}
+		if !f.unit("pz").Immobile || f.unit("pz").Out {
+			t.Errorf("revision %d: the vehicle hit should be immobilized and in action\n%s", rev, f.log())
+		}
+	}
+}
+
+// TestVeryLongGunFromTwentySix: a VL gun 26" from its target takes Table
+// 2's +1 ("VL 26-60", ruling P7) under revision 1, not under revision 0.
+func TestVeryLongGunFromTwentySix(t *testing.T) {
+	for _, rev := range []int{0, Revision} {
+		f := newFixture(t, nil, 4,
+			placed{id: "pa", typ: "panther-g", side: german, x: 20, y: 24, facing: 0, motion: Stationary},
+			placed{id: "m4", typ: "m4-76", side: us, x: 46.875, y: 24, facing: 180, motion: Stationary})
+		f.s.Rev = rev
+		q, d, err := f.s.shotCheck(0, f.s.box(0), 1, f.s.box(1))
+		if err != nil || math.Abs(d-26) > 1e-9 {
+			t.Fatalf("shot at %v\": %v; want about 26\"", d, err)
+		}
+		ms := f.s.ToHit(0, f.s.box(0), 1, f.s.box(1), q, 26, false)
+		has := strings.Contains(ms.String(), "+1 gun VL at range")
+		if has != (rev >= 1) {
+			t.Errorf("revision %d: modifiers %s; VL +1 present %v", rev, ms, has)
 		}
 	}
 }

@@ -120,6 +120,10 @@ type State struct {
 	Over   bool   `json:"over,omitempty"`
 	Winner int    `json:"winner"`
 	Reason string `json:"reason,omitempty"`
+
+	// Rev is the rules revision the game is played under (Revision): 0
+	// for games saved before revisions existed, whose JSON has no "rev".
+	Rev int `json:"rev,omitempty"`
 }
 
 func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
