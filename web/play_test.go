@@ -184,6 +184,14 @@ func (b *tab) step(s pageState, did played) {
 	case "opportunity-fire":
 		b.opportunity(s, did)
 	case "reaction-boost":
+		if b.exists(`[data-testid="boost-unsuppress"]`) {
+			// R59: free the suppressed unit first (the prompt then
+			// stays for the boost).
+			b.click(`[data-testid="boost-unsuppress"]`)
+			if b.accepted(s.N, "boost-unsuppress", did) {
+				return
+			}
+		}
 		b.click(`[data-testid="boost-none"]`)
 		did["boost"]++
 	case "break-off":
@@ -216,6 +224,14 @@ func (b *tab) accepted(n int, what string, did played) bool {
 func (b *tab) opportunity(s pageState, did played) {
 	b.t.Helper()
 	if !b.exists(`[data-testid^="opp-fire-"]`) {
+		if b.exists(`[data-testid^="opp-unsuppress-"]`) {
+			// R59: only suppressed watchers; free one (a staff order),
+			// and the window stays open for its shot.
+			b.click(`[data-testid^="opp-unsuppress-"]`)
+			if b.accepted(s.N, "opportunity-unsuppress", did) {
+				return
+			}
+		}
 		b.click(`[data-testid="opp-pass"]`)
 		did["opportunity-pass"]++
 		return

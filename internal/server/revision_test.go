@@ -21,8 +21,10 @@ import (
 // no "rev"), whose records have no decoy windows (ruling R56), which
 // revision 1 would have opened, one stored under revision 1, whose
 // records revision 2 plays differently (a window it closed after a shot),
-// and one stored under revision 2, where revision 3 asks a side with only
-// a wild die about a reaction die against its own logistics fire.
+// one stored under revision 2, where revision 3 asks a side with only
+// a wild die about a reaction die against its own logistics fire, and a
+// Battle 1 game stored under revision 3, where revision 4 opens a window
+// for a suppressed watcher whose side holds a staff order (ruling R59).
 // A new game records the current revision.
 func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	for _, c := range []struct {
@@ -33,6 +35,7 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 		{"../rules/armourbattles/testdata/rev0/battle-2-seed-2.jsonl", `{"agent_seed":1,"dice":1}`, 60},
 		{"../rules/armourbattles/testdata/rev1/battle-2-seed-3.jsonl", `{"agent_seed":1,"dice":1,"rev":1}`, 50},
 		{"../rules/armourbattles/testdata/rev2/battle-2-seed-2.jsonl", `{"agent_seed":1,"dice":1,"rev":2}`, 420},
+		{"../rules/armourbattles/testdata/rev3/battle-1-seed-3.jsonl", `{"agent_seed":1,"dice":1,"rev":3}`, 70},
 	} {
 		raw, err := os.ReadFile(c.log)
 		if err != nil {
@@ -43,7 +46,7 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := newEnv(t, server.Config{})
-		cr := e.create(map[string]any{"scenario": "armour-battles/battle-2", "side": "german", "opponent": "human", "seed": lg.Header.Seed})
+		cr := e.create(map[string]any{"scenario": lg.Header.Scenario, "side": "german", "opponent": "human", "seed": lg.Header.Seed})
 		ctx := context.Background()
 		row, err := e.store.Game(ctx, cr.GameID)
 		if err != nil {

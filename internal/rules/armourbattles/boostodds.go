@@ -156,6 +156,30 @@ func (s *State) reactionBoost(cands []engine.Action) engine.Action {
 			}
 		}
 	}
+	var freeWild, freeStaff engine.Action
+	for _, a := range cands {
+		if un, ok := a.(Unsuppress); ok {
+			if un.Staff {
+				freeStaff = a
+			} else {
+				freeWild = a
+			}
+		}
+	}
+	if freeWild != nil || freeStaff != nil {
+		// Removing the target's suppression first (ruling R59): it reacts
+		// at 4+ instead of 5+, and is no longer suppressed whatever the
+		// result. Worth more than the extra die, it is taken first; the
+		// decision is then asked again.
+		if free := s.freeingGain(sh, tg); free > gain {
+			switch {
+			case freeWild != nil && free >= WildBoostGain:
+				return freeWild
+			case freeStaff != nil && keepsOne && free >= StaffBoostGain:
+				return freeStaff
+			}
+		}
+	}
 	switch {
 	case wild != nil && gain >= WildBoostGain:
 		return wild
@@ -163,4 +187,20 @@ func (s *State) reactionBoost(cands []engine.Action) engine.Action {
 		return staff
 	}
 	return Boost{}
+}
+
+// freeingGain is the expected harm spared to the suppressed target tg of
+// the rolled shot sh by removing its suppression before it reacts: the
+// suppression itself, and the better reaction.
+func (s *State) freeingGain(sh *PendingShot, tg target) float64 {
+	d0, err0 := s.declaredShot(sh).Dice()
+	un := &s.Units[sh.Target]
+	un.Suppressed = false
+	d1, err1 := s.declaredShot(sh).Dice()
+	un.Suppressed = true
+	if err0 != nil || err1 != nil {
+		return 0
+	}
+	free := target{dp: tg.dp}
+	return harmSuppressed + reactionHarm(tg, sh.Attack, d0.ReactionDice, d0.ReactionTN) - reactionHarm(free, sh.Attack, d1.ReactionDice, d1.ReactionTN)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
 )
 
 func TestReactionHarmByHand(t *testing.T) {
@@ -154,5 +155,65 @@ func TestShotHarmSumsReactionHarm(t *testing.T) {
 	}
 	if cases != 3*7*6*6*2 {
 		t.Fatalf("checked %d cases", cases)
+	}
+}
+
+// TestDoctrineFreesASuppressedTargetBeforeItReacts: under revision 4 the
+// doctrine spends a staff order (keeping one in hand) to remove a hit
+// unit's suppression before it reacts when the better reaction and the
+// lifted suppression are worth it (ruling R59).
+func TestDoctrineFreesASuppressedTargetBeforeItReacts(t *testing.T) {
+	for _, tc := range []struct {
+		staff int
+		want  engine.Action
+	}{{3, Unsuppress{Unit: "de-1", Staff: true}}, {1, Boost{}}} {
+		f := newFixture(t, nil, us, 1, placed{"us-1", "m4-75", us, 36, 20, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90})
+		f.s.Rev = Revision
+		f.unit("de-1").Suppressed = true
+		f.unit("de-1").DP = 1
+		f.s.Sides[german].Staff = tc.staff
+		f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+		f.dice(6, 5, 5, 1, 1, 1, 1)
+		f.do(Fire{Unit: "us-1", Target: "de-1"})
+		f.pending("opportunity-fire")
+		f.do(OppPass{})
+		f.pending("reaction-boost")
+		if got := f.s.Doctrine(); got != tc.want {
+			t.Errorf("%d staff orders: doctrine %+v, want %+v", tc.staff, got, tc.want)
+		}
+	}
+}
+
+// TestDoctrineFreesASuppressedWatcherForAGoodShot: in a window whose only
+// watcher is suppressed, the doctrine frees it with a staff order when the
+// shot it would then have is worth the order, and fires it next.
+func TestDoctrineFreesASuppressedWatcherForAGoodShot(t *testing.T) {
+	f := newFixture(t, nil, german, 1, placed{"us-1", "m4-75", us, 36, 5, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90})
+	f.s.Rev = Revision
+	f.unit("us-1").Suppressed = true
+	f.unit("de-1").DP = 2 // one more point disperses it
+	f.s.Sides[us].Staff = 2
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 12}}}}})
+	f.pending("opportunity-fire")
+	if got := f.s.Doctrine(); got != (Unsuppress{Unit: "us-1", Staff: true}) {
+		t.Fatalf("doctrine %+v, want to free us-1", got)
+	}
+	f.do(Unsuppress{Unit: "us-1", Staff: true})
+	if got, ok := f.s.Doctrine().(OppFire); !ok || got.Unit != "us-1" {
+		t.Errorf("then %+v, want us-1's shot", f.s.Doctrine())
+	}
+	// A fresh target at long range is not worth the order.
+	f = newFixture(t, nil, german, 1, placed{"us-1", "m4-75", us, 36, 5, 90}, placed{"de-1", "panzer-iv-h", german, 36, 40, -90})
+	f.s.Rev = Revision
+	f.unit("us-1").Suppressed = true
+	f.s.Sides[us].Staff = 2
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(1)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 34}}}}})
+	f.pending("opportunity-fire")
+	if got := f.s.Doctrine(); got != (OppPass{}) {
+		t.Errorf("a long shot at a fresh unit: doctrine %+v, want to hold fire", got)
 	}
 }

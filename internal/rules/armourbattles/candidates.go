@@ -51,6 +51,10 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	case "reaction-boost":
 		dst = append(dst, Boost{})
 		sd := &s.Sides[d.Side]
+		if t := s.Shots[len(s.Shots)-1].Target; s.Rev >= 4 && s.Units[t].Suppressed {
+			// Remove Suppression before the reaction (ruling R59).
+			dst = append(dst, Unsuppress{Unit: s.Units[t].ID, Staff: true}, Unsuppress{Unit: s.Units[t].ID})
+		}
 		if sd.Staff > 0 {
 			dst = append(dst, Boost{Staff: true})
 		}
@@ -365,14 +369,18 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 	if w.Kind == "fire" {
 		for _, sp := range w.Spans {
 			if s.canAnswerFire(sp.Unit, w.Target) {
-				dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID})
+				dst = append(dst, s.oppAnswer(sp.Unit, 0))
 			}
 		}
 		return dst
 	}
 	m := s.currentMover()
 	for _, sp := range w.Spans {
-		if !s.oppEligible(sp.Unit) || sp.To < m.At {
+		if !s.oppWatcher(sp.Unit) || sp.To < m.At {
+			continue
+		}
+		if s.Units[sp.Unit].Suppressed {
+			dst = append(dst, s.oppAnswer(sp.Unit, 0))
 			continue
 		}
 		at := []float64{math.Max(sp.From, m.At)}
@@ -389,6 +397,16 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 		}
 	}
 	return dst
+}
+
+// oppAnswer is a watcher's answer in a window: opportunity fire (at the
+// point at along a mover's path), or, for a suppressed watcher, removing
+// its suppression with a staff order first (ruling R59).
+func (s *State) oppAnswer(u int, at float64) engine.Action {
+	if s.Units[u].Suppressed {
+		return Unsuppress{Unit: s.Units[u].ID, Staff: true}
+	}
+	return OppFire{Unit: s.Units[u].ID, At: at}
 }
 
 // reserveCandidates offers each reserve company that may enter, at the

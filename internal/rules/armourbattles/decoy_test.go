@@ -71,8 +71,8 @@ func TestDecoyMoveWindow(t *testing.T) {
 }
 
 // TestDecoyFireWindow: the same for a German unit that fires at a US unit
-// that cannot answer (suppressed): the window is offered, and after the
-// pass the attack is rolled.
+// that cannot answer (it has fired already): the window is offered, and
+// after the pass the attack is rolled.
 func TestDecoyFireWindow(t *testing.T) {
 	for _, hidden := range []bool{false, true} {
 		f := newFixture(t, nil, german, 1,
@@ -80,7 +80,7 @@ func TestDecoyFireWindow(t *testing.T) {
 			placed{"us-1", "m4-75", us, 36, 20, 90},
 			placed{"us-h", "m4-75", us, 2, 2, 180})
 		f.s.Rev = Revision
-		f.unit("us-1").Suppressed = true
+		f.unit("us-1").Fired = true
 		f.unit("us-h").Hidden = hidden
 		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
 		f.dice(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
@@ -110,7 +110,9 @@ func TestDecoyFireWindow(t *testing.T) {
 // open only while a unit could fire, a What Next? game without decoys),
 // which revision 2 plays differently, and those of revision 2 (a Battle 2
 // game whose side, with only a wild die, was not asked about a reaction
-// die against its own logistics fire, as revision 3 asks).
+// die against its own logistics fire, as revision 3 asks), and those of
+// revision 3 (a Battle 1 game with no window for a suppressed watcher
+// whose side held a staff order, which revision 4 opens: ruling R59).
 func TestOldRevisionLogsReplay(t *testing.T) {
 	embedded := func(_, id string) (*scenario.Scenario, error) {
 		cat, err := scenario.Embedded()

@@ -548,47 +548,28 @@ func (d *docCtx) activation(cands []engine.Action) engine.Action {
 }
 
 func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
-	w := s.Window
 	var best engine.Action
 	bestScore := 0.0
 	for _, a := range cands {
-		o, ok := a.(OppFire)
-		if !ok {
-			continue
-		}
-		u := s.unitIndex(o.Unit)
-		tb := s.box(w.Target)
-		if w.Kind == "move" {
-			tb = s.moverBox(s.currentMover(), o.At)
-		}
-		band, _, in := RangeBand(s.stats(u), s.box(u).Distance(tb))
-		if !in {
-			continue
-		}
-		// Value the shot as it would be taken there.
-		saved := s.Units[w.Target].Pos
-		savedH := s.Units[w.Target].Heading
-		s.Units[w.Target].Pos, s.Units[w.Target].Heading = tb.Center, tb.Heading
-		sh := PendingShot{Firer: u, Target: w.Target, Flank: s.flank(u, w.Target), AttackWild: 0}
-		d, err := s.shotFor(&sh).Dice()
-		s.Units[w.Target].Pos, s.Units[w.Target].Heading = saved, savedH
-		if err != nil {
-			continue
-		}
-		score := s.shotValue(d, w.Target) * 2.5
-		if s.Units[u].Hidden && band != BandShort {
-			score -= 1.5 // ambushers wait for short range
-		}
-		if w.Kind == "fire" {
-			// It is shooting at us anyway, and fire back lands with its
-			// shot: a suppressed firer no longer threatens the rest of
-			// the group.
-			score += 0.5
-			if d.InRange {
-				score += 2.5 * 0.5 * dice.Opposed(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN).PSup()
+		if o, ok := a.(OppFire); ok {
+			if score, ok := s.oppScore(o); ok && score > bestScore {
+				best, bestScore = a, score
 			}
 		}
-		if score > bestScore {
+	}
+	// A suppressed watcher can fire once a staff order removes its
+	// suppression (ruling R59): worth it for a shot that beats the others
+	// by the order's cost, dearer when it is the last order in hand.
+	cost := 1.0
+	if s.Sides[1-s.Active].Staff < 2 {
+		cost = 2.0
+	}
+	for _, a := range cands {
+		un, ok := a.(Unsuppress)
+		if !ok || !un.Staff {
+			continue
+		}
+		if score := s.freedShot(s.unitIndex(un.Unit)) - cost; score >= 1.5 && score > bestScore {
 			best, bestScore = a, score
 		}
 	}
@@ -596,6 +577,63 @@ func (s *State) doctrineOpp(cands []engine.Action) engine.Action {
 		return best
 	}
 	return OppPass{}
+}
+
+// freedShot is the score of the best opportunity shot suppressed watcher
+// u would have in the open window with its suppression removed (0 if
+// none).
+func (s *State) freedShot(u int) float64 {
+	un := &s.Units[u]
+	un.Suppressed = false
+	defer func() { un.Suppressed = true }()
+	best := 0.0
+	var buf [16]engine.Action
+	for _, a := range s.oppCandidates(buf[:0]) {
+		if o, ok := a.(OppFire); ok && o.Unit == un.ID && !o.Scoot && s.Validate(o) == nil {
+			if score, ok := s.oppScore(o); ok {
+				best = max(best, score)
+			}
+		}
+	}
+	return best
+}
+
+// oppScore values the opportunity shot o in the open window, as it would
+// be taken there; ok is false for a shot out of range.
+func (s *State) oppScore(o OppFire) (float64, bool) {
+	w := s.Window
+	u := s.unitIndex(o.Unit)
+	tb := s.box(w.Target)
+	if w.Kind == "move" {
+		tb = s.moverBox(s.currentMover(), o.At)
+	}
+	band, _, in := RangeBand(s.stats(u), s.box(u).Distance(tb))
+	if !in {
+		return 0, false
+	}
+	saved := s.Units[w.Target].Pos
+	savedH := s.Units[w.Target].Heading
+	s.Units[w.Target].Pos, s.Units[w.Target].Heading = tb.Center, tb.Heading
+	sh := PendingShot{Firer: u, Target: w.Target, Flank: s.flank(u, w.Target), AttackWild: 0}
+	d, err := s.shotFor(&sh).Dice()
+	s.Units[w.Target].Pos, s.Units[w.Target].Heading = saved, savedH
+	if err != nil {
+		return 0, false
+	}
+	score := s.shotValue(d, w.Target) * 2.5
+	if s.Units[u].Hidden && band != BandShort {
+		score -= 1.5 // ambushers wait for short range
+	}
+	if w.Kind == "fire" {
+		// It is shooting at us anyway, and fire back lands with its
+		// shot: a suppressed firer no longer threatens the rest of
+		// the group.
+		score += 0.5
+		if d.InRange {
+			score += 2.5 * 0.5 * dice.Opposed(d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN).PSup()
+		}
+	}
+	return score, true
 }
 
 // threats counts enemy units that could answer the group with opportunity

@@ -33,7 +33,7 @@ var allowed = map[string][]string{
 	phaseActivation:    {"move", "fire", "unsuppress", "end-activation"},
 	phaseLogistics:     {"adjust-mission", "maintain-mission", "cancel-mission", "end-logistics"},
 	"opportunity-fire": {"opportunity-fire", "opportunity-pass", "unsuppress"},
-	"reaction-boost":   {"boost"},
+	"reaction-boost":   {"boost", "unsuppress"}, // unsuppress from revision 4 (R59)
 	"break-off":        {"break-off"},
 }
 
@@ -47,6 +47,10 @@ func (s *State) Validate(a engine.Action) error {
 	ok := false
 	for _, k := range want {
 		ok = ok || k == a.Kind()
+	}
+	if ok && d.Kind == "reaction-boost" && s.Rev < 4 {
+		want = want[:1] // before revision 4 a reaction could only be boosted
+		ok = a.Kind() == want[0]
 	}
 	if !ok {
 		return errorf("%s is not allowed now: the pending decision is %s for side %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)
@@ -83,6 +87,11 @@ func (s *State) Validate(a engine.Action) error {
 	case Fire:
 		return s.validateFire(a)
 	case Unsuppress:
+		if d.Kind == "reaction-boost" {
+			if t := s.Shots[len(s.Shots)-1].Target; s.unitIndex(a.Unit) != t {
+				return errorf("unsuppress: only %s, the unit fired on, may have its suppression removed before it reacts", s.Units[t].ID)
+			}
+		}
 		return s.validateUnsuppress(a, d.Side)
 	case EndActivation:
 		return nil

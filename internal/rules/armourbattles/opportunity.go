@@ -39,6 +39,19 @@ func (s *State) oppEligible(u int) bool {
 	return un.Active() && !un.Suppressed && !un.Fired && !un.BrokeOff && un.Side != s.Active
 }
 
+// oppWatcher reports whether unit u counts as a watcher for opportunity
+// fire: eligible, or, from revision 4, suppressed but otherwise eligible
+// while its side holds a staff order to remove the suppression with
+// (Opportunity Staff Orders; ruling R59). A suppressed watcher must have
+// its suppression removed before it fires.
+func (s *State) oppWatcher(u int) bool {
+	if s.oppEligible(u) {
+		return true
+	}
+	un := &s.Units[u]
+	return s.Rev >= 4 && un.Suppressed && un.Active() && !un.Fired && !un.BrokeOff && un.Side != s.Active && s.Sides[un.Side].Staff > 0
+}
+
 // openFireWindow opens a window against a unit that fires if any enemy can
 // answer it.
 func (s *State) openFireWindow(firer int) {
@@ -100,9 +113,9 @@ func (s *State) mayHide(side int) bool {
 }
 
 // canAnswer reports whether unit u may answer the fire of firer, standing
-// at fb: eligible, in range and arc, and seeing it.
+// at fb: a watcher (oppWatcher), in range and arc, and seeing it.
 func (s *State) canAnswer(sight sideSight, u, firer int, fb geom.Box) bool {
-	return s.oppEligible(u) && s.oppCanHit(u, fb) && sight.sees(u, s.box(u), firer, fb)
+	return s.oppWatcher(u) && s.oppCanHit(u, fb) && sight.sees(u, s.box(u), firer, fb)
 }
 
 // oppCanHit reports whether u's gun reaches footprint tb and it lies in u's
@@ -122,7 +135,7 @@ func (s *State) openMoveWindow(m *Mover) bool {
 	return s.setMoveWindow(m, s.moveSpans(m, nil))
 }
 
-// moveSpans returns the spans of the eligible units of the side not in
+// moveSpans returns the spans of the watchers (oppWatcher) of the side not in
 // its pulse (of only those in only, unless nil) that see mover m in range
 // somewhere along its path. The spans may be shared with a remembered
 // window: nothing may change them.
@@ -134,7 +147,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	}
 	reachEnd := s.moverBox(m, m.Reach).Center
 	for _, u := range s.unitsOf(1 - s.Active) {
-		if !s.oppEligible(u) || only != nil && !slices.Contains(only, u) {
+		if !s.oppWatcher(u) || only != nil && !slices.Contains(only, u) {
 			continue
 		}
 		// Skip units the whole path stays out of range of.
@@ -292,7 +305,7 @@ func (s *State) windowFirers() bool {
 			return false
 		}
 		for _, sp := range w.Spans {
-			if s.oppEligible(sp.Unit) && sp.To >= m.At-1e-9 {
+			if s.oppWatcher(sp.Unit) && sp.To >= m.At-1e-9 {
 				return true
 			}
 		}
@@ -306,11 +319,12 @@ func (s *State) windowFirers() bool {
 	return false
 }
 
-// canAnswerFire reports whether unit u may still fire at the firer t in a
-// fire window: eligible, in range and arc, and seeing it where it stands
-// now (a shot may have forced it back out of sight).
+// canAnswerFire reports whether unit u may still answer the firer t in a
+// fire window: a watcher (oppWatcher: it may first need its suppression
+// removed), in range and arc, and seeing it where it stands now (a shot
+// may have forced it back out of sight).
 func (s *State) canAnswerFire(u, t int) bool {
-	return s.oppEligible(u) && s.oppCanHit(u, s.box(t)) && s.canSee(u, t)
+	return s.oppWatcher(u) && s.oppCanHit(u, s.box(t)) && s.canSee(u, t)
 }
 
 // AtSlack is how far, in inches, an opportunity-fire point may fall outside

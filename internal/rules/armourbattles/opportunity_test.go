@@ -1,9 +1,11 @@
 package armourbattles
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/table"
 )
 
@@ -97,5 +99,93 @@ func TestAnswerDecidedBeforeTheAttackRoll(t *testing.T) {
 	f.do(OppPass{})
 	if !strings.Contains(f.log(), "de-1 (Panzer IV H) rolls 8D") {
 		t.Errorf("the shot was not rolled after the answer:\n%s", f.log())
+	}
+}
+
+// TestSuppressedWatcherOpensWindow: Remove Suppression is an opportunity
+// staff order (ruling R59). From revision 4 a suppressed unit that would
+// otherwise be offered opportunity fire opens the window while its side
+// holds a staff order; it may fire once the order has freed it. Before
+// revision 4, or with no order in hand, the move goes on unwatched.
+func TestSuppressedWatcherOpensWindow(t *testing.T) {
+	for _, tc := range []struct {
+		rev, staff int
+		window     bool
+	}{{3, 2, false}, {Revision, 0, false}, {Revision, 2, true}} {
+		f := newFixture(t, nil, german, 1, placed{"us-1", "m4-75", us, 36, 5, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90})
+		f.s.Rev = tc.rev
+		f.unit("us-1").Suppressed = true
+		f.s.Sides[us].Staff = tc.staff
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		f.dice(2)
+		f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 20}}}}})
+		if got := f.s.Pending().Kind == "opportunity-fire"; got != tc.window {
+			t.Errorf("revision %d, %d staff orders: window %v, want %v", tc.rev, tc.staff, got, tc.window)
+			continue
+		}
+		if !tc.window {
+			continue
+		}
+		v := f.s.View(us).(View)
+		if v.Window == nil || len(v.Window.Spans) != 1 || v.Window.Decoy || len(v.Unsuppress) != 1 || v.Unsuppress[0] != "us-1" {
+			t.Fatalf("view window %+v, unsuppress %v; want us-1's span, not a decoy, and us-1 to free", v.Window, v.Unsuppress)
+		}
+		cands := f.s.Candidates(nil)
+		want := []engine.Action{OppPass{}, Unsuppress{Unit: "us-1", Staff: true}}
+		if !reflect.DeepEqual(cands, want) {
+			t.Fatalf("candidates %v, want %v", cands, want)
+		}
+		at := f.s.currentMover().Reach
+		f.reject(OppFire{Unit: "us-1", At: at}, "cannot fire (suppressed")
+		f.do(Unsuppress{Unit: "us-1", Staff: true})
+		if f.unit("us-1").Suppressed || f.s.Sides[us].Staff != 1 {
+			t.Fatalf("after the order: suppressed %v, staff %d", f.unit("us-1").Suppressed, f.s.Sides[us].Staff)
+		}
+		f.pending("opportunity-fire")
+		f.dice(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+		f.do(OppFire{Unit: "us-1", At: at})
+		if !f.unit("us-1").Fired {
+			t.Errorf("us-1 did not fire:\n%s", f.log())
+		}
+	}
+}
+
+// TestUnsuppressBeforeReaction: from revision 4 the side of a suppressed
+// unit that is hit may spend a staff order to remove the suppression
+// before it reacts, which it then does at 4+ (ruling R59); only the unit
+// fired on may be freed so. Before revision 4 only a boost was allowed.
+func TestUnsuppressBeforeReaction(t *testing.T) {
+	for _, rev := range []int{3, Revision} {
+		f := newFixture(t, nil, us, 1, placed{"us-1", "m4-75", us, 36, 20, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90}, placed{"de-2", "panzer-iv-h", german, 60, 45, -90})
+		f.s.Rev = rev
+		f.unit("de-1").Suppressed = true
+		f.unit("de-2").Suppressed = true
+		f.s.Sides[german].Staff = 2
+		f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+		f.dice(5, 5, 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+		f.do(Fire{Unit: "us-1", Target: "de-1"})
+		if rev >= 4 {
+			// de-1 watches the firer too: a window opens first.
+			f.pending("opportunity-fire")
+			f.do(OppPass{})
+		}
+		f.pending("reaction-boost")
+		if rev < 4 {
+			f.reject(Unsuppress{Unit: "de-1", Staff: true}, "unsuppress is not allowed now")
+			continue
+		}
+		if v := f.s.View(german).(View); len(v.Unsuppress) != 1 || v.Unsuppress[0] != "de-1" {
+			t.Errorf("view offers to free %v, want de-1", v.Unsuppress)
+		}
+		f.reject(Unsuppress{Unit: "de-2", Staff: true}, "only de-1, the unit fired on")
+		f.do(Unsuppress{Unit: "de-1", Staff: true})
+		if f.unit("de-1").Suppressed || f.s.Sides[german].Staff != 1 {
+			t.Fatalf("after the order: suppressed %v, staff %d", f.unit("de-1").Suppressed, f.s.Sides[german].Staff)
+		}
+		f.pending("reaction-boost") // one order left: a boost may follow
+		f.do(Boost{})
+		if !strings.Contains(f.log(), "at 4+") {
+			t.Errorf("de-1 did not react at 4+:\n%s", f.log())
+		}
 	}
 }

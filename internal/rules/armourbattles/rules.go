@@ -31,7 +31,11 @@ func (Rules) Name() string { return Name }
 //	3  a side is asked whether to add a die to a reaction in its own
 //	   logistics phase when it holds only wild dice, not only when it
 //	   holds a staff order too (ruling R57)
-const Revision = 3
+//	4  Remove Suppression is an opportunity staff order: a suppressed
+//	   unit that could otherwise fire opens opportunity-fire windows while
+//	   its side holds a staff order, and the target of a shot may have its
+//	   suppression removed before it reacts (ruling R59)
+const Revision = 4
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

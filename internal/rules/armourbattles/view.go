@@ -30,8 +30,13 @@ type View struct {
 	Smokes  []SmokeView         `json:"smokes,omitempty"`
 	// Setup, for the side deploying only, lists its open set-up choices
 	// and where each of its units waiting to deploy may be placed.
-	Setup  *SetupView    `json:"setup,omitempty"`
-	Result engine.Result `json:"result"`
+	Setup *SetupView `json:"setup,omitempty"`
+	// Unsuppress, for the side deciding an opportunity-fire window or a
+	// reaction-boost, lists its suppressed units that it may now free
+	// with a staff order to fire or react (ruling R59): the window's
+	// suppressed watchers, or the unit fired on.
+	Unsuppress []string      `json:"unsuppress,omitempty"`
+	Result     engine.Result `json:"result"`
 }
 
 // SetupView is the deploying side's set-up choices.
@@ -178,7 +183,7 @@ func (s *State) View(side int) any {
 		wv := &WindowView{Kind: w.Kind, Target: s.Units[w.Target].ID, Decoy: w.Decoy}
 		m := s.currentMover()
 		for _, sp := range w.Spans {
-			if !s.oppEligible(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) ||
+			if !s.oppWatcher(sp.Unit) || w.Kind != "move" && !s.canAnswerFire(sp.Unit, w.Target) ||
 				w.Kind == "move" && (m == nil || sp.To < m.At-1e-9) {
 				continue // fired already, can no longer answer, or passed by
 			}
@@ -196,6 +201,21 @@ func (s *State) View(side int) any {
 			wv.At, wv.Reach = round2(m.At), round2(m.Reach)
 		}
 		v.Window = wv
+	}
+	if d := s.decision(); side >= 0 && d.Side == side && (d.Kind == "opportunity-fire" || d.Kind == "reaction-boost") {
+		var units []int
+		if d.Kind == "reaction-boost" {
+			units = []int{s.Shots[len(s.Shots)-1].Target}
+		} else if v.Window != nil {
+			for _, sp := range v.Window.Spans {
+				units = append(units, s.unitIndex(sp.Unit))
+			}
+		}
+		for _, u := range units {
+			if s.Units[u].Suppressed && s.Validate(Unsuppress{Unit: s.Units[u].ID, Staff: true}) == nil {
+				v.Unsuppress = append(v.Unsuppress, s.Units[u].ID)
+			}
+		}
 	}
 	if a := s.Act; a != nil && !s.anyHidden(a.Units, side) {
 		av := &ActView{Order: a.Order, Dice: a.Dice, Moved: a.Moved, MoveDone: a.MoveDone, FiredAt: []string{}}

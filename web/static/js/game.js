@@ -997,8 +997,15 @@ export class Game {
         if (!this.oddsCache.has(key + "@" + this.pos.n)) this.fetchOdds(sp.unit, w.target);
         row.appendChild(oddsBox(this.oddsCache.get(key)));
       }
-      row.appendChild(h("div", { class: "row" },
-        h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round4(ui.at[sp.unit] ?? this.oppAim(sp)) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
+      if ((this.view.unsuppress || []).includes(sp.unit)) {
+        // R59: a suppressed watcher fires once a staff order frees it.
+        row.appendChild(h("div", { class: "row" },
+          h("span", { class: "muted" }, "Suppressed: "),
+          h("button", { class: "primary", testid: "opp-unsuppress-" + sp.unit, onclick: () => this.act({ kind: "unsuppress", unit: sp.unit, staff: true }) }, `Remove ${sp.unit}'s suppression (staff order)`)));
+      } else {
+        row.appendChild(h("div", { class: "row" },
+          h("button", { class: "primary fire", testid: "opp-fire-" + sp.unit, disabled: !u, onclick: () => this.act({ kind: "opportunity-fire", unit: sp.unit, at: moving ? round4(ui.at[sp.unit] ?? this.oppAim(sp)) : undefined, staff: ui.staff || undefined }) }, `Fire with ${sp.unit}`)));
+      }
       box.appendChild(row);
     }
     if (!spans.length) box.appendChild(h("p", { class: "muted" }, "None of your units can see it."));
@@ -1011,6 +1018,10 @@ export class Game {
   panelBoost(box) {
     const sd = this.mySideView();
     box.appendChild(h("p", {}, "Your unit is hit. Add a die to its reaction roll?"));
+    for (const id of this.view.unsuppress || []) {
+      // R59: freed first, it reacts at 4+ instead of 5+.
+      box.appendChild(h("div", { class: "row" }, h("button", { testid: "boost-unsuppress", onclick: () => this.act({ kind: "unsuppress", unit: id, staff: true }) }, `Remove ${id}'s suppression first (staff order): it reacts at 4+`)));
+    }
     box.appendChild(h("div", { class: "row" },
       sd.wild ? h("button", { testid: "boost-wild", onclick: () => this.act({ kind: "boost", wild: true }) }, "+ wild die") : null,
       sd.staff ? h("button", { testid: "boost-staff", onclick: () => this.act({ kind: "boost", staff: true }) }, "+ staff order") : null,
