@@ -417,3 +417,14 @@ func (c *Catalog) UnitType(rules, idOrName string) (*UnitType, error) {
 	}
 	return nil, fmt.Errorf("no unit type %q in %s (choices: %s; a type of your own needs its unit file named too: --units FILE, or after the scenario file in validate)", idOrName, rules, strings.Join(ids, ", "))
 }
+
+// EmbeddedScenario returns built-in scenario id from the embedded data
+// (rules is not needed: ids are unique). Its signature is the engine's
+// scenario loader's, for replaying logs of built-in scenarios.
+func EmbeddedScenario(_, id string) (*Scenario, error) {
+	c, err := Embedded()
+	if err != nil {
+		return nil, err
+	}
+	return c.Scenario(id)
+}

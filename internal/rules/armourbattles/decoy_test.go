@@ -114,13 +114,7 @@ func TestDecoyFireWindow(t *testing.T) {
 // revision 3 (a Battle 1 game with no window for a suppressed watcher
 // whose side held a staff order, which revision 4 opens: ruling R59).
 func TestOldRevisionLogsReplay(t *testing.T) {
-	embedded := func(_, id string) (*scenario.Scenario, error) {
-		cat, err := scenario.Embedded()
-		if err != nil {
-			return nil, err
-		}
-		return cat.Scenario(id)
-	}
+	embedded := scenario.EmbeddedScenario
 	for rev := range Revision {
 		paths, _ := filepath.Glob(filepath.Join("testdata", fmt.Sprintf("rev%d", rev), "*.jsonl"))
 		if len(paths) == 0 {

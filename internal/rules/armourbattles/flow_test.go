@@ -53,13 +53,7 @@ func TestPulsePassesWhenLogisticsSpendsEveryDie(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
-		cat, err := scenario.Embedded()
-		if err != nil {
-			return nil, err
-		}
-		return cat.Scenario(id)
-	})
+	g, err := engine.Replay(lg, scenario.EmbeddedScenario)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,13 +55,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, err = engine.Replay(lg, func(_, id string) (*scenario.Scenario, error) {
-					cat, err := scenario.Embedded()
-					if err != nil {
-						return nil, err
-					}
-					return cat.Scenario(id)
-				})
+				_, err = engine.Replay(lg, scenario.EmbeddedScenario)
 				t.Errorf("playthrough differs from %s (rerun with -update if the rules change is intended); replaying the golden log: %v", path, err)
 			}
 		})

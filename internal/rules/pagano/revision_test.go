@@ -15,13 +15,7 @@ import (
 // for record; new games are played under Revision; a log from a later
 // revision than this version knows is refused.
 func TestOldRevisionLogsReplay(t *testing.T) {
-	embedded := func(_, id string) (*scenario.Scenario, error) {
-		cat, err := scenario.Embedded()
-		if err != nil {
-			return nil, err
-		}
-		return cat.Scenario(id)
-	}
+	embedded := scenario.EmbeddedScenario
 	raw, err := os.ReadFile("testdata/rev0/battle-1-seed-1.jsonl")
 	if err != nil {
 		t.Fatal(err)
