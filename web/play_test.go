@@ -120,7 +120,7 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	if m := missing(); len(m) > 0 {
 		t.Errorf("by turn %d the player never did %v by clicking (did %v)", playTurns, m, did)
 	}
-	for _, k := range []string{"opportunity-refused", "fire-refused", "move-refused", "activate-refused", "rally-refused"} {
+	for _, k := range []string{"opportunity-refused", "fire-refused", "move-refused", "activate-refused", "rally-refused", "opportunity-unsuppress-refused", "boost-unsuppress-refused"} {
 		if did[k] > 0 {
 			t.Errorf("the server refused %d %s action(s) the page offered (did %v)", did[k], strings.TrimSuffix(k, "-refused"), did)
 		}

@@ -189,3 +189,38 @@ func TestUnsuppressBeforeReaction(t *testing.T) {
 		}
 	}
 }
+
+// TestWildDieFreesAMoverBeforeItReacts: in its own pulse a side may free a
+// unit of its activated group with a wild die before it reacts to
+// opportunity fire (Removing Suppression After Activation; ruling R59);
+// the view lists it under unsuppress_wild, and the doctrine takes it.
+func TestWildDieFreesAMoverBeforeItReacts(t *testing.T) {
+	f := newFixture(t, nil, german, 1, placed{"us-1", "m4-75", us, 36, 5, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90})
+	f.s.Rev = Revision
+	f.unit("de-1").Suppressed = true
+	f.s.Sides[german].Staff = 0
+	f.s.Sides[german].Dice[6] = 1
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(2)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 20}}}}})
+	f.pending("opportunity-fire")
+	f.dice(6, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+	f.do(OppFire{Unit: "us-1", At: f.s.currentMover().Reach})
+	f.pending("reaction-boost")
+	if p := f.s.Pending().Prompt; !strings.Contains(p, "remove de-1 (Panzer IV H)'s suppression before it reacts") {
+		t.Errorf("prompt %q does not offer to remove the suppression", p)
+	}
+	v := f.s.View(german).(View)
+	if len(v.Unsuppress) != 0 || !reflect.DeepEqual(v.UnsuppressWild, []string{"de-1"}) {
+		t.Errorf("view: unsuppress %v, unsuppress_wild %v; want de-1 by wild die only", v.Unsuppress, v.UnsuppressWild)
+	}
+	if got := f.s.Doctrine(); got != (Unsuppress{Unit: "de-1"}) {
+		t.Errorf("doctrine %+v, want to free de-1 with the wild die", got)
+	}
+	// With no die or order left the reaction is rolled at once, at 4+
+	// (the eight sixes suppress it again).
+	f.do(Unsuppress{Unit: "de-1"})
+	if log := f.log(); f.s.Sides[german].Wild() != 0 || !strings.Contains(log, "suppression with a wild die") || !strings.Contains(log, "reacts with 5D at 4+") {
+		t.Errorf("wild dice %d; want the wild die spent and a reaction at 4+:\n%s", f.s.Sides[german].Wild(), log)
+	}
+}

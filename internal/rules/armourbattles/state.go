@@ -325,7 +325,11 @@ func (s *State) Pending() engine.Decision {
 	case "break-off":
 		d.Prompt = s.name(s.Shots[len(s.Shots)-1].Target) + " is fired on: break off?"
 	case "reaction-boost":
-		d.Prompt = "add a wild die or staff order to " + s.name(s.Shots[len(s.Shots)-1].Target) + "'s reaction?"
+		t := s.Shots[len(s.Shots)-1].Target
+		d.Prompt = "add a wild die or staff order to " + s.name(t) + "'s reaction?"
+		if s.Rev >= 4 && s.Units[t].Suppressed {
+			d.Prompt = "remove " + s.name(t) + "'s suppression before it reacts, or add a wild die or staff order to its reaction?"
+		}
 	case "opportunity-fire":
 		d.Prompt = "opportunity fire at " + s.name(s.Window.Target) + "?"
 	case phaseDeploy:

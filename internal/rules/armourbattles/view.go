@@ -34,9 +34,12 @@ type View struct {
 	// Unsuppress, for the side deciding an opportunity-fire window or a
 	// reaction-boost, lists its suppressed units that it may now free
 	// with a staff order to fire or react (ruling R59): the window's
-	// suppressed watchers, or the unit fired on.
-	Unsuppress []string      `json:"unsuppress,omitempty"`
-	Result     engine.Result `json:"result"`
+	// suppressed watchers, or the unit fired on; UnsuppressWild those it
+	// may free with a wild die (in its own pulse, a unit of the
+	// activated group fired on).
+	Unsuppress     []string      `json:"unsuppress,omitempty"`
+	UnsuppressWild []string      `json:"unsuppress_wild,omitempty"`
+	Result         engine.Result `json:"result"`
 }
 
 // SetupView is the deploying side's set-up choices.
@@ -212,8 +215,14 @@ func (s *State) View(side int) any {
 			}
 		}
 		for _, u := range units {
-			if s.Units[u].Suppressed && s.Validate(Unsuppress{Unit: s.Units[u].ID, Staff: true}) == nil {
+			if !s.Units[u].Suppressed {
+				continue
+			}
+			if s.Validate(Unsuppress{Unit: s.Units[u].ID, Staff: true}) == nil {
 				v.Unsuppress = append(v.Unsuppress, s.Units[u].ID)
+			}
+			if s.Validate(Unsuppress{Unit: s.Units[u].ID}) == nil {
+				v.UnsuppressWild = append(v.UnsuppressWild, s.Units[u].ID)
 			}
 		}
 	}

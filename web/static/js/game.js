@@ -883,15 +883,17 @@ export class Game {
   }
 
   // oppSpans returns the window's spans of the units that may still fire:
-  // on the table, not suppressed, no fire marker (a unit that has fired
-  // in this window stays listed in it) and, on a move, still able to see
-  // the mover somewhere ahead of where it stands.
+  // on the table, not suppressed unless a staff order may free it first
+  // (view.unsuppress, R59), no fire marker (a unit that has fired in this
+  // window stays listed in it) and, on a move, still able to see the
+  // mover somewhere ahead of where it stands.
   oppSpans() {
     const w = this.view.window;
     if (!w) return [];
+    const freeable = this.view.unsuppress || [];
     return (w.spans || []).filter((sp) => {
       const u = this.unit(sp.unit);
-      if (!u || !this.onTable(u) || u.suppressed || u.fired) return false;
+      if (!u || !this.onTable(u) || u.fired || u.suppressed && !freeable.includes(sp.unit)) return false;
       return w.kind !== "move" || sp.to >= (w.at || 0) - 1e-9;
     });
   }
@@ -1018,8 +1020,11 @@ export class Game {
   panelBoost(box) {
     const sd = this.mySideView();
     box.appendChild(h("p", {}, "Your unit is hit. Add a die to its reaction roll?"));
+    // R59: freed first, the unit reacts at 4+ instead of 5+.
+    for (const id of this.view.unsuppress_wild || []) {
+      box.appendChild(h("div", { class: "row" }, h("button", { testid: "boost-unsuppress-wild", onclick: () => this.act({ kind: "unsuppress", unit: id }) }, `Remove ${id}'s suppression first (wild die): it reacts at 4+`)));
+    }
     for (const id of this.view.unsuppress || []) {
-      // R59: freed first, it reacts at 4+ instead of 5+.
       box.appendChild(h("div", { class: "row" }, h("button", { testid: "boost-unsuppress", onclick: () => this.act({ kind: "unsuppress", unit: id, staff: true }) }, `Remove ${id}'s suppression first (staff order): it reacts at 4+`)));
     }
     box.appendChild(h("div", { class: "row" },
