@@ -369,7 +369,7 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 	if w.Kind == "fire" {
 		for _, sp := range w.Spans {
 			if s.canAnswerFire(sp.Unit, w.Target) {
-				dst = append(dst, s.oppAnswer(sp.Unit, 0))
+				dst = append(dst, s.oppAnswer(sp.Unit))
 			}
 		}
 		return dst
@@ -380,7 +380,7 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 			continue
 		}
 		if s.Units[sp.Unit].Suppressed {
-			dst = append(dst, s.oppAnswer(sp.Unit, 0))
+			dst = append(dst, s.oppAnswer(sp.Unit))
 			continue
 		}
 		at := []float64{math.Max(sp.From, m.At)}
@@ -399,14 +399,14 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// oppAnswer is a watcher's answer in a window: opportunity fire (at the
-// point at along a mover's path), or, for a suppressed watcher, removing
-// its suppression with a staff order first (ruling R59).
-func (s *State) oppAnswer(u int, at float64) engine.Action {
+// oppAnswer is a watcher's answer in a fire window, or a suppressed
+// watcher's in a move window: opportunity fire, or, for a suppressed
+// watcher, removing its suppression with a staff order first (ruling R59).
+func (s *State) oppAnswer(u int) engine.Action {
 	if s.Units[u].Suppressed {
 		return Unsuppress{Unit: s.Units[u].ID, Staff: true}
 	}
-	return OppFire{Unit: s.Units[u].ID, At: at}
+	return OppFire{Unit: s.Units[u].ID}
 }
 
 // reserveCandidates offers each reserve company that may enter, at the

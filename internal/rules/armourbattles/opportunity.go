@@ -45,11 +45,9 @@ func (s *State) oppEligible(u int) bool {
 // (Opportunity Staff Orders; ruling R59). A suppressed watcher must have
 // its suppression removed before it fires.
 func (s *State) oppWatcher(u int) bool {
-	if s.oppEligible(u) {
-		return true
-	}
 	un := &s.Units[u]
-	return s.Rev >= 4 && un.Suppressed && un.Active() && !un.Fired && !un.BrokeOff && un.Side != s.Active && s.Sides[un.Side].Staff > 0
+	return un.Active() && !un.Fired && !un.BrokeOff && un.Side != s.Active &&
+		(!un.Suppressed || s.Rev >= 4 && s.Sides[un.Side].Staff > 0)
 }
 
 // openFireWindow opens a window against a unit that fires if any enemy can
