@@ -12,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	_ "github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/scenario"
 )
 

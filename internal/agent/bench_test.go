@@ -18,6 +18,13 @@ func BenchmarkScriptedVsScriptedBattle1(b *testing.B) {
 	benchGames(b, "armour-battles/battle-1", [2]string{"scripted", "scripted"})
 }
 
+// BenchmarkScriptedVsScriptedPagano1 measures whole games of Pagano's
+// Battle 1 between two scripted agents, as BenchmarkScriptedVsScriptedBattle1
+// does for Armour Battles.
+func BenchmarkScriptedVsScriptedPagano1(b *testing.B) {
+	benchGames(b, "pagano/battle-1", [2]string{"scripted", "scripted"})
+}
+
 // benchGames plays whole games of scenario id between agents, cycling
 // through benchSeeds seeds, and reports games and actions per second.
 func benchGames(b *testing.B, id string, agents [2]string) {

@@ -24,11 +24,30 @@ var updateDecisions = flag.Bool("update-decisions", false, "rewrite testdata/dec
 // the same everywhere. The games of a table share a memo, as a simulation
 // worker's games do. -short plays Battle 1 only.
 func TestAgentDecisionsUnchanged(t *testing.T) {
-	var got strings.Builder
 	ids := []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"}
 	if testing.Short() && !*updateDecisions {
 		ids = ids[:1]
 	}
+	checkDecisions(t, "testdata/decisions.golden", ids)
+}
+
+// TestPaganoDecisionsUnchanged does the same for the three Pagano battles
+// against testdata/pagano-decisions.golden: the Pagano doctrine's
+// figures (docs/rulings/pagano.md, Agents) were measured with these
+// decisions. -short plays Battle 1 only.
+func TestPaganoDecisionsUnchanged(t *testing.T) {
+	ids := []string{"pagano/battle-1", "pagano/battle-2", "pagano/battle-3"}
+	if testing.Short() && !*updateDecisions {
+		ids = ids[:1]
+	}
+	checkDecisions(t, "testdata/pagano-decisions.golden", ids)
+}
+
+// checkDecisions plays the decision trace's games on the scenarios ids
+// and compares them with (or, with -update-decisions, writes them to) the
+// file golden.
+func checkDecisions(t *testing.T, golden string, ids []string) {
+	var got strings.Builder
 	for _, id := range ids {
 		r, sc := battle(t, id)
 		// The games of a table share one memo, state and agents, as a
@@ -46,7 +65,6 @@ func TestAgentDecisionsUnchanged(t *testing.T) {
 			}
 		}
 	}
-	const golden = "testdata/decisions.golden"
 	if *updateDecisions {
 		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -58,7 +76,11 @@ func TestAgentDecisionsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantLines := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
-	for i, line := range strings.Split(strings.TrimSuffix(got.String(), "\n"), "\n") {
+	gotLines := strings.Split(strings.TrimSuffix(got.String(), "\n"), "\n")
+	if len(gotLines) != len(wantLines) {
+		t.Errorf("%d games played, %s has %d", len(gotLines), golden, len(wantLines))
+	}
+	for i, line := range gotLines {
 		if i >= len(wantLines) || line != wantLines[i] {
 			t.Errorf("game %d differs from %s:\n got  %s\n want %s", i, golden, line, wantLines[min(i, len(wantLines)-1)])
 		}
