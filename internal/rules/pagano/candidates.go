@@ -19,7 +19,7 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	base := len(dst)
-	switch s.Pending().Kind {
+	switch s.pending().Kind {
 	case KindDeploy:
 		dst = s.deployCandidates(dst)
 	case KindReady:
@@ -39,7 +39,7 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		}
 	}
 	if len(out) == base {
-		switch s.Pending().Kind {
+		switch s.pending().Kind {
 		case KindMove:
 			out = append(out, EndMovement{})
 		case KindFire:
@@ -115,7 +115,7 @@ func (s *State) deployFree(u int, p geom.Point, h geom.Angle) bool {
 // "" if they offer some: only a set-up can run out of choices, when the
 // next vehicle to deploy has no free spot left in its side's zones.
 func (s *State) Stuck() string {
-	if s.Pending().Kind != KindDeploy || len(s.Candidates(nil)) > 0 {
+	if s.pending().Kind != KindDeploy || len(s.Candidates(nil)) > 0 {
 		return ""
 	}
 	if u := s.nextToDeploy(); u >= 0 {
@@ -131,7 +131,7 @@ func (s *State) Stuck() string {
 // single shot alone.
 func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
 	dst = append(dst, HoldFire{})
-	side := s.Pending().Side
+	side := s.pending().Side
 	type opt struct {
 		u, t int
 		v    float64
@@ -211,7 +211,7 @@ func (s *State) nearestEnemy(u int) int {
 // cover at a wood's edge, or swing out to either flank. A retreating
 // vehicle heads for its safe edge.
 func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
-	side := s.Pending().Side
+	side := s.pending().Side
 	u := -1
 	for i := range s.Units {
 		if s.Units[i].Side == side && s.Units[i].Active() && !s.Units[i].Done {

@@ -37,7 +37,7 @@ func (s *State) Doctrine() engine.Action {
 	if s.Over {
 		return nil
 	}
-	switch s.Pending().Kind {
+	switch s.pending().Kind {
 	case KindDeploy:
 		if a, ok := s.doctrineDeploy(); ok {
 			return a
@@ -103,7 +103,7 @@ func (s *State) shotWorth(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm 
 	}
 	sit := s.situation(u, ub, t, tb, q, d, ambush)
 	sit.FirerMotion, sit.TargetMotion = um, tm
-	return HitChance(HitMods(sit).Sum()) * s.killWorth(t, EffectMods(sit).Sum())
+	return HitChance(hitSum(sit)) * s.killWorth(t, effectSum(sit))
 }
 
 // worth is a vehicle's fighting value: what its gun can do against a
@@ -127,7 +127,7 @@ func (s *State) lastFirePhase() bool {
 }
 
 func (s *State) doctrineFire() engine.Action {
-	side := s.Pending().Side
+	side := s.pending().Side
 	type opt struct {
 		u, t int
 		v    float64
@@ -143,7 +143,7 @@ func (s *State) doctrineFire() engine.Action {
 			tb := s.box(t)
 			q, d, _ := s.shotOK(u, ub, t, tb)
 			sit := s.situation(u, ub, t, tb, q, d, false)
-			v := HitChance(HitMods(sit).Sum()) * s.killWorth(t, EffectMods(sit).Sum())
+			v := HitChance(hitSum(sit)) * s.killWorth(t, effectSum(sit))
 			if v > 0 {
 				opts = append(opts, opt{u, t, v})
 				firers[u] = true
@@ -301,7 +301,7 @@ type spot struct {
 }
 
 func (s *State) doctrineMove() engine.Action {
-	side := s.Pending().Side
+	side := s.pending().Side
 	u := -1
 	for i := range s.Units {
 		if s.Units[i].Side == side && s.Units[i].Active() && !s.Units[i].Done {

@@ -275,68 +275,117 @@ type Situation struct {
 
 // HitMods returns Table 2's modifiers for a shot (Pagano, Firing; To-Hit).
 func HitMods(sit Situation) Mods {
-	var ms Mods
-	add := func(name string, v int) {
-		if v != 0 {
-			ms = append(ms, Mod{name, v})
-		}
+	k := modList{named: true}
+	hitMods(sit, &k)
+	return k.ms
+}
+
+// hitSum returns the total of HitMods(sit) without naming the modifiers.
+func hitSum(sit Situation) int {
+	var k modList
+	hitMods(sit, &k)
+	return k.sum
+}
+
+// modList gathers modifiers: their total, and, when named, the list.
+// Names that cost work to build are built only when named.
+type modList struct {
+	named bool
+	ms    Mods
+	sum   int
+}
+
+func (k *modList) add(name string, v int) {
+	if v == 0 {
+		return
 	}
+	k.sum += v
+	if k.named {
+		k.ms = append(k.ms, Mod{name, v})
+	}
+}
+
+func hitMods(sit Situation, k *modList) {
 	d := sit.Range
 	rm, _ := HitRangeMod(d)
-	add(rangeLabel(d, func(r float64) int { m, _ := HitRangeMod(r); return m }), rm)
+	name := ""
+	if k.named {
+		name = rangeLabel(d, func(r float64) int { m, _ := HitRangeMod(r); return m })
+	}
+	k.add(name, rm)
 	switch sit.FirerMotion {
 	case Stationary:
-		add("firer stationary", 2)
+		k.add("firer stationary", 2)
 	case Moving:
-		add("firer moving", -3)
+		k.add("firer moving", -3)
 	}
 	if st := sit.Firer; st != nil && st.GunType != GunRegular {
 		m := GunHitMod(st.GunType, d)
 		if sit.rev0 && st.GunType == GunVeryLong && d == 26 {
 			m = 0
 		}
-		add("gun "+st.GunType+" at range", m)
+		if k.named {
+			name = "gun " + st.GunType + " at range"
+		}
+		k.add(name, m)
 	}
 	if nationHitPenalty(sit.FirerNation) {
-		add("Russian, French or Polish vehicle", -1)
+		k.add("Russian, French or Polish vehicle", -1)
 	}
 	switch sit.TargetMotion {
 	case Moving:
-		add("target moving", -2)
+		k.add("target moving", -2)
 	case Stationary:
-		add("target stationary", 1)
+		k.add("target stationary", 1)
 	}
 	if sit.HullDown {
-		add("target hull-down", -2)
+		k.add("target hull-down", -2)
 	}
 	if sit.Woods {
-		add("target in woods or building", -2)
+		k.add("target in woods or building", -2)
 	}
 	if sit.Hedge {
-		add("through wall or hedge", -1)
+		k.add("through wall or hedge", -1)
 	}
 	if sit.Hedgerow {
-		add("through hedgerow", -2)
+		k.add("through hedgerow", -2)
 	}
 	if sit.Ambush && d > AmbushLongRange {
-		add("ambush fire over 6\"", -1)
+		k.add("ambush fire over 6\"", -1)
 	}
-	return ms
 }
 
 // EffectMods returns Table 3's modifiers for a hit (Pagano, Hit Effect).
 func EffectMods(sit Situation) Mods {
+	k := modList{named: true}
+	effectMods(sit, &k)
+	return k.ms
+}
+
+// effectSum returns the total of EffectMods(sit) without naming the
+// modifiers.
+func effectSum(sit Situation) int {
+	var k modList
+	effectMods(sit, &k)
+	return k.sum
+}
+
+func effectMods(sit Situation, k *modList) {
 	st, ts := sit.Firer, sit.Target
-	var ms Mods
-	add := func(name string, v int) {
-		if v != 0 {
-			ms = append(ms, Mod{name, v})
-		}
+	name := ""
+	if k.named {
+		name = rangeLabel(sit.Range, EffectRangeMod)
 	}
-	add(rangeLabel(sit.Range, EffectRangeMod), EffectRangeMod(sit.Range))
-	add(fmt.Sprintf("%dmm gun", st.Gun), CalibreMod(st.Gun))
+	k.add(name, EffectRangeMod(sit.Range))
+	if k.named {
+		name = fmt.Sprintf("%dmm gun", st.Gun)
+	}
+	k.add(name, CalibreMod(st.Gun))
 	if st.GunType != GunRegular {
-		add("weapon type "+st.GunType, TypeEffectMod(st.GunType))
+		if k.named {
+			name = "weapon type " + st.GunType
+		}
+		k.add(name, TypeEffectMod(st.GunType))
 	}
 	armour := ts.Front
 	switch sit.Facing {
@@ -345,8 +394,10 @@ func EffectMods(sit Situation) Mods {
 	case geom.Rear:
 		armour = ts.Rear
 	}
-	add(sit.Facing.String()+" armour", armour)
-	return ms
+	if k.named {
+		name = sit.Facing.String() + " armour"
+	}
+	k.add(name, armour)
 }
 
 // situation returns the Situation of a shot from u at t standing at the
@@ -432,7 +483,7 @@ func (s *State) planFire(a Fire) (firePlan, error) {
 	if len(a.Shots) == 0 {
 		return p, errorf("fire: no shots declared; use hold-fire to save them")
 	}
-	side := s.Pending().Side
+	side := s.pending().Side
 	for _, sh := range a.Shots {
 		u, t := s.unitIndex(sh.Unit), s.unitIndex(sh.Target)
 		switch {

@@ -207,7 +207,7 @@ func (s *State) moverFor(unitID string) (int, error) {
 		return -1, fmt.Errorf("no unit %q", unitID)
 	}
 	un := &s.Units[u]
-	side := s.Pending().Side
+	side := s.pending().Side
 	switch {
 	case un.Side != side:
 		return -1, fmt.Errorf("%s is not %s's", unitID, s.b.sides[side].id)
@@ -470,7 +470,7 @@ func (s *State) Preview(a engine.Action) any {
 		return nil
 	}
 	u := s.unitIndex(m.Unit)
-	if u < 0 || s.Units[u].Side != s.Pending().Side || !s.Units[u].Active() {
+	if u < 0 || s.Units[u].Side != s.pending().Side || !s.Units[u].Active() {
 		return nil
 	}
 	path := []geom.Point{s.Units[u].Pos}

@@ -153,8 +153,19 @@ func (s *State) nextDeployer() int {
 
 // errorf returns a rejection that says why an action is illegal.
 func errorf(format string, args ...any) error {
-	return fmt.Errorf("pagano: "+format, args...)
+	return &ruleError{format: format, args: args}
 }
+
+// ruleError is an action the rules refuse, put into words only when read:
+// the doctrine tries many moves whose refusals nobody reads. Its arguments
+// are values (numbers, strings, errors, the table's features), which do
+// not change after the refusal.
+type ruleError struct {
+	format string
+	args   []any
+}
+
+func (e *ruleError) Error() string { return fmt.Sprintf("pagano: "+e.format, e.args...) }
 
 // allowed lists the action kinds each decision accepts.
 var allowed = map[string][]string{
@@ -170,7 +181,7 @@ func (s *State) Validate(a engine.Action) error {
 	if s.Over {
 		return engine.ErrGameOver
 	}
-	d := s.Pending()
+	d := s.pending()
 	ok := false
 	for _, k := range allowed[d.Kind] {
 		ok = ok || k == a.Kind()
@@ -212,7 +223,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		s.resolveFire(p, src, out)
 		s.nextPhase(out)
 	case HoldFire:
-		out.Emit(engine.Event{Kind: "hold-fire", Text: s.b.sides[s.Pending().Side].name + " holds fire", To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "hold-fire", Text: s.b.sides[s.pending().Side].name + " holds fire", To: engine.Everyone})
 		s.nextPhase(out)
 	case Move:
 		p, _ := s.planMove(a)

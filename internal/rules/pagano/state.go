@@ -186,25 +186,42 @@ func (s *State) unitsOf(side int) []int {
 	return out
 }
 
-// Pending returns the single pending decision.
+// Pending returns the decision the game waits for, with its prompt.
 func (s *State) Pending() engine.Decision {
+	d := s.pending()
+	switch d.Kind {
+	case KindAmbush:
+		d.Prompt = "ambush fire at " + s.name(s.Move.Unit) + "?"
+	case KindDeploy:
+		d.Prompt = "deploy a vehicle in your zone"
+	case KindReady:
+		d.Prompt = "begin the battle"
+	case KindFire, KindMove:
+		d.Prompt = fmt.Sprintf("turn %d, phase %d: %s", s.Turn, s.Phase, sequence[s.Phase-1].String())
+	}
+	return d
+}
+
+// pending returns the decision the game waits for without its prompt,
+// which the rules and the doctrine, asking it again and again, never read.
+func (s *State) pending() engine.Decision {
 	switch {
 	case s.Over:
 		return engine.Decision{Side: -1, Kind: "over"}
 	case s.Move != nil:
-		return engine.Decision{Side: 1 - s.Units[s.Move.Unit].Side, Kind: KindAmbush, Prompt: "ambush fire at " + s.name(s.Move.Unit) + "?", Reaction: true}
+		return engine.Decision{Side: 1 - s.Units[s.Move.Unit].Side, Kind: KindAmbush, Reaction: true}
 	case s.Phase == 0 && s.Deployer >= 0:
-		return engine.Decision{Side: s.Deployer, Kind: KindDeploy, Prompt: "deploy a vehicle in your zone"}
+		return engine.Decision{Side: s.Deployer, Kind: KindDeploy}
 	case s.Phase == 0:
-		return engine.Decision{Side: s.b.axis, Kind: KindReady, Prompt: "begin the battle"}
+		return engine.Decision{Side: s.b.axis, Kind: KindReady}
 	}
 	ph := sequence[s.Phase-1]
 	side := s.b.sideOf(ph.alliance)
 	switch ph.kind {
 	case phaseFire:
-		return engine.Decision{Side: side, Kind: KindFire, Prompt: fmt.Sprintf("turn %d, phase %d: %s", s.Turn, s.Phase, ph.String())}
+		return engine.Decision{Side: side, Kind: KindFire}
 	case phaseMove:
-		return engine.Decision{Side: side, Kind: KindMove, Prompt: fmt.Sprintf("turn %d, phase %d: %s", s.Turn, s.Phase, ph.String())}
+		return engine.Decision{Side: side, Kind: KindMove}
 	}
 	return engine.Decision{Side: -1, Kind: "none"}
 }

@@ -381,7 +381,7 @@ func trialSetUp(sc *scenario.Scenario) []scenario.Problem {
 // apart; failing that the rules' first candidate; nil when the set-up is
 // over.
 func (s *State) trialStep() (engine.Action, string) {
-	if s.Pending().Kind != KindDeploy {
+	if s.pending().Kind != KindDeploy {
 		return nil, ""
 	}
 	if u := s.nextToDeploy(); u >= 0 {
