@@ -90,12 +90,14 @@ func (s *State) killWorth(t int, m int) float64 {
 // given footprints and markers, ignoring u's arc (a vehicle may pivot in
 // its movement phase), or 0 without sight or range.
 func (s *State) shotWorth(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm Motion, ambush bool) float64 {
-	d := ub.Distance(tb)
-	if d >= MaxRange {
-		return 0
-	}
+	// Sight first: it refuses far more shots than range does, and the
+	// hull-to-hull distance costs more than most rays.
 	q := s.sight(u, ub, t, tb)
 	if !q.OK {
+		return 0
+	}
+	d := ub.Distance(tb)
+	if d >= MaxRange {
 		return 0
 	}
 	if q.ViewerHullDown && (s.stats(u).Mount != MountTurret || isRussian(s.b.types[s.Units[u].Type].Nation)) {

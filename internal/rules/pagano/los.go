@@ -80,17 +80,22 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 	if L < 1e-9 {
 		return q
 	}
-	// The gap between the hulls along the ray, as parameters [ga, gb].
-	var buf [2]geom.Interval
-	ga, gb := 0.0, 1.0
-	if ivs := fa.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[0].T0 <= 1e-9 {
-		ga = ivs[0].T1
-	}
-	if ivs := fb.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[len(ivs)-1].T1 >= 1-1e-9 {
-		gb = ivs[len(ivs)-1].T0
-	}
-	if ga >= gb {
-		return q // hulls touch
+	// The gap between the hulls along the ray, as parameters [ga, gb],
+	// worked out at the first feature the ray meets: most rays over open
+	// ground meet none.
+	ga, gb, gap := 0.0, 1.0, false
+	touch := func() bool {
+		if !gap {
+			gap = true
+			var buf [2]geom.Interval
+			if ivs := fa.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[0].T0 <= 1e-9 {
+				ga = ivs[0].T1
+			}
+			if ivs := fb.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[len(ivs)-1].T1 >= 1-1e-9 {
+				gb = ivs[len(ivs)-1].T0
+			}
+		}
+		return ga >= gb
 	}
 	lo, hi := min(q.FromLevel, q.ToLevel), max(q.FromLevel, q.ToLevel)
 	lowIsViewer := q.FromLevel <= q.ToLevel
@@ -113,6 +118,9 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 	var woods [8]table.Crossing
 	nw, woodsLen := 0, 0.0
 	t.VisitSegment(ray, func(c table.Crossing) bool {
+		if touch() {
+			return false // the hulls touch: nothing lies between them
+		}
 		f := c.Feature
 		t0, t1 := max(c.T0, ga), min(c.T1, gb)
 		if t0 > t1+1e-12 {
