@@ -1,7 +1,8 @@
 package table
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/geom"
 )
@@ -47,12 +48,11 @@ func (t *Table) AlongPath(path geom.Polyline) []PathSpan {
 	}
 	// Group by feature, then merge spans that meet at a path vertex and
 	// duplicate line crossings at a vertex.
-	sort.SliceStable(spans, func(i, j int) bool {
-		a, b := spans[i], spans[j]
+	slices.SortStableFunc(spans, func(a, b PathSpan) int {
 		if a.Feature.ID != b.Feature.ID {
-			return a.Feature.ID < b.Feature.ID
+			return cmp.Compare(a.Feature.ID, b.Feature.ID)
 		}
-		return a.From < b.From
+		return cmp.Compare(a.From, b.From)
 	})
 	const eps = 1e-7
 	out := spans[:0]
@@ -65,12 +65,11 @@ func (t *Table) AlongPath(path geom.Polyline) []PathSpan {
 		}
 		out = append(out, sp)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
+	slices.SortStableFunc(out, func(a, b PathSpan) int {
 		if a.From != b.From {
-			return a.From < b.From
+			return cmp.Compare(a.From, b.From)
 		}
-		return a.Feature.ID < b.Feature.ID
+		return cmp.Compare(a.Feature.ID, b.Feature.ID)
 	})
 	return out
 }

@@ -3,7 +3,7 @@ package pagano
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -41,8 +41,22 @@ func (s *State) legs(path []geom.Point) []leg {
 	spans := t.AlongPath(geom.Polyline(path))
 	total := geom.Polyline(path).Length()
 	// Breakpoints: span ends, line crossings and, near roads, fine steps.
-	cuts := []float64{0, total}
-	fixedAt := map[float64]float64{}
+	var cutBuf [32]float64
+	cuts := append(cutBuf[:0], 0, total)
+	// The costs paid on reaching a point (lines crossed), summed per
+	// point, each paid once: by the first leg starting there, else on
+	// arrival when the point ends the path.
+	var fixedBuf [8]fixedCost
+	fixedAt := fixedBuf[:0]
+	addFixed := func(d, cost float64) {
+		for i := range fixedAt {
+			if fixedAt[i].d == d {
+				fixedAt[i].cost += cost
+				return
+			}
+		}
+		fixedAt = append(fixedAt, fixedCost{d: d, cost: cost})
+	}
 	var blockAt []struct {
 		d   float64
 		why string
@@ -52,11 +66,11 @@ func (s *State) legs(path []geom.Point) []leg {
 		if f.IsLine() {
 			switch f.Kind {
 			case table.KindHedge:
-				fixedAt[sp.From] += c.Hedge
+				addFixed(sp.From, c.Hedge)
 			case table.KindWall:
-				fixedAt[sp.From] += c.Wall
+				addFixed(sp.From, c.Wall)
 			case KindHedgerow:
-				fixedAt[sp.From] += c.Hedgerow
+				addFixed(sp.From, c.Hedgerow)
 			case KindCliff:
 				blockAt = append(blockAt, struct {
 					d   float64
@@ -80,11 +94,11 @@ func (s *State) legs(path []geom.Point) []leg {
 			}
 		}
 	}
-	for d := range fixedAt {
-		cuts = append(cuts, d)
+	for _, fc := range fixedAt {
+		cuts = append(cuts, fc.d)
 	}
-	sort.Float64s(cuts)
-	var out []leg
+	slices.Sort(cuts)
+	out := make([]leg, 0, len(cuts)-1)
 	pl := geom.Polyline(path)
 	prevLevel := t.LevelAt(path[0])
 	for i := 0; i+1 < len(cuts); i++ {
@@ -93,8 +107,12 @@ func (s *State) legs(path []geom.Point) []leg {
 			continue
 		}
 		mid := pl.PointAt((a + b) / 2)
-		lg := leg{from: a, to: b, fixed: fixedAt[a]}
-		delete(fixedAt, a)
+		lg := leg{from: a, to: b}
+		for k := range fixedAt {
+			if fixedAt[k].d == a && !fixedAt[k].paid {
+				lg.fixed, fixedAt[k].paid = fixedAt[k].cost, true
+			}
+		}
 		for _, bl := range blockAt {
 			if math.Abs(bl.d-a) < 1e-9 && lg.blocked == "" {
 				lg.blocked = bl.why
@@ -140,12 +158,18 @@ func (s *State) legs(path []geom.Point) []leg {
 		out = append(out, lg)
 	}
 	// A crossing at the very end of the path is paid on arrival.
-	for d, f := range fixedAt {
-		if f > 0 && len(out) > 0 && d >= total-1e-9 {
-			out[len(out)-1].fixed += f
+	for _, fc := range fixedAt {
+		if !fc.paid && fc.cost > 0 && len(out) > 0 && fc.d >= total-1e-9 {
+			out[len(out)-1].fixed += fc.cost
 		}
 	}
 	return out
+}
+
+// fixedCost is the cost of the lines a path crosses at d inches along it.
+type fixedCost struct {
+	d, cost float64
+	paid    bool
 }
 
 // pathCost returns the movement points to follow path, or an error naming
@@ -239,7 +263,8 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	case a.Facing != nil && !geom.ValidDegrees(*a.Facing), a.Turret != nil && !geom.ValidDegrees(*a.Turret):
 		return p, errorf("move: %s: facing and turret must be degrees between -%d and %d", a.Unit, geom.MaxDegrees, geom.MaxDegrees)
 	}
-	path := []geom.Point{un.Pos}
+	path := make([]geom.Point, 1, len(a.To)+1)
+	path[0] = un.Pos
 	for i, w := range a.To {
 		pt := geom.Point{X: w[0], Y: w[1]}
 		if !finite(pt.X) || !finite(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
@@ -296,8 +321,9 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	pl2 := geom.Polyline(path)
 	// Only vehicles near the path can be in the way.
 	area := pl2.Bounds().Expand(3)
-	var others []int
-	var boxes []geom.Box
+	var otherBuf [16]int
+	var boxBuf [16]geom.Box
+	others, boxes := otherBuf[:0], boxBuf[:0]
 	for i := range s.Units {
 		if i != u && s.Units[i].Active() && area.Contains(s.Units[i].Pos) {
 			others = append(others, i)
