@@ -90,15 +90,25 @@ func (s *State) killWorth(t int, m int) float64 {
 // given footprints and markers, ignoring u's arc (a vehicle may pivot in
 // its movement phase), or 0 without sight or range.
 func (s *State) shotWorth(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm Motion, ambush bool) float64 {
-	// Sight first: it refuses far more shots than range does, and the
-	// hull-to-hull distance costs more than most rays.
+	return s.shotWorthAt(u, ub, um, t, tb, tm, ambush, -1)
+}
+
+// shotWorthAt is shotWorth for a caller that has the hull-to-hull range d
+// at hand (ub.Distance(tb), which is tb.Distance(ub) exactly), or -1.
+func (s *State) shotWorthAt(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm Motion, ambush bool, d float64) float64 {
+	if d >= MaxRange {
+		return 0
+	}
+	// Sight before the range: it refuses far more shots than range does,
+	// and the hull-to-hull distance costs more than most rays.
 	q := s.sight(u, ub, t, tb)
 	if !q.OK {
 		return 0
 	}
-	d := ub.Distance(tb)
-	if d >= MaxRange {
-		return 0
+	if d < 0 {
+		if d = ub.Distance(tb); d >= MaxRange {
+			return 0
+		}
 	}
 	if q.ViewerHullDown && (s.stats(u).Mount != MountTurret || isRussian(s.b.types[s.Units[u].Type].Nation)) {
 		return 0
@@ -376,16 +386,21 @@ func (s *State) doctrineMove() engine.Action {
 	// score returns the worth of ending the phase at b with marker m, and
 	// whether the place is out of the fight (no shot either way).
 	score := func(b geom.Box, m Motion) (float64, bool) {
-		_, off := aim(b, m)
-		threat := 0.0
+		// The best shot from b (aim's), the enemy's shots at b and the
+		// nearest enemy, with each enemy's range worked out once.
+		off, threat := 0.0, 0.0
 		nd := math.Inf(1)
 		for _, e := range enemies {
 			eb := s.box(e)
-			nd = math.Min(nd, b.Distance(eb))
+			d := b.Distance(eb)
+			nd = math.Min(nd, d)
+			if v := s.shotWorthAt(u, b, m, e, eb, s.Units[e].Motion, false, d) * s.worth(e); v > off {
+				off = v
+			}
 			if s.Units[e].Stunned {
 				continue
 			}
-			w := s.shotWorth(e, eb, s.Units[e].Motion, u, b, m, false) * s.worth(u)
+			w := s.shotWorthAt(e, eb, s.Units[e].Motion, u, b, m, false, d) * s.worth(u)
 			if w > 0 && !s.inGunArc(e, eb, b.Center) {
 				// Its next fire phases come before it can turn its gun.
 				w *= tune.offArc
