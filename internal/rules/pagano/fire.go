@@ -274,16 +274,22 @@ type Situation struct {
 }
 
 // HitMods returns Table 2's modifiers for a shot (Pagano, Firing; To-Hit).
-func HitMods(sit Situation) Mods {
+func HitMods(sit Situation) Mods { return named(hitMods, sit) }
+
+// hitSum returns the total of HitMods(sit) without naming the modifiers.
+func hitSum(sit Situation) int { return total(hitMods, sit) }
+
+// named lists the modifiers that table adds for sit.
+func named(table func(Situation, *modList), sit Situation) Mods {
 	k := modList{named: true}
-	hitMods(sit, &k)
+	table(sit, &k)
 	return k.ms
 }
 
-// hitSum returns the total of HitMods(sit) without naming the modifiers.
-func hitSum(sit Situation) int {
+// total returns the sum of the modifiers that table adds for sit.
+func total(table func(Situation, *modList), sit Situation) int {
 	var k modList
-	hitMods(sit, &k)
+	table(sit, &k)
 	return k.sum
 }
 
@@ -356,19 +362,11 @@ func hitMods(sit Situation, k *modList) {
 }
 
 // EffectMods returns Table 3's modifiers for a hit (Pagano, Hit Effect).
-func EffectMods(sit Situation) Mods {
-	k := modList{named: true}
-	effectMods(sit, &k)
-	return k.ms
-}
+func EffectMods(sit Situation) Mods { return named(effectMods, sit) }
 
 // effectSum returns the total of EffectMods(sit) without naming the
 // modifiers.
-func effectSum(sit Situation) int {
-	var k modList
-	effectMods(sit, &k)
-	return k.sum
-}
+func effectSum(sit Situation) int { return total(effectMods, sit) }
 
 func effectMods(sit Situation, k *modList) {
 	st, ts := sit.Firer, sit.Target
