@@ -278,6 +278,7 @@ func TestMovementRules(t *testing.T) {
 		err  string
 	}{
 		{id: "pz", to: [2]float64{10.5, 30}, cost: 5.5 + 1},   // over the hedge
+		{id: "pz", to: [2]float64{10, 30}, cost: 5 + 1},       // onto the hedge: paid on arrival
 		{id: "wd", to: [2]float64{22, 5}, cost: 2 + 2*2},      // 2" clear, 2" woods
 		{id: "hl", to: [2]float64{42, 30}, cost: 5 + 1},       // climbs one level
 		{id: "bd", to: [2]float64{53, 7}, err: "building"},    // impassable
