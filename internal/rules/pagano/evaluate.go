@@ -5,9 +5,9 @@ import "math"
 // Evaluate scores the state for side between -1 (lost) and +1 (won)
 // (engine.Evaluator): the balance of fighting value still in action, as a
 // share of each side's starting value (stunned, immobilized and retreating
-// vehicles count for less), and a small bonus for vehicles stationary, in
-// woods or hull-down, and for shots the side has on the enemy. Pagano's
-// basic rules hide nothing, so it reads the whole state.
+// vehicles count for less), and a small bonus for vehicles stationary or
+// in woods. Pagano's basic rules hide nothing, so it reads the whole
+// state.
 func (s *State) Evaluate(side int) float64 {
 	if s.Over {
 		switch s.Winner {
