@@ -97,10 +97,10 @@ func (s *State) shotWorth(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm 
 // at hand (ub.Distance(tb), which is tb.Distance(ub) exactly), or -1.
 func (s *State) shotWorthAt(u int, ub geom.Box, um Motion, t int, tb geom.Box, tm Motion, ambush bool, d float64) float64 {
 	if d >= MaxRange {
-		return 0
+		return 0 // a range given is free to check first
 	}
-	// Sight before the range: it refuses far more shots than range does,
-	// and the hull-to-hull distance costs more than most rays.
+	// Otherwise sight before the range: it refuses far more shots than
+	// range does, and the hull-to-hull distance costs more than most rays.
 	q := s.sight(u, ub, t, tb)
 	if !q.OK {
 		return 0

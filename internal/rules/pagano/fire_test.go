@@ -18,8 +18,9 @@ func TestModifierSums(t *testing.T) {
 		target := &UnitStats{Front: rapid.IntRange(-6, 2).Draw(rt, "front"), Side: rapid.IntRange(-6, 2).Draw(rt, "side"), Rear: rapid.IntRange(-6, 2).Draw(rt, "rear")}
 		sit := Situation{
 			Firer: firer, Target: target,
-			FirerNation:  rapid.SampledFrom([]string{"german", "us", "russian", "french"}).Draw(rt, "nation"),
-			Range:        rapid.Float64Range(0, 70).Draw(rt, "range"),
+			FirerNation: rapid.SampledFrom([]string{"germany", "us", "ussr", "france", "poland"}).Draw(rt, "nation"),
+			// Every band, and its edges (26" matters to rules revision 0).
+			Range:        rapid.OneOf(rapid.Float64Range(0, 90), rapid.SampledFrom([]float64{0, 6, 14, 26, 30, 60, 72, 84})).Draw(rt, "range"),
 			FirerMotion:  Motion(rapid.IntRange(0, 2).Draw(rt, "firer motion")),
 			TargetMotion: Motion(rapid.IntRange(0, 2).Draw(rt, "target motion")),
 			Facing:       geom.Facing(rapid.IntRange(0, 2).Draw(rt, "facing")),

@@ -44,8 +44,9 @@ func (s *State) legs(path []geom.Point) []leg {
 	var cutBuf [32]float64
 	cuts := append(cutBuf[:0], 0, total)
 	// The costs paid on reaching a point (lines crossed), summed per
-	// point, each paid once: by the first leg starting there, else on
-	// arrival when the point ends the path.
+	// point: paid by the first leg starting there, else on arrival when
+	// the point ends the path (a point where only legs shorter than 1e-9
+	// start, short of the end, costs nothing).
 	var fixedBuf [8]fixedCost
 	fixedAt := fixedBuf[:0]
 	addFixed := func(d, cost float64) {

@@ -158,8 +158,8 @@ func errorf(format string, args ...any) error {
 
 // ruleError is an action the rules refuse, put into words only when read:
 // the doctrine tries many moves whose refusals nobody reads. Its arguments
-// are values (numbers, strings, errors, the table's features), which do
-// not change after the refusal.
+// (numbers, strings, errors, the table's features, the fixed lists of
+// allowed kinds) do not change after the refusal.
 type ruleError struct {
 	format string
 	args   []any
