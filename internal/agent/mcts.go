@@ -113,12 +113,24 @@ type mctsEdge struct {
 	next   *mctsNode
 }
 
-func actionKey(a engine.Action) string { return a.Kind() + fmt.Sprint(a) }
+// actionKey returns a's key in a search tree: its JSON form, which is
+// the same for two actions exactly when their kinds and field values are
+// (a pointer field by the value it points to). fmt.Sprint would not do:
+// it prints a pointer's address, so two candidates listed apart with the
+// same facing would never share their statistics.
+func actionKey(a engine.Action) string {
+	if b, err := engine.EncodeAction(a); err == nil {
+		return string(b)
+	}
+	// Not encodable (a NaN, say): no legal action is, so the printed
+	// form will do, marked off from every JSON object.
+	return "!" + a.Kind() + fmt.Sprint(a)
+}
 
 // actionKeyer is implemented by states that build cheap action keys:
 // AppendActionKey appends to dst a key that is equal for two actions
-// exactly when actionKey is, or reports false for an action it leaves to
-// actionKey.
+// exactly when their actionKeys are, or reports false for an action it
+// leaves to actionKey.
 type actionKeyer interface {
 	AppendActionKey(dst []byte, a engine.Action) ([]byte, bool)
 }

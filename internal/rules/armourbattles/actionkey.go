@@ -9,10 +9,11 @@ import (
 
 // AppendActionKey appends to dst a key for action a that search agents may
 // use to tell actions apart, and reports whether it did: two actions get
-// the same key exactly when their kinds and fmt.Sprint forms are the same
-// (the agents' slower key). It declines (false) for action types it does
-// not know and for the rare actions whose printed form could be ambiguous
-// (a string with a space or a bracket, a facing given by pointer).
+// the same key exactly when their kinds and field values are the same, as
+// their JSON forms are (the agents' slower key). It declines (false) for
+// action types it does not know and for the rare actions it leaves to the
+// slower key: a string with a space or a bracket, a facing given by
+// pointer, a NaN.
 func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 	k := keyBuf{dst, true}
 	k.str(a.Kind())
@@ -35,7 +36,7 @@ func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 		k.int(len(a.Units))
 		for _, u := range a.Units {
 			if u.Facing != nil {
-				return dst, false // printed as a pointer
+				return dst, false // left to the slower key
 			}
 			k.str(u.Unit)
 			k.int(len(u.To))
@@ -107,7 +108,7 @@ func (k *keyBuf) str(s string) {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case ' ', '[', ']', '{', '}':
-			k.ok = false // fmt.Sprint could print two actions alike
+			k.ok = false // left to the slower key (no unit id has one)
 		}
 	}
 	k.int(len(s))
@@ -126,7 +127,7 @@ func (k *keyBuf) bool(v bool) {
 
 func (k *keyBuf) float(f float64) {
 	if math.IsNaN(f) {
-		k.ok = false // every NaN prints alike
+		k.ok = false // NaN equals nothing, not even itself
 	}
 	k.b = binary.LittleEndian.AppendUint64(k.b, math.Float64bits(f))
 }

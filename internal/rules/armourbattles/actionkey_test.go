@@ -1,7 +1,6 @@
 package armourbattles
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -10,8 +9,8 @@ import (
 
 // TestAppendActionKey checks on the candidates of seeded random games, and
 // on a few hand-made actions, that two actions get the same key exactly
-// when their kinds and fmt.Sprint forms are the same (the search agents'
-// slower key).
+// when their JSON forms (engine.EncodeAction, the search agents' slower
+// key) are the same.
 func TestAppendActionKey(t *testing.T) {
 	facing := 90.0
 	var acts []engine.Action
@@ -38,7 +37,11 @@ func TestAppendActionKey(t *testing.T) {
 		if k2, _ := s.AppendActionKey(append(make([]byte, 0, 64), 'x'), a); string(k2) != "x"+string(k) {
 			t.Fatalf("%v: appended to x, key %q, want x then %q", a, k2, k)
 		}
-		sk := a.Kind() + fmt.Sprint(a)
+		enc, err := engine.EncodeAction(a)
+		if err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+		sk := string(enc)
 		if o, dup := keys[string(k)]; dup && o != sk {
 			t.Fatalf("%s and %s share a key", o, sk)
 		}
