@@ -58,7 +58,19 @@ const benchSeeds = 20
 // BenchmarkMCTSIterations measures MCTS iterations per second on the
 // first turn-1 decisions of Battle 1.
 func BenchmarkMCTSIterations(b *testing.B) {
-	r, sc := battle(b, "armour-battles/battle-1")
+	benchMCTS(b, "armour-battles/battle-1")
+}
+
+// BenchmarkMCTSIterationsPagano1 is BenchmarkMCTSIterations on Pagano's
+// Battle 1: its first decision after deployment, a German vehicle's move.
+func BenchmarkMCTSIterationsPagano1(b *testing.B) {
+	benchMCTS(b, "pagano/battle-1")
+}
+
+// benchMCTS measures MCTS iterations per second on the first decision of
+// scenario id after random deployment.
+func benchMCTS(b *testing.B, id string) {
+	r, sc := battle(b, id)
 	st, _ := r.New(sc)
 	src := dice.NewPCG(1)
 	rnd := agent.NewRandom(1)
