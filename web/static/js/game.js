@@ -355,7 +355,18 @@ export class Game {
     this.autoHeld = this.pos.n;
     this.autoHolds = (this.autoHolds || 0) + 1; // for the tests
     this.setBusy(1); // no "your decision" in between for a test to catch
-    setTimeout(() => { this.setBusy(-1); this.act({ kind: "opportunity-pass" }); }, 0);
+    // A refresh (the stream's news of the enemy's move) may show the
+    // window while an earlier action is still being answered; act would
+    // drop the pass then, and this position would never be passed. So
+    // wait for that answer, and pass only if the position is still this
+    // one (a later window gets a pass of its own).
+    const n = this.pos.n;
+    const pass = () => {
+      if (this.acting) { setTimeout(pass, 20); return; }
+      this.setBusy(-1);
+      if (this.pos.n === n) this.act({ kind: "opportunity-pass" });
+    };
+    setTimeout(pass, 0);
   }
 
   // autoFocus zooms in on an opportunity-fire window on a move (the path,
