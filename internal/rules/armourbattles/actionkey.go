@@ -108,7 +108,7 @@ func (k *keyBuf) str(s string) {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case ' ', '[', ']', '{', '}':
-			k.ok = false // left to the slower key (no unit id has one)
+			k.ok = false // left to the slower key
 		}
 	}
 	k.int(len(s))
