@@ -267,10 +267,16 @@ func (b *tab) deployAll(y float64) int {
 func (b *tab) deployAt(at [][2]float64) int {
 	b.t.Helper()
 	n := 0
-	for b.state().Pending == "deploy" && b.state().Mine {
+	// One reading of the page a round: two could straddle a refresh (the
+	// first seeing the enemy's deployment, the second a later decision of
+	// ours).
+	for s := b.state(); s.Pending == "deploy" && s.Mine; s = b.state() {
 		sel := `[data-testid^="deploy-unit-"]`
 		if !b.exists(sel) {
-			b.t.Fatalf("%s: deploy pending but no unit offered", b.name)
+			b.t.Fatalf("%s: deploy pending but no unit offered; page: %s", b.name, eval[string](b, `JSON.stringify((() => { const g = window.sandtable.game;
+				return { n: g.pos.n, pending: g.g.pending, busy: document.body.dataset.busy, acting: g.acting, panel: g.panel.dataset.kind,
+				  buttons: [...g.panel.querySelectorAll("button")].map((e) => e.dataset.testid || e.textContent),
+				  units: g.view.units.filter((u) => u.side === g.mySide).map((u) => [u.id, u.placed, u.reserve, u.dispersed, u.hidden]) }; })())`))
 		}
 		if n >= len(at) {
 			b.t.Fatalf("%s: deploying more than %d units", b.name, len(at))

@@ -152,7 +152,7 @@ func TestTabletTouch(t *testing.T) {
 	b.checkLayout("portrait, deploying", 820, 1180)
 
 	// Deploy by tapping a unit, then the table.
-	for n := 0; b.state().Pending == "deploy" && b.state().Mine; n++ {
+	for n, s := 0, b.state(); s.Pending == "deploy" && s.Mine; n, s = n+1, b.state() {
 		if n >= len(usDeploy) {
 			t.Fatalf("more than %d units to deploy", len(usDeploy))
 		}
