@@ -106,6 +106,10 @@ func (b Box) Overlaps(o Box) bool {
 	return b.Frame().Overlaps(o.Frame())
 }
 
+// Radius is half b's diagonal: the circle about the centre that holds b.
+// Two boxes whose centres lie c apart are at least c − r − ro apart.
+func (b Box) Radius() float64 { return hypot(b.Length, b.Width) / 2 }
+
 // Distance returns the distance between the closest points of b and o,
 // 0 when they touch or overlap. It is symmetric: b.Distance(o) ==
 // o.Distance(b) exactly.

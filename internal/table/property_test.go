@@ -159,3 +159,26 @@ func containsCrossing(cs []Crossing, c Crossing) bool {
 	}
 	return false
 }
+
+// ContainsBox answers by the bounding circle when it can; the answer is
+// the corners' answer every time.
+func TestPropContainsBoxMatchesCorners(t *testing.T) {
+	tb := New(72, 48)
+	rapid.Check(t, func(t *rapid.T) {
+		b := geom.Box{
+			Center:  geom.Pt(rapid.Float64Range(-3, 75).Draw(t, "x"), rapid.Float64Range(-3, 51).Draw(t, "y")),
+			Heading: geom.Angle(rapid.Float64Range(-math.Pi, math.Pi).Draw(t, "h")),
+			Length:  rapid.Float64Range(0.5, 6).Draw(t, "l"),
+			Width:   rapid.Float64Range(0.5, 6).Draw(t, "w"),
+		}
+		want := true
+		for _, c := range b.Corners() {
+			if c.X < -geom.Epsilon || c.Y < -geom.Epsilon || c.X > 72+geom.Epsilon || c.Y > 48+geom.Epsilon {
+				want = false
+			}
+		}
+		if got := tb.ContainsBox(b); got != want {
+			t.Fatalf("ContainsBox(%+v) = %v, corners say %v", b, got, want)
+		}
+	})
+}

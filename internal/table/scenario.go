@@ -40,6 +40,11 @@ func Polygon(pts [][2]float64) geom.Polygon {
 func (t *Table) ContainsBox(b geom.Box) bool { return boxOnTable(b, t.width, t.height) }
 
 func boxOnTable(b geom.Box, width, height float64) bool {
+	// A box whose bounding circle is on the table is: most boxes asked
+	// about are, and need no corners (and no sines) for the answer.
+	if r := b.Radius(); b.Center.X >= r && b.Center.Y >= r && b.Center.X <= width-r && b.Center.Y <= height-r {
+		return true
+	}
 	for _, c := range b.Corners() {
 		if c.X < -geom.Epsilon || c.Y < -geom.Epsilon || c.X > width+geom.Epsilon || c.Y > height+geom.Epsilon {
 			return false

@@ -196,19 +196,29 @@ const (
 )
 
 // shotOK is shotCheck without the error text, for the hot paths of
-// candidates and ambush sampling.
+// candidates and ambush sampling. The range it returns is the hulls'
+// exact range only when the target is within range and arc; for
+// shotRange and shotArc it may be a lower bound (shotCheck works the
+// exact one out for its message).
 func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, int) {
 	st := s.stats(u)
-	d := ub.Distance(tb)
-	if d >= MaxRange {
-		return Sight{}, d, shotRange
+	// The centres' distance less the two bounding radii is a lower bound
+	// of the hulls' range; the arc needs only the centres. Both settle
+	// most impossible shots without the hulls' exact range.
+	lb := ub.Center.Dist(tb.Center) - ub.Radius() - tb.Radius()
+	if lb >= MaxRange+1e-6 {
+		return Sight{}, lb, shotRange
 	}
 	facing, half := s.Units[u].Turret, TurretHalfArc
 	if st.Mount == MountBow {
 		facing, half = ub.Heading, BowHalfArc
 	}
 	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
-		return Sight{}, d, shotArc
+		return Sight{}, max(lb, 0), shotArc
+	}
+	d := ub.Distance(tb)
+	if d >= MaxRange {
+		return Sight{}, d, shotRange
 	}
 	q := s.sight(u, ub, t, tb)
 	if !q.OK {
@@ -230,6 +240,12 @@ func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, 
 // why the shot is impossible.
 func (s *State) shotCheck(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, error) {
 	q, d, r := s.shotOK(u, ub, t, tb)
+	if r == shotRange || r == shotArc {
+		// Out of range before out of arc, with the exact range.
+		if d = ub.Distance(tb); d >= MaxRange {
+			r = shotRange
+		}
+	}
 	switch r {
 	case shotRange:
 		return q, d, fmt.Errorf("%s is %.1f\" away, beyond the last range band", s.Units[t].ID, d)

@@ -88,6 +88,37 @@ func TestRatesOfFire(t *testing.T) {
 	}
 }
 
+// TestShotRangeBeforeArc: a target beyond the last range band is refused
+// for its range, with the hulls' exact range, whether or not it is in arc
+// (shotOK settles such shots on a bound and the arc first); one in range
+// but out of arc is refused for the arc.
+func TestShotRangeBeforeArc(t *testing.T) {
+	for _, tc := range []struct {
+		x, facing float64
+		want      string
+	}{
+		{100, 0, "is 89.2\" away, beyond the last range band"},
+		{100, 180, "is 89.2\" away, beyond the last range band"},
+		// 84.07" apart, hull to hull, but under 84" on the bound, and
+		// out of arc too: refused for the range.
+		{94.87, 180, "is 84.1\" away, beyond the last range band"},
+		{60, 180, "outside a's 60° arc"},
+		{60, 0, ""},
+	} {
+		f := newFixture(t, nil, 2,
+			placed{id: "a", typ: "m4-75", side: german, x: 10, y: 24, facing: tc.facing, motion: Stationary},
+			placed{id: "b", typ: "m4-75", side: us, x: tc.x, y: 24, facing: 180, motion: Stationary})
+		f.s.b.table = table.New(120, 48)
+		_, _, err := f.s.shotCheck(0, f.s.box(0), 1, f.s.box(1))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("target at x=%v, facing %v°: %v", tc.x, tc.facing, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("target at x=%v, facing %v°: %v, want %q", tc.x, tc.facing, err, tc.want)
+		}
+	}
+}
+
 // TestFireArcs: turret weapons 30° either side of the turret, bow weapons
 // 20° either side of the hull.
 func TestFireArcs(t *testing.T) {
