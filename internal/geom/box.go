@@ -110,6 +110,10 @@ func (b Box) Overlaps(o Box) bool {
 // Two boxes whose centres lie c apart are at least c − r − ro apart.
 func (b Box) Radius() float64 { return hypot(b.Length, b.Width) / 2 }
 
+// RoughRadius is (Length + Width) / 2, never less than Radius: a bounding
+// circle a little too large, for a quick test without a square root.
+func (b Box) RoughRadius() float64 { return (b.Length + b.Width) / 2 }
+
 // Distance returns the distance between the closest points of b and o,
 // 0 when they touch or overlap. It is symmetric: b.Distance(o) ==
 // o.Distance(b) exactly.

@@ -224,8 +224,9 @@ func TestPropCircleClip(t *testing.T) {
 	})
 }
 
-// Radius bounds a box: every corner lies within it of the centre, and two
-// boxes are never closer than their centres' distance less both radii.
+// Radius bounds a box: every corner lies within it of the centre, two
+// boxes are never closer than their centres' distance less both radii,
+// and RoughRadius is never smaller.
 func TestPropBoxRadiusBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := genBox().Draw(t, "a"), genBox().Draw(t, "b")
@@ -233,6 +234,9 @@ func TestPropBoxRadiusBounds(t *testing.T) {
 			if d := c.Dist(a.Center); d > a.Radius()+1e-12 {
 				t.Fatalf("corner %v is %v from the centre, radius %v", c, d, a.Radius())
 			}
+		}
+		if a.RoughRadius() < a.Radius() {
+			t.Fatalf("rough radius %v under the radius %v", a.RoughRadius(), a.Radius())
 		}
 		if lb, d := a.Center.Dist(b.Center)-a.Radius()-b.Radius(), a.Distance(b); d < lb-1e-9 {
 			t.Fatalf("distance %v below the radii's bound %v", d, lb)

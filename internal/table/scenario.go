@@ -42,7 +42,7 @@ func (t *Table) ContainsBox(b geom.Box) bool { return boxOnTable(b, t.width, t.h
 func boxOnTable(b geom.Box, width, height float64) bool {
 	// A box whose bounding circle is on the table is: most boxes asked
 	// about are, and need no corners (and no sines) for the answer.
-	if r := b.Radius(); b.Center.X >= r && b.Center.Y >= r && b.Center.X <= width-r && b.Center.Y <= height-r {
+	if r := b.RoughRadius(); b.Center.X >= r && b.Center.Y >= r && b.Center.X <= width-r && b.Center.Y <= height-r {
 		return true
 	}
 	for _, c := range b.Corners() {

@@ -198,23 +198,24 @@ const (
 // shotOK is shotCheck without the error text, for the hot paths of
 // candidates and ambush sampling. The range it returns is the hulls'
 // exact range only when the target is within range and arc; for
-// shotRange and shotArc it may be a lower bound (shotCheck works the
-// exact one out for its message).
+// shotRange and shotArc it may be a bound (MaxRange, or 0), and shotCheck
+// works the exact one out for its message.
 func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, int) {
 	st := s.stats(u)
 	// The centres' distance less the two bounding radii is a lower bound
 	// of the hulls' range; the arc needs only the centres. Both settle
-	// most impossible shots without the hulls' exact range.
-	lb := ub.Center.Dist(tb.Center) - ub.Radius() - tb.Radius()
-	if lb >= MaxRange+1e-6 {
-		return Sight{}, lb, shotRange
+	// most impossible shots without the hulls' exact range. (The rough
+	// radii need no square roots, nor, compared squared, the distance.)
+	v := tb.Center.Sub(ub.Center)
+	if far := MaxRange + 1e-6 + ub.RoughRadius() + tb.RoughRadius(); v.X*v.X+v.Y*v.Y >= far*far {
+		return Sight{}, MaxRange, shotRange
 	}
 	facing, half := s.Units[u].Turret, TurretHalfArc
 	if st.Mount == MountBow {
 		facing, half = ub.Heading, BowHalfArc
 	}
 	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
-		return Sight{}, max(lb, 0), shotArc
+		return Sight{}, 0, shotArc
 	}
 	d := ub.Distance(tb)
 	if d >= MaxRange {
