@@ -42,13 +42,14 @@ func (s *State) ambushSpans(mover int, m *Transit) []Span {
 		if s.Units[e].Pos.Dist(s.Units[mover].Pos) > MaxRange+m.Length+5 {
 			continue
 		}
-		if _, _, r := s.shotOK(e, eb, mover, s.box(mover)); r == shotFine {
+		er := eb.Frame() // the same for every point of the path
+		if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.box(mover)); r == shotFine {
 			continue // in sight at the start
 		}
 		first, last, left := -1.0, -1.0, false
 		for k := 1; k <= n; k++ {
 			d := min(float64(k)*ambushStep, m.Length)
-			if _, _, r := s.shotOK(e, eb, mover, s.moverBox(m, d)); r == shotFine {
+			if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.moverBox(m, d)); r == shotFine {
 				if first < 0 {
 					first = d
 				}

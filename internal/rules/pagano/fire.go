@@ -201,6 +201,12 @@ const (
 // shotRange and shotArc it may be a bound (MaxRange, or 0), and shotCheck
 // works the exact one out for its message.
 func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, int) {
+	return s.shotOKFrom(u, ub, nil, t, tb)
+}
+
+// shotOKFrom is shotOK for a caller that may have the firer's frame at
+// hand (ur; nil when not), as an ambusher's is for every point of a move.
+func (s *State) shotOKFrom(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box) (Sight, float64, int) {
 	st := s.stats(u)
 	// The centres' distance less the two bounding radii is a lower bound
 	// of the hulls' range; the arc needs only the centres. Both settle
@@ -217,11 +223,16 @@ func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, 
 	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
 		return Sight{}, 0, shotArc
 	}
-	d := ub.Distance(tb)
+	if ur == nil {
+		f := ub.Frame()
+		ur = &f
+	}
+	tr := tb.Frame()
+	d := ur.Distance(tr)
 	if d >= MaxRange {
 		return Sight{}, d, shotRange
 	}
-	q := s.sight(u, ub, t, tb)
+	q := s.sightFramed(u, ub, ur, t, tb, &tr)
 	if !q.OK {
 		return q, d, shotSight
 	}

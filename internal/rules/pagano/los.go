@@ -73,6 +73,12 @@ func (q Sight) Why() string {
 // the slope; a vehicle's level is the level of the ground at its centre
 // (Pagano, Line of Sight; rulings P9-P14).
 func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
+	return s.sightFramed(a, fa, nil, b, fb, nil)
+}
+
+// sightFramed is sight for a caller that may have the footprints' frames
+// at hand (ra, rb; nil when not): it works out those it needs and lacks.
+func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.Box, rb *geom.Frame) Sight {
 	t := s.b.table
 	q := Sight{FromLevel: t.LevelAt(fa.Center), ToLevel: t.LevelAt(fb.Center), OK: true}
 	ray := geom.Segment{A: fa.Center, B: fb.Center}
@@ -84,14 +90,23 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 	// worked out at the first feature the ray meets: most rays over open
 	// ground meet none.
 	ga, gb, gap := 0.0, 1.0, false
+	var own [2]geom.Frame // the frames worked out here
 	touch := func() bool {
 		if !gap {
 			gap = true
+			if ra == nil {
+				own[0] = fa.Frame()
+				ra = &own[0]
+			}
+			if rb == nil {
+				own[1] = fb.Frame()
+				rb = &own[1]
+			}
 			var buf [2]geom.Interval
-			if ivs := fa.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[0].T0 <= 1e-9 {
+			if ivs := ra.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[0].T0 <= 1e-9 {
 				ga = ivs[0].T1
 			}
-			if ivs := fb.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[len(ivs)-1].T1 >= 1-1e-9 {
+			if ivs := rb.Clip(ray, buf[:0]); len(ivs) > 0 && ivs[len(ivs)-1].T1 >= 1-1e-9 {
 				gb = ivs[len(ivs)-1].T0
 			}
 		}
@@ -135,7 +150,7 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 			q.HedgeOrWall = true
 		case KindHedgerow:
 			p := c.Entry
-			if fa.DistToPoint(p) <= HedgerowNear+1e-9 || fb.DistToPoint(p) <= HedgerowNear+1e-9 {
+			if ra.DistToPoint(p) <= HedgerowNear+1e-9 || rb.DistToPoint(p) <= HedgerowNear+1e-9 {
 				q.Hedgerow = true
 			} else if blocked(1+t.LevelAt(p), near) {
 				q.OK, q.Blocker = false, f
