@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -118,4 +119,48 @@ func samplePositions(f *testing.F, c Config, n int) []engine.State {
 		out = append(out, all[i*len(all)/n])
 	}
 	return out
+}
+
+// FuzzLog fuzzes reading and replaying game logs, as the replay command
+// and the server read a file a user gives them. The corpus starts with
+// the log of a random game of c's scenario (c.Rules, c.Scenario, c.Seed),
+// whole, cut short and with a record dropped. For every input, ReadLog
+// either reads a log or says why not, and Replay, given what it read,
+// either replays it or says why not; a panic or a hang is a failure.
+func FuzzLog(f *testing.F, c Config, load engine.ScenarioLoader) {
+	g, err := engine.NewGame(c.Rules, c.Scenario, c.Seed)
+	if err != nil {
+		f.Fatalf("new game: %v", err)
+	}
+	pick := rand.New(rand.NewPCG(c.Seed, 0x106))
+	var cands []engine.Action
+	for step := 0; step < 5000 && !g.State().Result().Over; step++ {
+		cands = g.State().Candidates(cands[:0])
+		if _, err := g.Apply(cands[pick.IntN(len(cands))]); err != nil {
+			f.Fatalf("step %d: %v", step, err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := g.WriteLog(&buf); err != nil {
+		f.Fatalf("writing the log: %v", err)
+	}
+	whole := buf.Bytes()
+	lines := bytes.SplitAfter(whole, []byte("\n"))
+	f.Add(whole)
+	f.Add(bytes.Join(lines[:len(lines)/2], nil))
+	if len(lines) > 3 {
+		f.Add(bytes.Join(append(append([][]byte{}, lines[:2]...), lines[3:]...), nil))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		lg, err := engine.ReadLog(bytes.NewReader(raw))
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("ReadLog: an error without text")
+			}
+			return
+		}
+		if _, err := engine.Replay(lg, load); err != nil && err.Error() == "" {
+			t.Fatal("Replay: an error without text")
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine/enginetest"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // FuzzActions puts arbitrary JSON, as a client might send it, to states
@@ -22,4 +23,10 @@ func FuzzActions(f *testing.F) {
 		`{"kind":""}`,
 		`[]`,
 	)
+}
+
+// FuzzLog reads and replays damaged Battle 1 logs: see
+// enginetest.FuzzLog.
+func FuzzLog(f *testing.F) {
+	enginetest.FuzzLog(f, enginetest.Config{Rules: Rules{}, Scenario: battle1(f), Seed: 7}, scenario.EmbeddedScenario)
 }
