@@ -106,12 +106,10 @@ func (b Box) Overlaps(o Box) bool {
 	return b.Frame().Overlaps(o.Frame())
 }
 
-// Radius is half b's diagonal: the circle about the centre that holds b.
-// Two boxes whose centres lie c apart are at least c − r − ro apart.
-func (b Box) Radius() float64 { return hypot(b.Length, b.Width) / 2 }
-
-// RoughRadius is (Length + Width) / 2, never less than Radius: a bounding
-// circle a little too large, for a quick test without a square root.
+// RoughRadius is (Length + Width) / 2, never less than half the diagonal
+// (Frame.Radius): a circle about the centre that holds b, a little too
+// large, for a quick test without a square root. Two boxes whose centres
+// lie c apart are at least c − r − ro apart.
 func (b Box) RoughRadius() float64 { return (b.Length + b.Width) / 2 }
 
 // Distance returns the distance between the closest points of b and o,

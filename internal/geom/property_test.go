@@ -224,21 +224,21 @@ func TestPropCircleClip(t *testing.T) {
 	})
 }
 
-// Radius bounds a box: every corner lies within it of the centre, two
-// boxes are never closer than their centres' distance less both radii,
-// and RoughRadius is never smaller.
-func TestPropBoxRadiusBounds(t *testing.T) {
+// RoughRadius bounds a box: every corner lies within it of the centre,
+// it is never under half the diagonal (Frame.Radius), and two boxes are
+// never closer than their centres' distance less both radii.
+func TestPropBoxRoughRadiusBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := genBox().Draw(t, "a"), genBox().Draw(t, "b")
 		for _, c := range a.Corners() {
-			if d := c.Dist(a.Center); d > a.Radius()+1e-12 {
-				t.Fatalf("corner %v is %v from the centre, radius %v", c, d, a.Radius())
+			if d := c.Dist(a.Center); d > a.RoughRadius()+1e-12 {
+				t.Fatalf("corner %v is %v from the centre, rough radius %v", c, d, a.RoughRadius())
 			}
 		}
-		if a.RoughRadius() < a.Radius() {
-			t.Fatalf("rough radius %v under the radius %v", a.RoughRadius(), a.Radius())
+		if a.RoughRadius() < a.Frame().Radius() {
+			t.Fatalf("rough radius %v under half the diagonal %v", a.RoughRadius(), a.Frame().Radius())
 		}
-		if lb, d := a.Center.Dist(b.Center)-a.Radius()-b.Radius(), a.Distance(b); d < lb-1e-9 {
+		if lb, d := a.Center.Dist(b.Center)-a.RoughRadius()-b.RoughRadius(), a.Distance(b); d < lb-1e-9 {
 			t.Fatalf("distance %v below the radii's bound %v", d, lb)
 		}
 	})
