@@ -79,6 +79,22 @@ func (s *State) sight(a int, fa geom.Box, b int, fb geom.Box) Sight {
 // sightFramed is sight for a caller that may have the footprints' frames
 // at hand (ra, rb; nil when not): it works out those it needs and lacks.
 func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.Box, rb *geom.Frame) Sight {
+	m := s.memo
+	if m == nil {
+		return s.traceSight(fa, ra, fb, rb)
+	}
+	k := keyOf(fa, fb)
+	sl := m.slot(&k)
+	if sl.gen == m.gen && sl.key == k {
+		return sl.q
+	}
+	q := s.traceSight(fa, ra, fb, rb)
+	sl.key, sl.gen, sl.q = k, m.gen, q
+	return q
+}
+
+// traceSight works the answer of sightFramed out.
+func (s *State) traceSight(fa geom.Box, ra *geom.Frame, fb geom.Box, rb *geom.Frame) Sight {
 	t := s.b.table
 	q := Sight{FromLevel: t.LevelAt(fa.Center), ToLevel: t.LevelAt(fb.Center), OK: true}
 	ray := geom.Segment{A: fa.Center, B: fb.Center}

@@ -124,6 +124,10 @@ type State struct {
 	// Rev is the rules revision the game is played under (Revision): 0
 	// for games saved before revisions existed, whose JSON has no "rev".
 	Rev int `json:"rev,omitempty"`
+
+	// memo, if set, keeps line-of-sight answers (see WithMemo); clones
+	// go without it.
+	memo *SightMemo
 }
 
 func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
@@ -236,6 +240,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.memo = nil
 	c.Units = append([]Unit(nil), s.Units...)
 	if s.Move != nil {
 		m := *s.Move

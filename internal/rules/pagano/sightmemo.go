@@ -1,0 +1,81 @@
+package pagano
+
+import (
+	"math"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// sightSlots is the number of answers a SightMemo holds (a power of two).
+const sightSlots = 1 << 12
+
+// SightMemo remembers line-of-sight answers (sightFramed) for an agent
+// that asks the same questions again and again: a search listing the same
+// shots in rollout after rollout, an evaluation weighing the fire of units
+// that have not moved. Under Pagano's rules an answer depends only on the
+// table and the two footprints (vehicles never block the line), and the
+// memo files each answer under the exact bits of both footprints, so it
+// never changes an answer. A memo must not be shared between goroutines.
+type SightMemo struct {
+	// t is the table the answers are about; a state on another table
+	// starts the memo afresh.
+	t *table.Table
+	// slots is a direct-mapped cache, by key hash; a slot counts only if
+	// its gen is the memo's.
+	slots []sightSlot
+	gen   uint32
+}
+
+// sightKey is the bits of the viewer's and the target's footprints.
+type sightKey [10]uint64
+
+type sightSlot struct {
+	key sightKey
+	gen uint32
+	q   Sight
+}
+
+func keyOf(fa, fb geom.Box) sightKey {
+	f := math.Float64bits
+	return sightKey{
+		f(fa.Center.X), f(fa.Center.Y), f(float64(fa.Heading)), f(fa.Length), f(fa.Width),
+		f(fb.Center.X), f(fb.Center.Y), f(float64(fb.Heading)), f(fb.Length), f(fb.Width),
+	}
+}
+
+// slot returns where k is filed.
+func (m *SightMemo) slot(k *sightKey) *sightSlot {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range k {
+		h ^= x
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return &m.slots[h&(sightSlots-1)]
+}
+
+// forTable readies the memo for answers about table t.
+func (m *SightMemo) forTable(t *table.Table) {
+	if m.slots == nil {
+		m.slots = make([]sightSlot, sightSlots)
+	}
+	if m.t != t {
+		m.t = t
+		m.gen++
+	}
+}
+
+// WithMemo lets s keep its line-of-sight answers in *memo (a *SightMemo,
+// made if nil or of another kind) until it is cloned: an agent keeps one
+// memo per goroutine and hands it to the copies it searches. Nothing s
+// does depends on the memo but its speed.
+func (s *State) WithMemo(memo *any) {
+	m, _ := (*memo).(*SightMemo)
+	if m == nil {
+		m = &SightMemo{}
+		*memo = m
+	}
+	m.forTable(s.b.table)
+	s.memo = m
+}

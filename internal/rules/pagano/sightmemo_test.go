@@ -1,0 +1,93 @@
+package pagano
+
+import (
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+// TestSightMemoKeepsAnswers plays random games of every Pagano scenario
+// with one memo for all of them and, after every action, asks the memo
+// about every pair of vehicles on the table, as they stand and with the
+// target turned and moved a little (questions that share a slot or most
+// of a key), and checks each answer against one worked out afresh.
+func TestSightMemoKeepsAnswers(t *testing.T) {
+	var memo any
+	asked, hits := 0, 0
+	games := uint64(2)
+	if testing.Short() {
+		games = 1
+	}
+	for _, sc := range paganoScenarios(t) {
+		for seed := uint64(1); seed <= games; seed++ {
+			st, err := Rules{}.New(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			s.WithMemo(&memo)
+			m := memo.(*SightMemo)
+			src := dice.NewPCG(seed)
+			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
+			for n := 0; !s.Over && n < 600; n++ {
+				bare := s.clone() // no memo
+				if bare.memo != nil {
+					t.Fatal("a clone kept the memo")
+				}
+				for a := range s.Units {
+					for b := range s.Units {
+						if a == b || !s.Units[a].Placed || !s.Units[b].Placed {
+							continue
+						}
+						fa, fb := s.box(a), s.box(b)
+						turned := s.boxAt(b, fb.Center.Add(geom.Point{X: 0.25}), fb.Heading+geom.Deg(90))
+						for _, tb := range []geom.Box{fb, turned, fb} {
+							k := keyOf(fa, tb)
+							sl := m.slot(&k)
+							if sl.gen == m.gen && sl.key == k {
+								hits++
+							}
+							got, want := s.sight(a, fa, b, tb), bare.sight(a, fa, b, tb)
+							asked++
+							if got != want {
+								t.Fatalf("%s seed %d action %d: %s sees %s at %+v: memo says %+v, worked out afresh %+v",
+									sc.ID, seed, n, s.Units[a].ID, s.Units[b].ID, tb, got, want)
+							}
+						}
+					}
+				}
+				a := agents[s.Pending().Side].Choose(s)
+				s.Apply(a, src, engine.Discard)
+			}
+		}
+	}
+	t.Logf("%d questions, %d answered from the memo", asked, hits)
+	if hits == 0 || hits == asked {
+		t.Fatalf("%d of %d questions answered from the memo: the test asks nothing of it", hits, asked)
+	}
+}
+
+// TestSightMemoForgetsAnotherTable puts the same two vehicles on two
+// tables, open ground and with woods between them, and asks one memo.
+func TestSightMemoForgetsAnotherTable(t *testing.T) {
+	units := []placed{
+		{id: "a", typ: "m4-75", side: us, x: 10, y: 24, facing: 0},
+		{id: "b", typ: "panzer-iv-h", side: german, x: 30, y: 24, facing: 180},
+	}
+	open := newFixture(t, nil, 2, units...).s
+	woods := newFixture(t, []table.Feature{rect(table.KindWoods, 15, 10, 25, 40)}, 2, units...).s
+	var memo any
+	for _, tc := range []struct {
+		s    *State
+		want bool
+	}{{open, true}, {woods, false}, {open, true}} {
+		tc.s.WithMemo(&memo)
+		if q := tc.s.sight(0, tc.s.box(0), 1, tc.s.box(1)); q.OK != tc.want {
+			t.Errorf("sight %v, want %v (%s)", q.OK, tc.want, q.Why())
+		}
+	}
+}
