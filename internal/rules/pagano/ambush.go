@@ -27,6 +27,12 @@ func (s *State) moverBox(m *Transit, d float64) geom.Box {
 	return s.boxAt(m.Unit, p, h)
 }
 
+// moverBoxOn is moverBox, with walk a Walker along m's path.
+func (s *State) moverBoxOn(m *Transit, walk *geom.Walker, d float64) geom.Box {
+	p, h := walk.At(d)
+	return s.boxAt(m.Unit, p, h)
+}
+
 // ambushSpans returns, for each loaded enemy that cannot fire at the mover
 // where it starts, the stretch of the path where it can, provided the
 // mover leaves its sight again before the end of the move: it "attempts to
@@ -34,6 +40,8 @@ func (s *State) moverBox(m *Transit, d float64) geom.Box {
 func (s *State) ambushSpans(mover int, m *Transit) []Span {
 	var spans []Span
 	n := int(math.Ceil(m.Length / ambushStep))
+	var walk geom.Walker
+	walk.Follow(m.Path)
 	for e := range s.Units {
 		if s.Units[e].Side == s.Units[mover].Side || !s.ambushEligible(e) {
 			continue
@@ -49,7 +57,7 @@ func (s *State) ambushSpans(mover int, m *Transit) []Span {
 		first, last, left := -1.0, -1.0, false
 		for k := 1; k <= n; k++ {
 			d := min(float64(k)*ambushStep, m.Length)
-			if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.moverBox(m, d)); r == shotFine {
+			if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.moverBoxOn(m, &walk, d)); r == shotFine {
 				if first < 0 {
 					first = d
 				}

@@ -331,8 +331,10 @@ func (s *State) planMove(a Move) (movePlan, error) {
 			boxes = append(boxes, s.box(i))
 		}
 	}
+	var walk geom.Walker // pl2.At, each leg's heading worked out once
+	walk.Follow(pl2)
 	for d := pathCheckStep; d < pl2.Length()-1e-9; d += pathCheckStep {
-		pt, h := pl2.At(d)
+		pt, h := walk.At(d)
 		b := s.boxAt(u, pt, h)
 		o := -1
 		for k, ob := range boxes {
