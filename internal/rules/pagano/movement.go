@@ -320,20 +320,42 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	// Vehicles do not pass through one another, nor off the table on the
 	// way (ruling P21).
 	pl2 := geom.Polyline(path)
-	// Only vehicles near the path can be in the way.
-	area := pl2.Bounds().Expand(3)
+	// Every point checked lies on the path, so only vehicles whose
+	// centres come within both hulls' rough radii of it, and buildings
+	// within the mover's of its bounds, can be in the way; and if the
+	// bounds lie that far inside the table, no point runs off it
+	// (Table.ContainsBox accepts such a box at once). The checks then
+	// give the answers of checking everything, in the same order.
+	r := box.RoughRadius()
+	slack := r + 1e-6
 	var otherBuf [16]int
 	var boxBuf [16]geom.Box
 	others, boxes := otherBuf[:0], boxBuf[:0]
 	for i := range s.Units {
-		if i != u && s.Units[i].Active() && area.Contains(s.Units[i].Pos) {
+		if i == u || !s.Units[i].Active() {
+			continue
+		}
+		if ob := s.box(i); pl2.DistToPoint(ob.Center) <= slack+ob.RoughRadius() {
 			others = append(others, i)
-			boxes = append(boxes, s.box(i))
+			boxes = append(boxes, ob)
 		}
 	}
+	bounds := pl2.Bounds()
+	var bldBuf [8]*table.Feature
+	blds := bldBuf[:0]
+	for _, f := range s.b.buildings {
+		if f.Area.Bounds().Intersects(bounds.Expand(slack)) {
+			blds = append(blds, f)
+		}
+	}
+	t := s.b.table
+	inside := bounds.Min.X >= r && bounds.Min.Y >= r && bounds.Max.X <= t.Width()-r && bounds.Max.Y <= t.Height()-r
 	var walk geom.Walker // pl2.At, each leg's heading worked out once
 	walk.Follow(pl2)
 	for d := pathCheckStep; d < pl2.Length()-1e-9; d += pathCheckStep {
+		if len(boxes) == 0 && len(blds) == 0 && (inside || p.exit) {
+			break
+		}
 		pt, h := walk.At(d)
 		b := s.boxAt(u, pt, h)
 		o := -1
@@ -346,10 +368,12 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		if o >= 0 {
 			return p, errorf("move: %s would run into %s %.1f\" along its path", a.Unit, s.Units[o].ID, d)
 		}
-		if f := s.inBuilding(b); f != nil {
-			return p, errorf("move: %s's hull would enter %s %.1f\" along its path; vehicles cannot enter buildings (ruling P16)", a.Unit, f, d)
+		for _, f := range blds {
+			if boxMeetsPolygon(b, f.Area) {
+				return p, errorf("move: %s's hull would enter %s %.1f\" along its path; vehicles cannot enter buildings (ruling P16)", a.Unit, f, d)
+			}
 		}
-		if !p.exit && !s.b.onTable(b) {
+		if !p.exit && !inside && !s.b.onTable(b) {
 			return p, errorf("move: %s would run off the table %.1f\" along its path", a.Unit, d)
 		}
 	}
