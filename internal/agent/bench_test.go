@@ -84,6 +84,52 @@ func benchMCTS(b *testing.B, id string) {
 	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
 }
 
+// BenchmarkMCTSGameBattle1 measures MCTS iterations per second the way
+// a game meets them: it searches, in turn, benchPositions positions of a
+// scripted game of Battle 1 (seed 1), every decision with more than one
+// candidate from the first move on, each with 100 iterations on one tree.
+// BenchmarkMCTSIterations searches one position again and again, which
+// flatters any memo the searches keep: here each search meets the
+// answers of the positions before it, as in play.
+func BenchmarkMCTSGameBattle1(b *testing.B) {
+	benchMCTSGame(b, "armour-battles/battle-1")
+}
+
+// BenchmarkMCTSGamePagano1 is BenchmarkMCTSGameBattle1 on Pagano's
+// Battle 1.
+func BenchmarkMCTSGamePagano1(b *testing.B) {
+	benchMCTSGame(b, "pagano/battle-1")
+}
+
+// benchPositions is the number of positions BenchmarkMCTSGame* search.
+const benchPositions = 40
+
+func benchMCTSGame(b *testing.B, id string) {
+	r, sc := battle(b, id)
+	st, ags, src := startGame(b, r, sc, 1, [2]string{"scripted", "scripted"}, nil)
+	var pos []engine.State
+	var buf []engine.Action
+	for !st.Result().Over {
+		d := st.Pending()
+		if buf = st.Candidates(buf[:0]); len(buf) > 1 && d.Kind != "deploy" {
+			pos = append(pos, st.Clone())
+		}
+		st.Apply(ags[d.Side].Choose(st), src, engine.Discard)
+	}
+	if len(pos) < benchPositions {
+		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), benchPositions)
+	}
+	// Spread them over the game.
+	step := len(pos) / benchPositions
+	m := agent.NewMCTS(1, agent.MCTSConfig{Iterations: 100, Trees: 1, Depth: 10, C: 1.2})
+	i := 0
+	for b.Loop() {
+		m.Choose(pos[(i%benchPositions)*step])
+		i++
+	}
+	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
+}
+
 // BenchmarkScriptedVsScriptedBattle3 is BenchmarkScriptedVsScriptedBattle1
 // on Battle 3, the largest battle: its games are about three times slower.
 func BenchmarkScriptedVsScriptedBattle3(b *testing.B) {
