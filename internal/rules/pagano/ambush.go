@@ -57,7 +57,7 @@ func (s *State) ambushSpans(mover int, m *Transit) []Span {
 		first, last, left := -1.0, -1.0, false
 		for k := 1; k <= n; k++ {
 			d := min(float64(k)*ambushStep, m.Length)
-			if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.moverBoxOn(m, &walk, d)); r == shotFine {
+			if s.shotOpen(e, eb, &er, mover, s.moverBoxOn(m, &walk, d)) {
 				if first < 0 {
 					first = d
 				}

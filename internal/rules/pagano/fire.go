@@ -207,21 +207,8 @@ func (s *State) shotOK(u int, ub geom.Box, t int, tb geom.Box) (Sight, float64, 
 // shotOKFrom is shotOK for a caller that may have the firer's frame at
 // hand (ur; nil when not), as an ambusher's is for every point of a move.
 func (s *State) shotOKFrom(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box) (Sight, float64, int) {
-	st := s.stats(u)
-	// The centres' distance less the two bounding radii is a lower bound
-	// of the hulls' range; the arc needs only the centres. Both settle
-	// most impossible shots without the hulls' exact range. (The rough
-	// radii need no square roots, nor, compared squared, the distance.)
-	v := tb.Center.Sub(ub.Center)
-	if far := MaxRange + 1e-6 + ub.RoughRadius() + tb.RoughRadius(); v.X*v.X+v.Y*v.Y >= far*far {
-		return Sight{}, MaxRange, shotRange
-	}
-	facing, half := s.Units[u].Turret, TurretHalfArc
-	if st.Mount == MountBow {
-		facing, half = ub.Heading, BowHalfArc
-	}
-	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
-		return Sight{}, 0, shotArc
+	if r := s.shotBounds(u, ub, tb); r != shotFine {
+		return Sight{}, boundOf(r), r
 	}
 	if ur == nil {
 		f := ub.Frame()
@@ -233,18 +220,64 @@ func (s *State) shotOKFrom(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Bo
 		return Sight{}, d, shotRange
 	}
 	q := s.sightFramed(u, ub, ur, t, tb, &tr)
+	return q, d, s.sightBars(u, q)
+}
+
+// shotOpen reports whether shotOKFrom would find the shot fine, without
+// the hulls' exact range when the centres are within range (the hulls
+// are then too): an ambusher asks it at every point of a move.
+func (s *State) shotOpen(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box) bool {
+	if s.shotBounds(u, ub, tb) != shotFine {
+		return false
+	}
+	if ub.Center.Dist(tb.Center) >= MaxRange && ur.Distance(tb.Frame()) >= MaxRange {
+		return false
+	}
+	return s.sightBars(u, s.sightFramed(u, ub, ur, t, tb, nil)) == shotFine
+}
+
+// shotBounds settles most impossible shots without the hulls' exact
+// range: the centres' distance less the two bounding radii is a lower
+// bound of it, and the arc needs only the centres. (The rough radii need
+// no square roots, nor, compared squared, the distance.) It returns
+// shotRange, shotArc, or shotFine when neither settles it.
+func (s *State) shotBounds(u int, ub, tb geom.Box) int {
+	v := tb.Center.Sub(ub.Center)
+	if far := MaxRange + 1e-6 + ub.RoughRadius() + tb.RoughRadius(); v.X*v.X+v.Y*v.Y >= far*far {
+		return shotRange
+	}
+	facing, half := s.Units[u].Turret, TurretHalfArc
+	if s.stats(u).Mount == MountBow {
+		facing, half = ub.Heading, BowHalfArc
+	}
+	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
+		return shotArc
+	}
+	return shotFine
+}
+
+// boundOf is the range shotOK reports for a shot shotBounds refused.
+func boundOf(r int) float64 {
+	if r == shotRange {
+		return MaxRange
+	}
+	return 0
+}
+
+// sightBars returns why sight q bars a shot from u, or shotFine.
+func (s *State) sightBars(u int, q Sight) int {
 	if !q.OK {
-		return q, d, shotSight
+		return shotSight
 	}
 	if q.ViewerHullDown {
-		if st.Mount != MountTurret {
-			return q, d, shotBowHullDown
+		if s.stats(u).Mount != MountTurret {
+			return shotBowHullDown
 		}
 		if isRussian(s.b.types[s.Units[u].Type].Nation) {
-			return q, d, shotRussianHullDown
+			return shotRussianHullDown
 		}
 	}
-	return q, d, shotFine
+	return shotFine
 }
 
 // shotCheck is what a shot from u at t needs: line of sight, arc, range
@@ -637,22 +670,39 @@ func (s *State) hasSpecial(u int, name string) bool {
 // targets returns the enemy vehicles unit u may fire at now.
 func (s *State) targets(u int) []int {
 	var out []int
+	s.eachTarget(u, func(t int) bool {
+		out = append(out, t)
+		return true
+	})
+	return out
+}
+
+// eachTarget calls yield with each enemy vehicle unit u may fire at now,
+// in order, until yield returns false.
+func (s *State) eachTarget(u int, yield func(t int) bool) {
 	ub := s.box(u)
 	for t := range s.Units {
 		if s.Units[t].Side == s.Units[u].Side || !s.Units[t].Active() {
 			continue
 		}
-		if _, _, r := s.shotOK(u, ub, t, s.box(t)); r == shotFine {
-			out = append(out, t)
+		if _, _, r := s.shotOK(u, ub, t, s.box(t)); r == shotFine && !yield(t) {
+			return
 		}
 	}
-	return out
 }
 
 // canFireAny reports whether any vehicle of side has a legal shot.
 func (s *State) canFireAny(side int) bool {
 	for u := range s.Units {
-		if s.Units[u].Side == side && s.canFire(u) == nil && len(s.targets(u)) > 0 {
+		if s.Units[u].Side != side || s.canFire(u) != nil {
+			continue
+		}
+		found := false
+		s.eachTarget(u, func(int) bool {
+			found = true
+			return false
+		})
+		if found {
 			return true
 		}
 	}
