@@ -19,7 +19,8 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	base := len(dst)
-	switch s.pending().Kind {
+	kind := s.pending().Kind
+	switch kind {
 	case KindDeploy:
 		dst = s.deployCandidates(dst)
 	case KindReady:
@@ -31,15 +32,19 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 	case KindAmbush:
 		dst = s.ambushCandidates(dst)
 	}
-	// Keep only what validates (candidates are generated loosely).
-	out := dst[:base]
-	for _, a := range dst[base:] {
-		if s.Validate(a) == nil {
-			out = append(out, a)
+	// Keep only what validates (candidates are generated loosely), but
+	// for moves, which moveCandidates validates as it makes them.
+	out := dst
+	if kind != KindMove {
+		out = dst[:base]
+		for _, a := range dst[base:] {
+			if s.Validate(a) == nil {
+				out = append(out, a)
+			}
 		}
 	}
 	if len(out) == base {
-		switch s.pending().Kind {
+		switch kind {
 		case KindMove:
 			out = append(out, EndMovement{})
 		case KindFire:
@@ -209,7 +214,8 @@ func (s *State) nearestEnemy(u int) int {
 // the nearest enemy (a full move stopping or staying in motion, a half
 // move), take a hull-down position on a hill crest facing the enemy, take
 // cover at a wood's edge, or swing out to either flank. A retreating
-// vehicle heads for its safe edge.
+// vehicle heads for its safe edge. Each option is validated here, as it
+// is made.
 func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 	side := s.pending().Side
 	u := -1
@@ -220,7 +226,7 @@ func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 		}
 	}
 	if u < 0 {
-		return append(dst, EndMovement{})
+		return appendValid(s, dst, EndMovement{})
 	}
 	un := &s.Units[u]
 	id := un.ID
@@ -241,7 +247,7 @@ func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 	case !un.Immobile:
 		hold.Facing = deg(toward)
 	}
-	dst = append(dst, hold)
+	dst = appendValid(s, dst, hold)
 	if un.Stunned || un.Immobile {
 		return dst
 	}
@@ -311,6 +317,14 @@ func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 				dst = append(dst, m)
 			}
 		}
+	}
+	return dst
+}
+
+// appendValid appends a to dst if it validates.
+func appendValid(s *State, dst []engine.Action, a engine.Action) []engine.Action {
+	if s.Validate(a) == nil {
+		dst = append(dst, a)
 	}
 	return dst
 }
