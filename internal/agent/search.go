@@ -33,14 +33,21 @@ func evaluate(st engine.State, side int) float64 {
 }
 
 // rollout plays random candidates on st for at most steps actions, or
-// while `while` holds.
+// while `while` holds. A state that can draw a candidate without listing
+// them all (engine.Sampler) is asked for one.
 func rollout(st engine.State, steps int, pick func(n int) int, src dice.Source, buf []engine.Action, while func(engine.State) bool) []engine.Action {
+	sm, _ := st.(engine.Sampler)
 	for i := 0; i < steps && !st.Result().Over && (while == nil || while(st)); i++ {
-		buf = st.Candidates(buf[:0])
-		if len(buf) == 0 {
+		var a engine.Action
+		if sm != nil {
+			a, buf = sm.Sample(pick, buf)
+		} else if buf = st.Candidates(buf[:0]); len(buf) > 0 {
+			a = buf[pick(len(buf))]
+		}
+		if a == nil {
 			break
 		}
-		st.Apply(buf[pick(len(buf))], src, engine.Discard)
+		st.Apply(a, src, engine.Discard)
 	}
 	return buf
 }

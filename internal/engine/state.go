@@ -113,6 +113,18 @@ type Evaluator interface {
 	Evaluate(side int) float64
 }
 
+// Sampler is implemented by states that can draw one of their candidates
+// at random without working out the others, as a search's random rollouts
+// want. Sample returns an action drawn uniformly from what Candidates
+// would list, or nil when it lists nothing; it calls pick(n), which
+// returns an integer in [0, n), as often as it needs. The draw has
+// Candidates' distribution but not its sequence of picks: pick(len(list))
+// on the full list may give another action for the same picks. buf is
+// scratch space Sample may use and return.
+type Sampler interface {
+	Sample(pick func(n int) int, buf []Action) (Action, []Action)
+}
+
 // Determinizer is implemented by states with hidden information.
 // Determinize returns an independent copy in which everything side may not
 // know is replaced by a sample consistent with what side has seen, drawn

@@ -56,6 +56,24 @@ func (s *State) Candidates(dst []engine.Action) []engine.Action {
 	return out
 }
 
+// Sample draws one of the candidates uniformly at random
+// (engine.Sampler). For a movement decision it works out and validates
+// only the options it draws (sampleMove), where Candidates validates them
+// all; otherwise it lists the candidates and picks one.
+func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action, []engine.Action) {
+	if !s.Over && s.pending().Kind == KindMove {
+		if a := s.sampleMove(pick); a != nil {
+			return a, buf
+		}
+		return EndMovement{}, buf // as Candidates offers when nothing validates
+	}
+	buf = s.Candidates(buf[:0])
+	if len(buf) == 0 {
+		return nil, buf
+	}
+	return buf[pick(len(buf))], buf
+}
+
 // nextToDeploy returns the deploying side's first vehicle not yet
 // placed, or -1.
 func (s *State) nextToDeploy() int {
@@ -217,6 +235,68 @@ func (s *State) nearestEnemy(u int) int {
 // vehicle heads for its safe edge. Each option is validated here, as it
 // is made.
 func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
+	var mo moveOptions
+	s.listMoveOptions(&mo)
+	for i := range mo.n {
+		if a, ok := s.moveOption(&mo, i); ok {
+			dst = append(dst, a)
+		}
+	}
+	return dst
+}
+
+// sampleMove returns one of moveCandidates' actions drawn uniformly at
+// random with pick, working out only the options it draws: it draws among
+// the options left and drops each that fails, so each valid one is as
+// likely as any other. It returns nil when none is valid.
+func (s *State) sampleMove(pick func(n int) int) engine.Action {
+	var mo moveOptions
+	s.listMoveOptions(&mo)
+	var left [len(mo.opts)]int
+	n := mo.n
+	for i := range n {
+		left[i] = i
+	}
+	for n > 0 {
+		k := pick(n)
+		if a, ok := s.moveOption(&mo, left[k]); ok {
+			return a
+		}
+		copy(left[k:n], left[k+1:n])
+		n--
+	}
+	return nil
+}
+
+// moveOptions are the options moveCandidates offers, before they are
+// worked out and validated (moveOption).
+type moveOptions struct {
+	u      int
+	budget float64
+	toward geom.Angle
+	opts   [10]moveOpt
+	n      int
+}
+
+// moveOpt is one option: an action to validate as it is (fixed), a move
+// straight toward target (line), or one to a crest or a wood's edge found
+// when asked (spot).
+type moveOpt struct {
+	fixed  engine.Action
+	spot   func(int, geom.Angle) (geom.Point, geom.Angle, bool)
+	target geom.Point
+	max    float64
+	stop   bool
+	face   geom.Angle
+}
+
+func (mo *moveOptions) add(o moveOpt) {
+	mo.opts[mo.n] = o
+	mo.n++
+}
+
+// listMoveOptions fills mo with moveCandidates' options, in order.
+func (s *State) listMoveOptions(mo *moveOptions) {
 	side := s.pending().Side
 	u := -1
 	for i := range s.Units {
@@ -225,108 +305,106 @@ func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 			break
 		}
 	}
+	mo.u = u
 	if u < 0 {
-		return appendValid(s, dst, EndMovement{})
+		mo.add(moveOpt{fixed: EndMovement{}})
+		return
 	}
 	un := &s.Units[u]
-	id := un.ID
 	e := s.nearestEnemy(u)
-	var toward geom.Angle
 	if e >= 0 {
-		toward = s.Units[e].Pos.Sub(un.Pos).Heading()
+		mo.toward = s.Units[e].Pos.Sub(un.Pos).Heading()
 	} else {
-		toward = s.b.towardEnemy(side)
+		mo.toward = s.b.towardEnemy(side)
 	}
-	deg := func(a geom.Angle) *float64 { d := round2(a.Normalized().Degrees()); return &d }
-	turret := s.stats(u).Mount == MountTurret
-	hold := Hold{Unit: id}
+	toward := mo.toward
+	hold := Hold{Unit: un.ID}
 	switch {
 	case un.Stunned:
-	case turret:
-		hold.Turret = deg(toward)
+	case s.stats(u).Mount == MountTurret:
+		hold.Turret = degrees(toward)
 	case !un.Immobile:
-		hold.Facing = deg(toward)
+		hold.Facing = degrees(toward)
 	}
-	dst = appendValid(s, dst, hold)
+	mo.add(moveOpt{fixed: hold})
 	if un.Stunned || un.Immobile {
-		return dst
+		return
 	}
-	budget := s.budget(u)
-	if budget <= 0 {
-		return dst
-	}
-	// line returns a move straight toward target, as far as the budget
-	// allows (and at most max inches), or false.
-	line := func(target geom.Point, max float64, stop bool, face geom.Angle) (Move, bool) {
-		v := target.Sub(un.Pos)
-		dist := math.Min(v.Norm(), max)
-		if dist < 0.5 {
-			return Move{}, false
-		}
-		end := un.Pos.Add(v.Normalize().Mul(dist))
-		end.X = math.Max(0, math.Min(s.b.table.Width(), end.X))
-		end.Y = math.Max(0, math.Min(s.b.table.Height(), end.Y))
-		r := s.reach([]geom.Point{un.Pos, end}, budget)
-		for _, frac := range []float64{1, 0.7, 0.4} {
-			d := r * frac
-			if d < 0.5 {
-				break
-			}
-			p := un.Pos.Add(end.Sub(un.Pos).Normalize().Mul(d))
-			m := Move{Unit: id, To: [][2]float64{{p.X, p.Y}}, Stop: stop}
-			if stop {
-				m.Facing = deg(face)
-			}
-			if turret {
-				m.Turret = deg(s.enemyDir(u, p, face))
-			}
-			if s.Validate(m) == nil {
-				return m, true
-			}
-		}
-		return Move{}, false
+	if mo.budget = s.budget(u); mo.budget <= 0 {
+		return
 	}
 	if un.Retreat {
-		edge := s.b.edgePoint(side, un.Pos)
-		if m, ok := line(edge, math.Inf(1), false, 0); ok {
-			dst = append(dst, m)
-		}
-		return dst
+		mo.add(moveOpt{target: s.b.edgePoint(side, un.Pos), max: math.Inf(1)})
+		return
 	}
 	if e >= 0 {
 		ep := s.Units[e].Pos
 		gap := math.Max(0, un.Pos.Dist(ep)-6)
-		for _, o := range []struct {
-			max  float64
-			stop bool
-		}{{gap, true}, {gap, false}, {gap / 2, true}} {
-			if m, ok := line(ep, o.max, o.stop, toward); ok {
-				dst = append(dst, m)
-			}
-		}
+		mo.add(moveOpt{target: ep, max: gap, stop: true, face: toward})
+		mo.add(moveOpt{target: ep, max: gap, face: toward})
+		mo.add(moveOpt{target: ep, max: gap / 2, stop: true, face: toward})
 		for _, side := range []float64{60, -60} {
 			dir := toward + geom.Deg(side)
-			if m, ok := line(un.Pos.Add(geom.Dir(dir).Mul(20)), 20, true, toward); ok {
-				dst = append(dst, m)
-			}
+			mo.add(moveOpt{target: un.Pos.Add(geom.Dir(dir).Mul(20)), max: 20, stop: true, face: toward})
 		}
 	}
-	for _, spot := range []func(int, geom.Angle) (geom.Point, geom.Angle, bool){s.crestSpot, s.woodsSpot} {
-		if p, face, ok := spot(u, toward); ok {
-			if m, ok := line(p, math.Inf(1), true, face); ok {
-				dst = append(dst, m)
-			}
-		}
-	}
-	return dst
+	mo.add(moveOpt{spot: s.crestSpot})
+	mo.add(moveOpt{spot: s.woodsSpot})
 }
 
-// appendValid appends a to dst if it validates.
-func appendValid(s *State, dst []engine.Action, a engine.Action) []engine.Action {
-	if s.Validate(a) == nil {
-		dst = append(dst, a)
+// degrees returns a rounded to hundredths of a degree, for an action.
+func degrees(a geom.Angle) *float64 { d := round2(a.Normalized().Degrees()); return &d }
+
+// moveOption works option i of mo out: the action, and whether it is
+// valid.
+func (s *State) moveOption(mo *moveOptions, i int) (engine.Action, bool) {
+	o := &mo.opts[i]
+	switch {
+	case o.fixed != nil:
+		return o.fixed, s.Validate(o.fixed) == nil
+	case o.spot != nil:
+		p, face, ok := o.spot(mo.u, mo.toward)
+		if !ok {
+			return nil, false
+		}
+		return s.moveLine(mo, p, math.Inf(1), true, face)
 	}
-	return dst
+	return s.moveLine(mo, o.target, o.max, o.stop, o.face)
+}
+
+// moveLine returns a move of mo's vehicle straight toward target, as far
+// as its budget allows (and at most max inches), or false.
+func (s *State) moveLine(mo *moveOptions, target geom.Point, max float64, stop bool, face geom.Angle) (engine.Action, bool) {
+	u := mo.u
+	un := &s.Units[u]
+	v := target.Sub(un.Pos)
+	dist := math.Min(v.Norm(), max)
+	if dist < 0.5 {
+		return nil, false
+	}
+	end := un.Pos.Add(v.Normalize().Mul(dist))
+	end.X = math.Max(0, math.Min(s.b.table.Width(), end.X))
+	end.Y = math.Max(0, math.Min(s.b.table.Height(), end.Y))
+	r := s.reach([]geom.Point{un.Pos, end}, mo.budget)
+	turret := s.stats(u).Mount == MountTurret
+	for _, frac := range []float64{1, 0.7, 0.4} {
+		d := r * frac
+		if d < 0.5 {
+			break
+		}
+		p := un.Pos.Add(end.Sub(un.Pos).Normalize().Mul(d))
+		m := Move{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}, Stop: stop}
+		if stop {
+			m.Facing = degrees(face)
+		}
+		if turret {
+			m.Turret = degrees(s.enemyDir(u, p, face))
+		}
+		if s.Validate(m) == nil {
+			return m, true
+		}
+	}
+	return nil, false
 }
 
 // enemyDir returns the direction from p to the nearest enemy of unit u,

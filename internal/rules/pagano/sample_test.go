@@ -1,0 +1,96 @@
+package pagano
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// TestSampleDrawsUniformly plays random games of every scenario and, at
+// each movement decision, works out Sample's exact distribution by
+// following every sequence of picks it can make; each candidate that
+// Candidates lists must come out with probability 1/len(list).
+func TestSampleDrawsUniformly(t *testing.T) {
+	checked, dropped := 0, 0
+	for _, sc := range paganoScenarios(t) {
+		st, err := Rules{}.New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		src := dice.NewPCG(3)
+		agents := []agent.Agent{agent.NewRandom(5), agent.NewRandom(6)}
+		for n := 0; !s.Over && n < 400; n++ {
+			if s.pending().Kind == KindMove && n%3 == 0 {
+				want := map[string]float64{}
+				cands := s.Candidates(nil)
+				for _, a := range cands {
+					want[actionKey(t, a)] += 1 / float64(len(cands))
+				}
+				got, runs := sampleDistribution(t, s)
+				for k, p := range want {
+					if math.Abs(got[k]-p) > 1e-9 {
+						t.Fatalf("%s action %d: %s drawn with probability %.6f, want %.6f (of %d candidates)", sc.ID, n, k, got[k], p, len(cands))
+					}
+				}
+				for k, p := range got {
+					if _, ok := want[k]; !ok {
+						t.Fatalf("%s action %d: Sample drew %s (probability %.6f), which Candidates does not list", sc.ID, n, k, p)
+					}
+				}
+				checked++
+				dropped += runs - 1
+			}
+			s.Apply(agents[s.Pending().Side].Choose(s), src, engine.Discard)
+		}
+	}
+	t.Logf("%d movement decisions checked; %d pick sequences beyond one each", checked, dropped)
+	if checked < 30 || dropped == 0 {
+		t.Fatalf("%d decisions, %d extra sequences: the test checks too little", checked, dropped)
+	}
+}
+
+// sampleDistribution runs s.Sample under every sequence of picks it can
+// make and returns each action's probability, and how many sequences
+// there were.
+func sampleDistribution(t *testing.T, s *State) (map[string]float64, int) {
+	out := map[string]float64{}
+	var seq []int // the picks to make first; 0 after them
+	for runs := 1; ; runs++ {
+		var made, ns []int
+		a, _ := s.Sample(func(n int) int {
+			c := 0
+			if len(made) < len(seq) {
+				c = seq[len(made)]
+			}
+			made, ns = append(made, c), append(ns, n)
+			return c
+		}, nil)
+		p := 1.0
+		for _, n := range ns {
+			p /= float64(n)
+		}
+		out[actionKey(t, a)] += p
+		// The next sequence: the last pick that can go one further does.
+		j := len(made) - 1
+		for j >= 0 && made[j]+1 >= ns[j] {
+			j--
+		}
+		if j < 0 {
+			return out, runs
+		}
+		seq = append(made[:j], made[j]+1)
+	}
+}
+
+func actionKey(t *testing.T, a engine.Action) string {
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.Kind() + string(b)
+}
