@@ -15,7 +15,7 @@ import (
 // against the plain check: at every sample of the path, every vehicle,
 // every building and the table's edge, in that order.
 func TestPropPathChecksMatchEverySample(t *testing.T) {
-	refused := map[string]int{}
+	kinds := map[string]int{}
 	rapid.Check(t, func(rt *rapid.T) {
 		var terrain []table.Feature
 		for i := range rapid.IntRange(0, 3).Draw(rt, "buildings") {
@@ -49,10 +49,10 @@ func TestPropPathChecksMatchEverySample(t *testing.T) {
 			if got != want {
 				rt.Fatalf("planMove says %q, checking every sample %q", got, want)
 			}
-			refused[firstWord(want)]++
+			kinds[answerKind(want)]++
 		}
 	})
-	t.Logf("answers by kind: %v", refused)
+	t.Logf("answers by kind: %v", kinds)
 }
 
 // smallTable makes a 10×10" table with the terrain.
@@ -66,7 +66,8 @@ func smallTable(t *testing.T, terrain []table.Feature) *table.Table {
 	return tb
 }
 
-func firstWord(msg string) string {
+// answerKind names what planMove's answer msg is about.
+func answerKind(msg string) string {
 	switch {
 	case msg == "":
 		return "allowed"
