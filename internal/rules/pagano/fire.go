@@ -230,8 +230,14 @@ func (s *State) shotOpen(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box)
 	if s.shotBounds(u, ub, tb) != shotFine {
 		return false
 	}
-	if ub.Center.Dist(tb.Center) >= MaxRange && ur.Distance(tb.Frame()) >= MaxRange {
-		return false
+	if ub.Center.Dist(tb.Center) >= MaxRange {
+		if ur == nil {
+			f := ub.Frame()
+			ur = &f
+		}
+		if ur.Distance(tb.Frame()) >= MaxRange {
+			return false
+		}
 	}
 	return s.sightBars(u, s.sightFramed(u, ub, ur, t, tb, nil)) == shotFine
 }

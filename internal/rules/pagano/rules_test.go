@@ -104,6 +104,10 @@ func TestShotRangeBeforeArc(t *testing.T) {
 		{94.87, 180, "is 84.1\" away, beyond the last range band"},
 		{60, 180, "outside a's 60° arc"},
 		{60, 0, ""},
+		// The same in arc.
+		{94.87, 0, "is 84.1\" away, beyond the last range band"},
+		// 84.4" between the centres, 83.6" hull to hull: in range.
+		{94.4, 0, ""},
 	} {
 		f := newFixture(t, nil, 2,
 			placed{id: "a", typ: "m4-75", side: german, x: 10, y: 24, facing: tc.facing, motion: Stationary},
@@ -115,6 +119,10 @@ func TestShotRangeBeforeArc(t *testing.T) {
 			t.Errorf("target at x=%v, facing %v°: %v", tc.x, tc.facing, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("target at x=%v, facing %v°: %v, want %q", tc.x, tc.facing, err, tc.want)
+		}
+		// An ambusher's quick check agrees.
+		if open := f.s.shotOpen(0, f.s.box(0), nil, 1, f.s.box(1)); open != (err == nil) {
+			t.Errorf("target at x=%v, facing %v°: shotOpen %v, shotCheck %v", tc.x, tc.facing, open, err)
 		}
 	}
 }

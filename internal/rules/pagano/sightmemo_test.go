@@ -14,7 +14,8 @@ import (
 // with one memo for all of them and, after every action, asks the memo
 // about every pair of vehicles on the table, as they stand and with the
 // target turned and moved a little (questions that share a slot or most
-// of a key), and checks each answer against one worked out afresh.
+// of a key), and checks each answer against one worked out afresh. On
+// the same positions it checks shotOpen against shotOKFrom.
 func TestSightMemoKeepsAnswers(t *testing.T) {
 	var memo any
 	asked, hits := 0, 0
@@ -60,6 +61,7 @@ func TestSightMemoKeepsAnswers(t *testing.T) {
 						}
 					}
 				}
+				checkShotOpen(t, s)
 				a := agents[s.Pending().Side].Choose(s)
 				s.Apply(a, src, engine.Discard)
 			}
@@ -88,6 +90,29 @@ func TestSightMemoForgetsAnotherTable(t *testing.T) {
 		tc.s.WithMemo(&memo)
 		if q := tc.s.sight(0, tc.s.box(0), 1, tc.s.box(1)); q.OK != tc.want {
 			t.Errorf("sight %v, want %v (%s)", q.OK, tc.want, q.Why())
+		}
+	}
+}
+
+// checkShotOpen checks that shotOpen, which an ambusher asks at every
+// point of a move, agrees with shotOKFrom for every pair of vehicles of
+// opposite sides on the table, with and without the firer's frame.
+func checkShotOpen(t *testing.T, s *State) {
+	t.Helper()
+	for u := range s.Units {
+		for v := range s.Units {
+			if s.Units[u].Side == s.Units[v].Side || !s.Units[u].Placed || !s.Units[v].Placed {
+				continue
+			}
+			ub, vb := s.box(u), s.box(v)
+			ur := ub.Frame()
+			_, _, r := s.shotOKFrom(u, ub, nil, v, vb)
+			if got := s.shotOpen(u, ub, &ur, v, vb); got != (r == shotFine) {
+				t.Fatalf("%s at %s: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
+			}
+			if got := s.shotOpen(u, ub, nil, v, vb); got != (r == shotFine) {
+				t.Fatalf("%s at %s without a frame: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
+			}
 		}
 	}
 }
