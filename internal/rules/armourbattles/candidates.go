@@ -275,7 +275,7 @@ func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.A
 			// through the loop: one sightFrom serves every unit.
 			sight, sightSet = s.sightFrom(un.Side), true
 		}
-		vis := s.visibleEnemiesWithin(buf[:0], sight, u, reach)
+		vis := s.fireableWithin(buf[:0], sight, u, reach, act.FiredAt)
 		for i, v := range vis {
 			if !firstInPriority(vis, i, act.FiredAt) {
 				continue

@@ -72,8 +72,58 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 		}
 		dst = append(dst, sighted{e, d})
 	}
-	// Insertion sort: stable, and quick for the few units here.
-	vis := dst[base:]
+	sortByDist(dst[base:])
+	return dst
+}
+
+// fireableWithin is visibleEnemiesWithin cut short where target priority
+// stops: the part of its list that firstInPriority can allow, given the
+// enemies the group has fired at (firedAt). Enemies in reach and arc are
+// taken nearest first, and none is asked about once a visible enemy not
+// yet fired at lies more than the priority tolerance nearer. Every target
+// the full list would allow is on this one, at the same place, with the
+// same nearer enemies before it.
+func (s *State) fireableWithin(dst []sighted, sight sideSight, u int, reach float64, firedAt []int) []sighted {
+	base := len(dst)
+	fb := s.box(u)
+	ff := fb.Frame()
+	ru := s.b.radius[s.Units[u].Type]
+	for _, e := range s.enemiesOf(s.Units[u].Side) {
+		if s.Units[e].Pos.Dist(fb.Center)-ru-s.b.radius[s.Units[e].Type] > reach+1e-6 {
+			continue
+		}
+		d := ff.Distance(s.box(e).Frame())
+		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) {
+			continue
+		}
+		dst = append(dst, sighted{e, d})
+	}
+	sortByDist(dst[base:])
+	// Now keep those seen, in order, until priority shuts the rest out.
+	out := dst[:base]
+	first := math.Inf(1) // the nearest visible enemy not fired at
+	for _, v := range dst[base:] {
+		if first < v.dist-priorityTie {
+			break // as firstInPriority would judge it, and all beyond
+		}
+		if !sight.sees(u, fb, v.unit, s.box(v.unit)) {
+			continue
+		}
+		out = append(out, v)
+		if math.IsInf(first, 1) && !contains(firedAt, v.unit) {
+			first = v.dist
+		}
+	}
+	return out
+}
+
+// priorityTie is how much nearer an enemy must be than a target to come
+// before it (firstInPriority).
+const priorityTie = 1e-6
+
+// sortByDist sorts vis by distance, keeping the order of equal ones: an
+// insertion sort, quick for the few units here.
+func sortByDist(vis []sighted) {
 	for i := 1; i < len(vis); i++ {
 		v := vis[i]
 		j := i
@@ -82,7 +132,6 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 		}
 		vis[j] = v
 	}
-	return dst
 }
 
 // firstInPriority reports whether vis[i], from a list made by
@@ -91,7 +140,7 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 // Target Priority).
 func firstInPriority(vis []sighted, i int, firedAt []int) bool {
 	for _, e := range vis[:i] {
-		if e.dist < vis[i].dist-1e-6 && !contains(firedAt, e.unit) {
+		if e.dist < vis[i].dist-priorityTie && !contains(firedAt, e.unit) {
 			return false
 		}
 	}

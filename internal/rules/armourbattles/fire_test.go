@@ -84,6 +84,83 @@ func TestVisibleEnemiesWithinIsPrefix(t *testing.T) {
 	t.Logf("%d checks, %d with visible enemies beyond reach", checked, cut)
 }
 
+// TestFireableWithinAllowsTheSameTargets checks the fire candidates'
+// shortcut: the targets firstInPriority allows on fireableWithin's list
+// (cut short where priority stops) are those it allows on the plain rule's
+// full list, in the same order. It looks at every unit after every action
+// of seeded random Battle 1 games, with the group having fired at none,
+// each leading run, and every other one of the enemies it sees.
+func TestFireableWithinAllowsTheSameTargets(t *testing.T) {
+	games, checked, cut := 15, 0, 0
+	if testing.Short() {
+		games = 5
+	}
+	allowed := func(vis []sighted, firedAt []int) []int {
+		var out []int
+		for i, v := range vis {
+			if firstInPriority(vis, i, firedAt) {
+				out = append(out, v.unit)
+			}
+		}
+		return out
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		playRandom(t, seed, func(s *State, _ engine.Action) error {
+			for u := range s.Units {
+				st := s.stats(u)
+				if !s.Units[u].Active() || len(st.Range) != 3 {
+					continue
+				}
+				reach := float64(st.Range[2])
+				var full []sighted
+				for _, e := range referenceVisibleEnemies(s, u) {
+					if d := s.box(u).Distance(s.box(e)); d <= reach {
+						full = append(full, sighted{e, d})
+					}
+				}
+				firedAts := [][]int{nil}
+				var alternate []int
+				for i, v := range full {
+					firedAts = append(firedAts, units(full[:i+1]))
+					if i%2 == 0 {
+						alternate = append(alternate, v.unit)
+					}
+				}
+				firedAts = append(firedAts, alternate)
+				for _, fa := range firedAts {
+					got := s.fireableWithin(nil, s.sightFrom(s.Units[u].Side), u, reach, fa)
+					for _, v := range got {
+						if d := s.box(u).Distance(s.box(v.unit)); v.dist != d {
+							return fmt.Errorf("%s: distance to %s given as %v, is %v", s.Units[u].ID, s.Units[v.unit].ID, v.dist, d)
+						}
+					}
+					if g, w := allowed(got, fa), allowed(full, fa); !slices.Equal(g, w) {
+						return fmt.Errorf("%s, fired at %v: allows %v, want %v (visible %v)", s.Units[u].ID, fa, g, w, units(full))
+					}
+					checked++
+					if len(got) < len(full) {
+						cut++
+					}
+				}
+			}
+			return nil
+		})
+	}
+	if cut == 0 {
+		t.Fatalf("no list was ever cut short in %d checks: the test proves nothing", checked)
+	}
+	t.Logf("%d checks, %d cut short", checked, cut)
+}
+
+// units returns the units of vis.
+func units(vis []sighted) []int {
+	out := make([]int, len(vis))
+	for i, v := range vis {
+		out[i] = v.unit
+	}
+	return out
+}
+
 // TestFireBeforeADoubleMoveTakesThePenalty: a unit that fires before its
 // group makes a double move fires at -1D, since it may still move; one that
 // stays put while the group moves fires with full dice (ruling R3).
