@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/scenario"
@@ -123,6 +124,31 @@ type Evaluator interface {
 // scratch space Sample may use and return.
 type Sampler interface {
 	Sample(pick func(n int) int, buf []Action) (Action, []Action)
+}
+
+// DrawValid draws one of n options uniformly among those that pass try,
+// for a Sampler that checks only what it draws: it picks among the options
+// left (pick(k) returns an integer in [0, k)), and drops each one that
+// fails and picks again. Each option that passes try is returned with
+// probability 1/(the number that pass). It returns -1 when none passes.
+// try must answer the same for an option whenever it is asked.
+func DrawValid(n int, pick func(k int) int, try func(i int) bool) int {
+	var small [64]int
+	left := small[:0]
+	if n > len(small) {
+		left = make([]int, 0, n)
+	}
+	for i := range n {
+		left = append(left, i)
+	}
+	for len(left) > 0 {
+		k := pick(len(left))
+		if i := left[k]; try(i) {
+			return i
+		}
+		left = slices.Delete(left, k, k+1)
+	}
+	return -1
 }
 
 // Determinizer is implemented by states with hidden information.

@@ -252,20 +252,15 @@ func (s *State) moveCandidates(dst []engine.Action) []engine.Action {
 func (s *State) sampleMove(pick func(n int) int) engine.Action {
 	var mo moveOptions
 	s.listMoveOptions(&mo)
-	var left [len(mo.opts)]int
-	n := mo.n
-	for i := range n {
-		left[i] = i
-	}
-	for n > 0 {
-		k := pick(n)
-		if a, ok := s.moveOption(&mo, left[k]); ok {
-			return a
+	var a engine.Action
+	engine.DrawValid(mo.n, pick, func(i int) bool {
+		b, ok := s.moveOption(&mo, i)
+		if ok {
+			a = b
 		}
-		copy(left[k:n], left[k+1:n])
-		n--
-	}
-	return nil
+		return ok
+	})
+	return a
 }
 
 // moveOptions are the options moveCandidates offers, before they are

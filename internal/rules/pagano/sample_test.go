@@ -8,6 +8,7 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/engine/enginetest"
 )
 
 // TestSampleDrawsUniformly plays random games of every scenario and, at
@@ -58,33 +59,14 @@ func TestSampleDrawsUniformly(t *testing.T) {
 // make and returns each action's probability, and how many sequences
 // there were.
 func sampleDistribution(t *testing.T, s *State) (map[string]float64, int) {
-	out := map[string]float64{}
-	var seq []int // the picks to make first; 0 after them
-	for runs := 1; ; runs++ {
-		var made, ns []int
-		a, _ := s.Sample(func(n int) int {
-			c := 0
-			if len(made) < len(seq) {
-				c = seq[len(made)]
-			}
-			made, ns = append(made, c), append(ns, n)
-			return c
-		}, nil)
-		p := 1.0
-		for _, n := range ns {
-			p /= float64(n)
-		}
-		out[actionKey(t, a)] += p
-		// The next sequence: the last pick that can go one further does.
-		j := len(made) - 1
-		for j >= 0 && made[j]+1 >= ns[j] {
-			j--
-		}
-		if j < 0 {
-			return out, runs
-		}
-		seq = append(made[:j], made[j]+1)
+	out, runs, ok := enginetest.Distribution(func(pick func(int) int) string {
+		a, _ := s.Sample(pick, nil)
+		return actionKey(t, a)
+	}, 1<<20)
+	if !ok {
+		t.Fatalf("more than %d pick sequences", runs)
 	}
+	return out, runs
 }
 
 func actionKey(t *testing.T, a engine.Action) string {
