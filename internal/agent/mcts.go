@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -71,6 +72,12 @@ type MCTS struct {
 	n    uint64 // decisions made, to vary the seeds
 	// Iterations counts the iterations run so far (for benchmarks).
 	Iterations int
+	// replay makes every iteration replay its actions from the root, as
+	// if no state were fixed (see iterate): the same search, done the
+	// slow way, for tests to compare.
+	replay bool
+	// visits are the last search's root visits, by candidate (for tests).
+	visits []int
 }
 
 // treeMemos holds the memos of searches that have ended, for the next
@@ -104,7 +111,21 @@ func (*MCTS) Name() string { return "mcts" }
 type mctsNode struct {
 	visits   int
 	children map[string]*mctsEdge
+	// fixed, when set, is the state at this node, the same in every
+	// iteration that reaches it: no die was rolled on the way from the
+	// root (see iterate). cands are its candidates, once listed. Neither
+	// may be changed.
+	fixed engine.State
+	cands []engine.Action
 }
+
+// maxFixed bounds the states a tree keeps (mctsNode.fixed), and
+// maxFixedDepth how deep below the root they lie.
+const (
+	maxFixed      = 1 << 11
+	maxFixedDepth = 10
+)
+
 
 type mctsEdge struct {
 	action engine.Action
@@ -200,6 +221,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			roots[t] = root
 			per := m.cfg.treeIterations(t)
 			var buf []engine.Action
+			var ts treeState
 			for i := 0; ; i++ {
 				if i > 0 && (ctx.Err() != nil || failed.Load()) {
 					break
@@ -211,7 +233,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				} else if i >= per {
 					break
 				}
-				buf = m.iterate(root, st, side, rng, src, buf, &memos[t])
+				buf = m.iterate(root, &ts, st, side, rng, src, buf, &memos[t])
 				counts[t]++
 			}
 		}(t)
@@ -232,6 +254,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	}
 	// Merge the trees' root statistics in tree order.
 	best, bestN, bestW := -1, -1, 0.0
+	m.visits = m.visits[:0]
 	var key []byte
 	for i, c := range cands {
 		n, w := 0, 0.0
@@ -242,6 +265,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				w += e.w
 			}
 		}
+		m.visits = append(m.visits, n)
 		if n > bestN || n == bestN && w > bestW {
 			best, bestN, bestW = i, n, w
 		}
@@ -287,27 +311,64 @@ type step struct {
 }
 
 // iterate runs one iteration from a fresh determinization of st.
-func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand, src dice.Source, buf []engine.Action, memo *any) []engine.Action {
-	s := searchCopy(st, side, src)
-	if mu, ok := s.(memoUser); ok {
-		mu.WithMemo(memo)
+//
+// While no die has been rolled, an iteration's state is the same as every
+// other's that took the same actions: the rules are deterministic but for
+// their dice. So the tree keeps the state reached at such nodes (fixed,
+// up to maxFixedDepth below the root and maxFixed in all), and an
+// iteration walks them without replaying their actions or listing their
+// candidates again. It makes the very same choices, with the same dice and
+// random numbers, as replaying would; it only skips the work.
+func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, rng *rand.Rand, src *dice.PCG, buf []engine.Action, memo *any) []engine.Action {
+	// Whether a die was rolled shows in the source's state: every roll
+	// moves it on (a PCG's state never comes back within 2^128 draws).
+	start := *src
+	// s is the iteration's own state; nil while it walks fixed nodes,
+	// whose state it reads but must not change.
+	var s engine.State
+	if root.fixed == nil {
+		s = m.own(searchCopy(st, side, src), memo)
+		if !t.rootTried && !m.replay {
+			t.rootTried = true
+			if *src == start {
+				root.fixed = s.Clone()
+				t.fixed++
+			}
+		}
 	}
 	node := root
 	var path []step
 	var key []byte
 	depth := 0
-	for ; depth < m.cfg.Depth && !s.Result().Over; depth++ {
-		d := s.Pending()
-		buf = s.Candidates(buf[:0])
-		if len(buf) == 0 {
+	at := func() engine.State {
+		if s != nil {
+			return s
+		}
+		return node.fixed
+	}
+	for ; depth < m.cfg.Depth && !at().Result().Over; depth++ {
+		cur := at()
+		d := cur.Pending()
+		var cands []engine.Action
+		switch {
+		case s == nil && node.cands != nil:
+			cands = node.cands
+		default:
+			buf = cur.Candidates(buf[:0])
+			cands = buf
+			if node.fixed != nil && (s == nil || t.fresh == node) {
+				node.cands = slices.Clone(buf)
+			}
+		}
+		if len(cands) == 0 {
 			break
 		}
 		var pick *mctsEdge
 		expanded := false
 		bestU := math.Inf(-1)
 		lnN := math.Log(float64(node.visits + 1))
-		for _, c := range buf {
-			key = appendKey(key[:0], s, c)
+		for _, c := range cands {
+			key = appendKey(key[:0], cur, c)
 			e := node.children[string(key)]
 			if e == nil {
 				e = &mctsEdge{action: c}
@@ -322,17 +383,32 @@ func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand
 				bestU, pick = u, e
 			}
 		}
-		s.Apply(pick.action, src, engine.Discard)
-		path = append(path, step{pick, d.Side})
-		node.visits++
 		if pick.next == nil {
 			pick.next = &mctsNode{children: map[string]*mctsEdge{}}
 		}
-		node = pick.next
+		next := pick.next
+		t.fresh = nil
+		if s == nil && next.fixed == nil {
+			s = m.own(node.fixed.Clone(), memo)
+		}
+		if s != nil {
+			s.Apply(pick.action, src, engine.Discard)
+			if *src == start && node.fixed != nil && next.fixed == nil && depth < maxFixedDepth && t.fixed < maxFixed {
+				next.fixed = s.Clone()
+				t.fixed++
+				t.fresh = next // s is still next.fixed: its candidates may be kept
+			}
+		}
+		path = append(path, step{pick, d.Side})
+		node.visits++
+		node = next
 		if expanded {
 			depth++
 			break
 		}
+	}
+	if s == nil {
+		s = m.own(node.fixed.Clone(), memo)
 	}
 	buf = rollout(s, m.cfg.Depth-depth, rng.IntN, src, buf, nil)
 	v := evaluate(s, side)
@@ -345,6 +421,21 @@ func (m *MCTS) iterate(root *mctsNode, st engine.State, side int, rng *rand.Rand
 		}
 	}
 	return buf
+}
+
+// treeState is what one tree's goroutine keeps between its iterations.
+type treeState struct {
+	rootTried bool      // the root's determinization has been tried
+	fixed     int       // the fixed states the tree keeps
+	fresh     *mctsNode // the node whose fixed state the iteration's state still is
+}
+
+// own hands s the tree's memo (memoUser) and returns it.
+func (m *MCTS) own(s engine.State, memo *any) engine.State {
+	if mu, ok := s.(memoUser); ok {
+		mu.WithMemo(memo)
+	}
+	return s
 }
 
 // String describes the configuration.

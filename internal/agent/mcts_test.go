@@ -1,0 +1,48 @@
+package agent_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+)
+
+// TestFixedStatesChangeNothing checks the shortcut MCTS takes over the
+// part of its tree reached without a die rolled (the states it keeps
+// there instead of replaying the actions): over positions spread over a
+// scripted game of each battle, a search of 300 iterations on one tree
+// must end with the very same visit counts at its root as the same search
+// replaying every action. Battle 1 hides nothing, so its searches start
+// from one fixed root; Battle 2 has hidden units, so each of its
+// iterations draws them afresh; Pagano's rules have their own dice.
+func TestFixedStatesChangeNothing(t *testing.T) {
+	positions := 6
+	if testing.Short() {
+		positions = 2
+	}
+	cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2}
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "pagano/battle-1"} {
+		r, sc := battle(t, id)
+		st, ags, src := startGame(t, r, sc, 1, [2]string{"scripted", "scripted"}, nil)
+		var pos []engine.State
+		var buf []engine.Action
+		for !st.Result().Over {
+			d := st.Pending()
+			if buf = st.Candidates(buf[:0]); len(buf) > 1 && d.Kind != "deploy" {
+				pos = append(pos, st.Clone())
+			}
+			st.Apply(ags[d.Side].Choose(st), src, engine.Discard)
+		}
+		step := max(1, len(pos)/positions)
+		for i := 0; i < len(pos); i += step {
+			fast, slow := agent.NewMCTS(7, cfg), agent.NewMCTSReplaying(7, cfg)
+			a, b := fast.Choose(pos[i]), slow.Choose(pos[i])
+			ka, _ := engine.EncodeAction(a)
+			kb, _ := engine.EncodeAction(b)
+			if !slices.Equal(fast.RootVisits(), slow.RootVisits()) || string(ka) != string(kb) {
+				t.Fatalf("%s position %d (%s): root visits %v, chose %s; replaying: %v, chose %s", id, i, pos[i].Pending().Kind, fast.RootVisits(), ka, slow.RootVisits(), kb)
+			}
+		}
+	}
+}
