@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,7 +125,6 @@ const (
 	maxFixed      = 1 << 11
 	maxFixedDepth = 10
 )
-
 
 type mctsEdge struct {
 	action engine.Action
