@@ -95,6 +95,12 @@ func BenchmarkMCTSGameBattle1(b *testing.B) {
 	benchMCTSGame(b, "armour-battles/battle-1")
 }
 
+// BenchmarkMCTSGameBattle2 is BenchmarkMCTSGameBattle1 on Battle 2: more
+// units, and hidden ones, which every iteration draws afresh.
+func BenchmarkMCTSGameBattle2(b *testing.B) {
+	benchMCTSGame(b, "armour-battles/battle-2")
+}
+
 // BenchmarkMCTSGamePagano1 is BenchmarkMCTSGameBattle1 on Pagano's
 // Battle 1.
 func BenchmarkMCTSGamePagano1(b *testing.B) {

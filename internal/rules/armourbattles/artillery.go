@@ -54,12 +54,18 @@ func (s *State) pointVisible(u int, p geom.Point) bool {
 // table until revealed: ruling R41), with line of sight to an enemy unit
 // (Armour Battles, Forward Observers).
 func (s *State) observes(u int) bool {
+	return s.observesWith(s.sightFrom(s.Units[u].Side), u)
+}
+
+// observesWith is observes with sight, s.sightFrom(u's side), at hand.
+func (s *State) observesWith(sight sideSight, u int) bool {
 	un := &s.Units[u]
 	if !un.Active() || un.Suppressed || un.Hidden || un.Side != s.Active {
 		return false
 	}
+	ub := s.box(u)
 	for _, e := range s.enemiesOf(un.Side) {
-		if s.canSee(u, e) {
+		if sight.sees(u, ub, e, s.box(e)) {
 			return true
 		}
 	}

@@ -512,8 +512,9 @@ func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 		p := s.Units[e].Pos
 		if observers == nil {
 			observers = make([]int, 0, listCap)
+			sight := s.sightFrom(s.Active)
 			for _, u := range s.unitsOf(s.Active) {
-				if s.observes(u) {
+				if s.observesWith(sight, u) {
 					observers = append(observers, u)
 				}
 			}
