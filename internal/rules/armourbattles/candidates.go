@@ -31,7 +31,7 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	case phaseChain:
 		dst = s.chainCandidates(dst)
 	case phaseOrders:
-		dst = s.orderCandidates(dst)
+		dst = s.orderCandidates(dst, true)
 	case phaseActivation:
 		dst = s.activationCandidates(dst, moves)
 	case "opportunity-fire":
@@ -62,6 +62,11 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 			dst = append(dst, Boost{Wild: true})
 		}
 	}
+	return s.keepValid(dst, base)
+}
+
+// keepValid keeps, of the candidates in dst[base:], those that validate.
+func (s *State) keepValid(dst []engine.Action, base int) []engine.Action {
 	// Keep only what validates (moves, orders, missions and opportunity
 	// fire from spans computed when the window opened are generated
 	// loosely). Two kinds are built to pass and are not checked twice:
@@ -208,13 +213,17 @@ func (s *State) groupAround(u int, units []int, pool []string) (group, rest []st
 	return pool[start:len(pool):len(pool)], pool, hurt
 }
 
-func (s *State) orderCandidates(dst []engine.Action) []engine.Action {
+// orderCandidates appends the orders to consider (loosely built: they are
+// validated after), with the fire missions unless missions is false.
+func (s *State) orderCandidates(dst []engine.Action, missions bool) []engine.Action {
 	dst = append(dst, Pass{})
 	if s.Slots == s.ChainSize && s.ChainSize >= 2 {
 		dst = append(dst, Restock{})
 	}
 	dst = s.reserveCandidates(dst)
-	dst = s.missionCandidates(dst)
+	if missions {
+		dst = s.missionCandidates(dst)
+	}
 	units := s.unitsOf(s.Active)
 	pool := make([]string, 0, len(units)*MaxGroup) // every group's ids
 	for _, u := range units {

@@ -1,0 +1,97 @@
+package armourbattles
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/engine/enginetest"
+)
+
+// TestSampleDrawsUniformly checks Sample at the orders decisions of seeded
+// random games of every battle, half of them with a sight memo. The
+// options Sample draws among that hold a candidate must be exactly what
+// Candidates lists (as a multiset: engine.DrawValid, tested on its own,
+// then draws each with probability 1/(the number valid)), and Sample's
+// exact distribution, followed through every sequence of picks, must be
+// uniform over Candidates' list.
+func TestSampleDrawsUniformly(t *testing.T) {
+	seeds := uint64(2)
+	if testing.Short() {
+		seeds = 1
+	}
+	checked, missions := 0, 0
+	var memo any
+	for _, id := range allBattles {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			playRandomOn(t, battle(t, id), seed, func(s0 *State, _ engine.Action) error {
+				if s0.Over || s0.decision().Kind != phaseOrders {
+					return nil
+				}
+				s := s0.Clone().(*State)
+				if checked%2 == 0 {
+					s.WithMemo(&memo)
+				}
+				cands := s.Candidates(nil)
+				want := map[string]int{}
+				for _, a := range cands {
+					want[key(t, a)]++
+				}
+				o := orderOptions{s: s, listed: s.keepValid(s.orderCandidates(nil, false), 0)}
+				got := map[string]int{}
+				for i := range o.n() {
+					if o.valid(i) {
+						got[key(t, o.action(i))]++
+					}
+				}
+				if !sameCounts(got, want) {
+					t.Fatalf("%s seed %d: Sample's options hold %v, Candidates lists %v", id, seed, got, want)
+				}
+				missions += len(o.missions)
+				dist, runs, ok := enginetest.Distribution(func(pick func(int) int) string {
+					a, _ := s.Sample(pick, nil)
+					return key(t, a)
+				}, 1<<16)
+				if !ok {
+					t.Fatalf("%s seed %d: more than %d pick sequences", id, seed, runs)
+				}
+				for k, n := range want {
+					if p := float64(n) / float64(len(cands)); math.Abs(dist[k]-p) > 1e-9 {
+						t.Fatalf("%s seed %d: %s drawn with probability %.6f, want %.6f", id, seed, k, dist[k], p)
+					}
+				}
+				for k := range dist {
+					if want[k] == 0 {
+						t.Fatalf("%s seed %d: Sample drew %s, which Candidates does not list", id, seed, k)
+					}
+				}
+				checked++
+				return nil
+			})
+		}
+	}
+	t.Logf("%d orders decisions, %d fire missions among their candidates", checked, missions)
+	if checked < 100 || missions < 20 {
+		t.Fatalf("the test checks too little")
+	}
+}
+
+func key(t *testing.T, a engine.Action) string {
+	b, err := engine.EncodeAction(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func sameCounts(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, n := range a {
+		if b[k] != n {
+			return false
+		}
+	}
+	return true
+}
