@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -81,8 +82,45 @@ type MCTS struct {
 }
 
 // treeMemos holds the memos of searches that have ended, for the next
-// search to take up (sync.Pool: each is used by one goroutine at a time).
-var treeMemos sync.Pool
+// search to take up; each is used by one goroutine at a time. Not a
+// sync.Pool: a pool drops what it holds at every other garbage
+// collection, and a search allocates enough to run several, so the next
+// search would start with a cold memo most of the time.
+var treeMemos memoShelf
+
+// memoShelf keeps up to shelfSize memos; safe for concurrent use.
+type memoShelf struct {
+	mu    sync.Mutex
+	memos []any
+}
+
+// shelfSize returns the most memos a memoShelf keeps: enough for the
+// trees of two searches a core (a simulation worker a core, two trees
+// each). A memo takes a few megabytes, more when full.
+func shelfSize() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
+
+// Get returns a shelved memo, the one put last, or nil if there is none.
+func (sh *memoShelf) Get() any {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	n := len(sh.memos)
+	if n == 0 {
+		return nil
+	}
+	m := sh.memos[n-1]
+	sh.memos[n-1] = nil
+	sh.memos = sh.memos[:n-1]
+	return m
+}
+
+// Put shelves memo, unless the shelf is full.
+func (sh *memoShelf) Put(memo any) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if len(sh.memos) < shelfSize() {
+		sh.memos = append(sh.memos, memo)
+	}
+}
 
 // memoUser is implemented by states that can keep work they may reuse
 // (line of sight, say) in a memo handed to them: the state behaves the
