@@ -107,12 +107,13 @@ func BenchmarkMCTSGamePagano1(b *testing.B) {
 	benchMCTSGame(b, "pagano/battle-1")
 }
 
-// benchPositions is the number of positions BenchmarkMCTSGame* search.
-const benchPositions = 40
-
-func benchMCTSGame(b *testing.B, id string) {
-	r, sc := battle(b, id)
-	st, ags, src := startGame(b, r, sc, 1, [2]string{"scripted", "scripted"}, nil)
+// gamePositions plays a scripted game of scenario id (seed 1) and
+// returns a copy of every position from the first move on where the
+// side to decide has more than one candidate.
+func gamePositions(t testing.TB, id string) []engine.State {
+	t.Helper()
+	r, sc := battle(t, id)
+	st, ags, src := startGame(t, r, sc, 1, [2]string{"scripted", "scripted"}, nil)
 	var pos []engine.State
 	var buf []engine.Action
 	for !st.Result().Over {
@@ -122,6 +123,14 @@ func benchMCTSGame(b *testing.B, id string) {
 		}
 		st.Apply(ags[d.Side].Choose(st), src, engine.Discard)
 	}
+	return pos
+}
+
+// benchPositions is the number of positions BenchmarkMCTSGame* search.
+const benchPositions = 40
+
+func benchMCTSGame(b *testing.B, id string) {
+	pos := gamePositions(b, id)
 	if len(pos) < benchPositions {
 		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), benchPositions)
 	}

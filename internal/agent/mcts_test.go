@@ -23,17 +23,7 @@ func TestFixedStatesChangeNothing(t *testing.T) {
 	}
 	cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2}
 	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "pagano/battle-1"} {
-		r, sc := battle(t, id)
-		st, ags, src := startGame(t, r, sc, 1, [2]string{"scripted", "scripted"}, nil)
-		var pos []engine.State
-		var buf []engine.Action
-		for !st.Result().Over {
-			d := st.Pending()
-			if buf = st.Candidates(buf[:0]); len(buf) > 1 && d.Kind != "deploy" {
-				pos = append(pos, st.Clone())
-			}
-			st.Apply(ags[d.Side].Choose(st), src, engine.Discard)
-		}
+		pos := gamePositions(t, id)
 		step := max(1, len(pos)/positions)
 		for i := 0; i < len(pos); i += step {
 			fast, slow := agent.NewMCTS(7, cfg), agent.NewMCTSReplaying(7, cfg)

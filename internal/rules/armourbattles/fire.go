@@ -57,6 +57,21 @@ type sighted struct {
 func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reach float64) []sighted {
 	base := len(dst)
 	fb := s.box(u)
+	dst = s.inReach(dst, u, reach)
+	out := dst[:base]
+	for _, v := range dst[base:] {
+		if sight.sees(u, fb, v.unit, s.box(v.unit)) {
+			out = append(out, v)
+		}
+	}
+	sortByDist(out[base:])
+	return out
+}
+
+// inReach appends to dst the enemies at most reach inches from u and in
+// its arc of fire, seen or not, with their distances, in unit order.
+func (s *State) inReach(dst []sighted, u int, reach float64) []sighted {
+	fb := s.box(u)
 	ff := fb.Frame()
 	ru := s.b.radius[s.Units[u].Type]
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
@@ -65,14 +80,12 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 		if s.Units[e].Pos.Dist(fb.Center)-ru-s.b.radius[s.Units[e].Type] > reach+1e-6 {
 			continue
 		}
-		eb := s.box(e)
-		d := ff.Distance(eb.Frame())
-		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) || !sight.sees(u, fb, e, eb) {
+		d := ff.Distance(s.box(e).Frame())
+		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) {
 			continue
 		}
 		dst = append(dst, sighted{e, d})
 	}
-	sortByDist(dst[base:])
 	return dst
 }
 
@@ -86,18 +99,7 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 func (s *State) fireableWithin(dst []sighted, sight sideSight, u int, reach float64, firedAt []int) []sighted {
 	base := len(dst)
 	fb := s.box(u)
-	ff := fb.Frame()
-	ru := s.b.radius[s.Units[u].Type]
-	for _, e := range s.enemiesOf(s.Units[u].Side) {
-		if s.Units[e].Pos.Dist(fb.Center)-ru-s.b.radius[s.Units[e].Type] > reach+1e-6 {
-			continue
-		}
-		d := ff.Distance(s.box(e).Frame())
-		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) {
-			continue
-		}
-		dst = append(dst, sighted{e, d})
-	}
+	dst = s.inReach(dst, u, reach)
 	sortByDist(dst[base:])
 	// Now keep those seen, in order, until priority shuts the rest out.
 	out := dst[:base]
