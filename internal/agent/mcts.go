@@ -364,7 +364,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 	// whose state it reads but must not change.
 	var s engine.State
 	if root.fixed == nil {
-		s = m.own(searchCopy(st, side, src), memo)
+		s = withMemo(searchCopy(st, side, src), memo)
 		if !t.rootTried && !m.replay {
 			t.rootTried = true
 			if *src == start {
@@ -426,7 +426,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		next := pick.next
 		t.fresh = nil
 		if s == nil && next.fixed == nil {
-			s = m.own(node.fixed.Clone(), memo)
+			s = withMemo(node.fixed.Clone(), memo)
 		}
 		if s != nil {
 			s.Apply(pick.action, src, engine.Discard)
@@ -445,7 +445,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	if s == nil {
-		s = m.own(node.fixed.Clone(), memo)
+		s = withMemo(node.fixed.Clone(), memo)
 	}
 	buf = rollout(s, m.cfg.Depth-depth, rng.IntN, src, buf, nil)
 	v := evaluate(s, side)
@@ -467,8 +467,8 @@ type treeState struct {
 	fresh     *mctsNode // the node whose fixed state the iteration's state still is
 }
 
-// own hands s the tree's memo (memoUser) and returns it.
-func (m *MCTS) own(s engine.State, memo *any) engine.State {
+// withMemo hands s the tree's memo (memoUser) and returns it.
+func withMemo(s engine.State, memo *any) engine.State {
 	if mu, ok := s.(memoUser); ok {
 		mu.WithMemo(memo)
 	}
