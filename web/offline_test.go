@@ -51,6 +51,15 @@ func (p *proxy) serve(ln net.Listener) {
 				continue
 			}
 			p.mu.Lock()
+			if p.ln != ln {
+				// Taken down while this connection was being dialled:
+				// down has already cut the others, so cut this one too,
+				// or the browser would keep a way through.
+				p.mu.Unlock()
+				c.Close()
+				b.Close()
+				return
+			}
 			p.conns = append(p.conns, c, b)
 			p.mu.Unlock()
 			go func() { io.Copy(b, c); b.Close() }()
