@@ -107,6 +107,37 @@ func BenchmarkMCTSGamePagano1(b *testing.B) {
 	benchMCTSGame(b, "pagano/battle-1")
 }
 
+// BenchmarkMCTSLongSearchBattle2 measures MCTS iterations per second in
+// searches the size of a second's in play on this machine: it searches,
+// in turn, six positions spread over a scripted game of Battle 2 (seed 1),
+// each with 16,000 iterations on two trees (use -benchtime 6x). Unlike
+// 100-iteration searches, the tree and the memos grow as they do in play.
+func BenchmarkMCTSLongSearchBattle2(b *testing.B) {
+	benchMCTSLong(b, "armour-battles/battle-2")
+}
+
+// BenchmarkMCTSLongSearchBattle3 is BenchmarkMCTSLongSearchBattle2 on
+// Battle 3, the largest battle.
+func BenchmarkMCTSLongSearchBattle3(b *testing.B) {
+	benchMCTSLong(b, "armour-battles/battle-3")
+}
+
+func benchMCTSLong(b *testing.B, id string) {
+	const positions = 6
+	pos := gamePositions(b, id)
+	if len(pos) < positions {
+		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), positions)
+	}
+	step := len(pos) / positions
+	m := agent.NewMCTS(1, agent.MCTSConfig{Iterations: 16000, Trees: 2, Depth: 10, C: 1.2})
+	i := 0
+	for b.Loop() {
+		m.Choose(pos[(i%positions)*step])
+		i++
+	}
+	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
+}
+
 // gamePositions plays a scripted game of scenario id (seed 1) and
 // returns a copy of every position from the first move on where the
 // side to decide has more than one candidate.
