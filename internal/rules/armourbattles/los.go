@@ -104,12 +104,23 @@ func (s *State) canSeeBox(a int, fa geom.Box, b int, fb geom.Box) bool {
 
 // lineOfSight is canSeeBox worked out afresh.
 func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
+	return s.lineOfSightWith(a, fa, b, fb, nil)
+}
+
+// lineOfSightWith is lineOfSight with the terrain's part of the rays kept
+// in e, unless e is nil (SightMemo.lineOfSight).
+func (s *State) lineOfSightWith(a int, fa geom.Box, b int, fb geom.Box, e *rayEntry) bool {
 	var buf [24]friend
 	q := s.newSight(a, fa, b, fb, buf[:])
-	pts := samplePointsOf(q.to)
 	clear, blocked := 0, 0
-	for _, p := range pts {
-		if s.rayClear(&q, fa.Center, p) {
+	for i, p := range samplePointsOf(q.to) {
+		var ok bool
+		if e == nil {
+			ok = s.rayClear(&q, fa.Center, p)
+		} else {
+			ok = e.rayClear(s, &q, i, geom.Segment{A: fa.Center, B: p})
+		}
+		if ok {
 			clear++
 		} else {
 			blocked++
@@ -146,8 +157,7 @@ func samplePointsOf(fr geom.Frame) [5]geom.Point {
 // terrain and friendly units.
 func (s *State) rayClear(q *sight, p, t geom.Point) bool {
 	seg := geom.Segment{A: p, B: t}
-	high := max(q.lFrom, q.lTo)
-	if s.b.table.AnySegment(seg, func(c table.Crossing) bool { return s.blocks(q, c, high) }) {
+	if !s.terrainClear(q, seg) {
 		return false
 	}
 	for i := range s.Smokes {
@@ -156,6 +166,14 @@ func (s *State) rayClear(q *sight, p, t geom.Point) bool {
 		}
 	}
 	return !s.friendInTheWay(q, seg)
+}
+
+// terrainClear reports whether the table's terrain leaves the ray clear:
+// rayClear without the smoke screens and the viewer's friends. It depends
+// only on the table and the two footprints.
+func (s *State) terrainClear(q *sight, seg geom.Segment) bool {
+	high := max(q.lFrom, q.lTo)
+	return !s.b.table.AnySegment(seg, func(c table.Crossing) bool { return s.blocks(q, c, high) })
 }
 
 // blocks reports whether one terrain crossing blocks the ray.

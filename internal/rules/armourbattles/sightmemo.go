@@ -25,6 +25,10 @@ type SightMemo struct {
 	// counts only if its gen is the memo's.
 	answers []sightEntry
 	gen     uint32
+	// rays is a direct-mapped cache of the terrain's part of questions
+	// asked when no smoke screen is laid (rayEntry), by key hash with env
+	// 0: unlike an answer, it holds whatever the viewer's friends do.
+	rays []rayEntry
 	// windows remembers the spans of move windows (openMoveWindow), by
 	// everything they depend on besides the sight environment (which the
 	// key's env stands for); wbuf builds the keys.
@@ -120,6 +124,15 @@ type sightEntry struct {
 	ok  bool
 }
 
+// rayEntry is what a memo knows of the terrain's part of one question
+// (terrainClear of each of lineOfSight's five rays): which rays it has
+// traced, and which of those the terrain leaves clear, one bit each.
+type rayEntry struct {
+	k              sightKey
+	gen            uint32
+	traced, clears uint8
+}
+
 // standard reports whether footprint b is the size of the type New gives
 // unit u's index (a decoded state may give it another type), and u's index
 // fits a sightKey.
@@ -140,6 +153,7 @@ func (s *State) standard(u int, b geom.Box) bool {
 // quarter of the move windows worked out afresh had been forgotten.
 const (
 	sightSlots = 1 << 17
+	raySlots   = 1 << 16
 	maxEnvs    = 1 << 14
 	maxWindows = 1 << 15
 	maxRisks   = 1 << 14
@@ -153,6 +167,7 @@ func (m *SightMemo) reset(s *State) {
 		if m.envs == nil {
 			m.envs = map[string]int32{}
 			m.answers = make([]sightEntry, sightSlots)
+			m.rays = make([]rayEntry, raySlots)
 			m.windows = map[string][]Span{}
 		}
 		clear(m.envs)
@@ -242,10 +257,41 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 			screenCheck("memo", s, a, fa, b, fb)
 		}
 	} else {
-		ok = s.lineOfSight(a, fa, b, fb)
+		ok = m.lineOfSight(s, k, a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
 	return ok
+}
+
+// lineOfSight is s.lineOfSight of the question k (a standard one) with the
+// terrain's part of each ray taken from the memo, or traced and kept
+// there: the same question in another sight environment (a friend moved
+// elsewhere) then traces no ray again. Smoke screens are not kept apart
+// from the terrain: with any laid, every ray is traced.
+func (m *SightMemo) lineOfSight(s *State, k sightKey, a int, fa geom.Box, b int, fb geom.Box) bool {
+	if len(s.Smokes) > 0 {
+		return s.lineOfSight(a, fa, b, fb)
+	}
+	k.env = 0
+	e := &m.rays[k.hash()&(raySlots-1)]
+	if e.gen != m.gen || e.k != k {
+		*e = rayEntry{k: k, gen: m.gen}
+	}
+	return s.lineOfSightWith(a, fa, b, fb, e)
+}
+
+// rayClear is s.rayClear of ray i (from the viewer's centre to the i-th
+// sample point of the target, seg) when no smoke screen is laid, with the
+// terrain's part kept in e.
+func (e *rayEntry) rayClear(s *State, q *sight, i int, seg geom.Segment) bool {
+	bit := uint8(1) << i
+	if e.traced&bit == 0 {
+		e.traced |= bit
+		if s.terrainClear(q, seg) {
+			e.clears |= bit
+		}
+	}
+	return e.clears&bit != 0 && !s.friendInTheWay(q, seg)
 }
 
 // sightFrom prepares canSeeBox questions for viewers of side: with a memo,

@@ -430,14 +430,7 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 // keys answers by unit index, place and facing, so it must not answer for
 // a footprint of another size than New's type for that index.
 func TestSightMemoOtherSize(t *testing.T) {
-	s := setupFixture(t, "armour-battles/battle-1").s
-	src := dice.NewPCG(*memoSeed)
-	for n := 0; s.Phase == phaseDeploy && n < 100; n++ {
-		s.Apply(s.Doctrine(), src, engine.Discard)
-	}
-	var memo any
-	s.WithMemo(&memo)
-	m := memo.(*SightMemo)
+	s, m := deployedWithMemo(t)
 	m.reset(s)
 	a, b := s.unitsOf(0)[0], s.unitsOf(1)[0]
 	differ := 0
@@ -464,4 +457,64 @@ func TestSightMemoOtherSize(t *testing.T) {
 		t.Fatal("the larger footprint was never seen differently: the test proves nothing")
 	}
 	t.Logf("%d of 2000 larger footprints seen differently", differ)
+}
+
+// TestSightMemoRaysWithFriends asks the memo the same questions before and
+// after a friend of the viewer steps into the line between viewer and
+// target, and again after it steps away: the terrain's part of each ray is
+// then the memo's (rays), traced for the first question, while the friend
+// must still block what it blocks. Every answer must be lineOfSight's.
+func TestSightMemoRaysWithFriends(t *testing.T) {
+	s, m := deployedWithMemo(t)
+	ours := s.unitsOf(0)
+	a, f, b := ours[0], ours[1], s.unitsOf(1)[0]
+	home := s.Units[f]
+	r := rand.New(rand.NewPCG(*memoSeed, 7))
+	blockedByFriend, fromRays := 0, 0
+	for range 1000 {
+		p := geom.Point{X: 2 + r.Float64()*(s.b.table.Width()-4), Y: 2 + r.Float64()*(s.b.table.Height()-4)}
+		fb := s.boxAt(b, p, geom.Deg(r.Float64()*360))
+		fa := s.box(a)
+		ask := func(when string) bool {
+			got, want := s.canSeeBox(a, fa, b, fb), s.lineOfSight(a, fa, b, fb)
+			if got != want {
+				t.Fatalf("%s: the memo says %s sees %s at %v: %v, lineOfSight says %v", when, s.Units[a].ID, s.Units[b].ID, p, got, want)
+			}
+			return want
+		}
+		s.Units[f].Pos, s.Units[f].Heading = home.Pos, home.Heading
+		before := ask("friend at home")
+		// The friend halfway along the line, across it.
+		mid := fa.Center.Add(fb.Center.Sub(fa.Center).Mul(0.5))
+		s.Units[f].Pos, s.Units[f].Heading = mid, fb.Heading+geom.Deg(90)
+		k := sightKey{viewer: int16(a), target: int16(b)}
+		boxBits(k.boxes[:3], fa)
+		boxBits(k.boxes[3:], fb)
+		if e := &m.rays[k.hash()&(raySlots-1)]; e.gen == m.gen && e.k == k && e.traced != 0 {
+			fromRays++
+		}
+		if between := ask("friend in the way"); before && !between {
+			blockedByFriend++
+		}
+		s.Units[f].Pos, s.Units[f].Heading = home.Pos, home.Heading
+		ask("friend back home")
+	}
+	s.Units[f].Pos, s.Units[f].Heading = home.Pos, home.Heading
+	if blockedByFriend == 0 || fromRays == 0 {
+		t.Fatalf("of 1000 places, the friend blocked a view %d times and the rays were the memo's %d times: the test proves nothing", blockedByFriend, fromRays)
+	}
+	t.Logf("of 1000 places: the friend blocked %d views, the memo had the rays of %d", blockedByFriend, fromRays)
+}
+
+// deployedWithMemo returns Battle 1 deployed by the doctrine, with a memo.
+func deployedWithMemo(t *testing.T) (*State, *SightMemo) {
+	t.Helper()
+	s := setupFixture(t, "armour-battles/battle-1").s
+	src := dice.NewPCG(*memoSeed)
+	for n := 0; s.Phase == phaseDeploy && n < 100; n++ {
+		s.Apply(s.Doctrine(), src, engine.Discard)
+	}
+	var memo any
+	s.WithMemo(&memo)
+	return s, memo.(*SightMemo)
 }
