@@ -29,6 +29,9 @@ type SightMemo struct {
 	// asked when no smoke screen is laid (rayEntry), by key hash with env
 	// 0: unlike an answer, it holds whatever the viewer's friends do.
 	rays []rayEntry
+	// fills and rayFills count the entries written to answers and rays
+	// since each last grew (see grown).
+	fills, rayFills int
 	// windows remembers the spans of move windows (openMoveWindow), by
 	// everything they depend on besides the sight environment (which the
 	// key's env stands for); wbuf builds the keys.
@@ -144,19 +147,25 @@ func (s *State) standard(u int, b geom.Box) bool {
 	return b.Length == fp.Length && b.Width == fp.Width
 }
 
-// sightSlots is the size of a memo's answer cache (8 MiB), maxEnvs the
-// environments it numbers before it starts afresh, maxWindows and maxRisks
-// the move windows and risk estimates it keeps before it forgets them all.
-// Measured on three 16,000-iteration searches of Battle 2 with 1<<15
-// slots and 1<<13 windows: six in ten of the answers worked out afresh had
-// been worked out before and lost to a slot another question took, and a
-// quarter of the move windows worked out afresh had been forgotten.
+// sightSlots and raySlots are the most slots of a memo's answer cache (8
+// MiB) and ray cache (4 MiB), which start at minSightSlots and
+// minRaySlots (2 MiB and 0.5 MiB: a doctrine's decision on the server
+// gets a new memo, and asks too little to fill more) and grow as they are
+// used (see grown). maxEnvs is the environments a memo numbers before it
+// starts afresh, maxWindows and maxRisks the move windows and risk
+// estimates it keeps before it forgets them all. Measured on three
+// 16,000-iteration searches of Battle 2 with 1<<15 slots and 1<<13
+// windows: six in ten of the answers worked out afresh had been worked
+// out before and lost to a slot another question took, and a quarter of
+// the move windows worked out afresh had been forgotten.
 const (
-	sightSlots = 1 << 17
-	raySlots   = 1 << 16
-	maxEnvs    = 1 << 14
-	maxWindows = 1 << 15
-	maxRisks   = 1 << 14
+	minSightSlots = 1 << 15
+	sightSlots    = 1 << 17
+	minRaySlots   = 1 << 13
+	raySlots      = 1 << 16
+	maxEnvs       = 1 << 14
+	maxWindows    = 1 << 15
+	maxRisks      = 1 << 14
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -166,8 +175,8 @@ func (m *SightMemo) reset(s *State) {
 		m.b = s.b
 		if m.envs == nil {
 			m.envs = map[string]int32{}
-			m.answers = make([]sightEntry, sightSlots)
-			m.rays = make([]rayEntry, raySlots)
+			m.answers = make([]sightEntry, minSightSlots)
+			m.rays = make([]rayEntry, minRaySlots)
 			m.windows = map[string][]Span{}
 		}
 		clear(m.envs)
@@ -179,14 +188,46 @@ func (m *SightMemo) reset(s *State) {
 	}
 }
 
-// hash returns the slot of k in the answer cache.
-func (k *sightKey) hash() int {
+// hash returns k's hash: its slot in a cache of 2^n slots is its low n
+// bits.
+func (k *sightKey) hash() uint64 {
 	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
 	for _, x := range k.boxes {
 		h = (h ^ x) * 0x9e3779b97f4a7c15
 		h ^= h >> 29
 	}
-	return int(h & (sightSlots - 1))
+	return h
+}
+
+// slot returns the entry of t (of 2^n entries) for hash h.
+func slot[E any](t []E, h uint64) *E { return &t[h&uint64(len(t)-1)] }
+
+// cacheEntry is an entry of a memo's caches: current returns its key and
+// whether it belongs to generation gen.
+type cacheEntry[E any] interface {
+	*E
+	current(gen uint32) (sightKey, bool)
+}
+
+func (e *sightEntry) current(gen uint32) (sightKey, bool) { return e.k, e.gen == gen }
+func (e *rayEntry) current(gen uint32) (sightKey, bool)   { return e.k, e.gen == gen }
+
+// grown returns cache t four times larger, up to most entries, for a
+// caller that has written more than twice its size of entries to it
+// since it last grew: it is overwritten faster than its answers are asked
+// again. The entries of generation gen move to their new slots. Already
+// at most entries, it returns t.
+func grown[E any, P cacheEntry[E]](t []E, most int, gen uint32) []E {
+	if len(t) >= most {
+		return t
+	}
+	n := make([]E, min(4*len(t), most))
+	for i := range t {
+		if k, ok := P(&t[i]).current(gen); ok {
+			*slot(n, k.hash()) = t[i]
+		}
+	}
+	return n
 }
 
 // env returns the number of side's sight environment in s.
@@ -240,7 +281,7 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	k := sightKey{env: env, viewer: int16(a), target: int16(b)}
 	boxBits(k.boxes[:3], fa)
 	boxBits(k.boxes[3:], fb)
-	e := &m.answers[k.hash()]
+	e := slot(m.answers, k.hash())
 	if e.gen == m.gen && e.k == k {
 		return e.ok
 	}
@@ -260,6 +301,9 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 		ok = m.lineOfSight(s, k, a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
+	if m.fills++; m.fills > 2*len(m.answers) {
+		m.answers, m.fills = grown(m.answers, sightSlots, m.gen), 0
+	}
 	return ok
 }
 
@@ -273,11 +317,16 @@ func (m *SightMemo) lineOfSight(s *State, k sightKey, a int, fa geom.Box, b int,
 		return s.lineOfSight(a, fa, b, fb)
 	}
 	k.env = 0
-	e := &m.rays[k.hash()&(raySlots-1)]
-	if e.gen != m.gen || e.k != k {
-		*e = rayEntry{k: k, gen: m.gen}
+	e := slot(m.rays, k.hash())
+	if e.gen == m.gen && e.k == k {
+		return s.lineOfSightWith(a, fa, b, fb, e)
 	}
-	return s.lineOfSightWith(a, fa, b, fb, e)
+	*e = rayEntry{k: k, gen: m.gen}
+	ok := s.lineOfSightWith(a, fa, b, fb, e)
+	if m.rayFills++; m.rayFills > 2*len(m.rays) {
+		m.rays, m.rayFills = grown(m.rays, raySlots, m.gen), 0
+	}
+	return ok
 }
 
 // rayClear is s.rayClear of ray i (from the viewer's centre to the i-th

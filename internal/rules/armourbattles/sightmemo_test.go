@@ -490,7 +490,7 @@ func TestSightMemoRaysWithFriends(t *testing.T) {
 		k := sightKey{viewer: int16(a), target: int16(b)}
 		boxBits(k.boxes[:3], fa)
 		boxBits(k.boxes[3:], fb)
-		if e := &m.rays[k.hash()&(raySlots-1)]; e.gen == m.gen && e.k == k && e.traced != 0 {
+		if e := slot(m.rays, k.hash()); e.gen == m.gen && e.k == k && e.traced != 0 {
 			fromRays++
 		}
 		if between := ask("friend in the way"); before && !between {
@@ -517,4 +517,47 @@ func deployedWithMemo(t *testing.T) (*State, *SightMemo) {
 	var memo any
 	s.WithMemo(&memo)
 	return s, memo.(*SightMemo)
+}
+
+// TestSightMemoGrows asks a memo more questions than its caches start
+// with: they must grow to their full size, keep the answers they held
+// (the question asked last before each growth is still answered from the
+// cache), and answer as lineOfSight does all along.
+func TestSightMemoGrows(t *testing.T) {
+	s, m := deployedWithMemo(t)
+	m.reset(s)
+	if len(m.answers) != minSightSlots || len(m.rays) != minRaySlots {
+		t.Fatalf("a new memo has %d answer and %d ray slots, want %d and %d", len(m.answers), len(m.rays), minSightSlots, minRaySlots)
+	}
+	a, b := s.unitsOf(0)[0], s.unitsOf(1)[0]
+	fa := s.box(a)
+	env := m.env(s, 0)
+	r := rand.New(rand.NewPCG(*memoSeed, 9))
+	growths, kept := 0, 0
+	for n := 0; len(m.answers) < sightSlots || len(m.rays) < raySlots; n++ {
+		if n > 4*sightSlots {
+			t.Fatalf("after %d questions the caches have %d and %d slots, want %d and %d", n, len(m.answers), len(m.rays), sightSlots, raySlots)
+		}
+		p := geom.Point{X: 2 + r.Float64()*(s.b.table.Width()-4), Y: 2 + r.Float64()*(s.b.table.Height()-4)}
+		fb := s.boxAt(b, p, geom.Deg(r.Float64()*360))
+		size := len(m.answers)
+		got := m.seesBox(s, env, a, fa, b, fb)
+		if n%64 == 0 {
+			if want := s.lineOfSight(a, fa, b, fb); got != want {
+				t.Fatalf("question %d: the memo says %v, lineOfSight %v", n, got, want)
+			}
+		}
+		if len(m.answers) != size {
+			growths++
+			k := sightKey{env: env, viewer: int16(a), target: int16(b)}
+			boxBits(k.boxes[:3], fa)
+			boxBits(k.boxes[3:], fb)
+			if e := slot(m.answers, k.hash()); e.gen == m.gen && e.k == k && e.ok == got {
+				kept++
+			}
+		}
+	}
+	if growths != 1 || kept != growths {
+		t.Fatalf("the answer cache grew %d times (want 1, from %d to %d slots) and kept the last answer %d times", growths, minSightSlots, sightSlots, kept)
+	}
 }
