@@ -13,8 +13,11 @@ import (
 // depends only on the table, the viewer's and the target's footprints, the
 // viewer's side's units on the table that are not hidden (they may stand in
 // the way) and the smoke screens. The memo files each answer under all of
-// these, so it never changes an answer. The zero value is ready to use; a
-// memo must not be shared between goroutines.
+// these, so it never changes an answer. What the terrain does to each ray
+// depends on the table and the two footprints alone: the memo keeps that
+// too (rays), so that a question asked again after the viewer's side has
+// moved needs no ray traced, only its friends checked. The zero value is
+// ready to use; a memo must not be shared between goroutines.
 type SightMemo struct {
 	b *board
 	// envs numbers the sight environments met (a viewing side, where its

@@ -521,8 +521,8 @@ func deployedWithMemo(t *testing.T) (*State, *SightMemo) {
 
 // TestSightMemoGrows asks a memo more questions than its caches start
 // with: they must grow to their full size, keep the answers they held
-// (the question asked last before each growth is still answered from the
-// cache), and answer as lineOfSight does all along.
+// (the answer whose writing made the answer cache grow is still in it
+// after), and answer as lineOfSight does all along.
 func TestSightMemoGrows(t *testing.T) {
 	s, m := deployedWithMemo(t)
 	m.reset(s)
