@@ -123,19 +123,7 @@ func BenchmarkMCTSLongSearchBattle3(b *testing.B) {
 }
 
 func benchMCTSLong(b *testing.B, id string) {
-	const positions = 6
-	pos := gamePositions(b, id)
-	if len(pos) < positions {
-		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), positions)
-	}
-	step := len(pos) / positions
-	m := agent.NewMCTS(1, agent.MCTSConfig{Iterations: 16000, Trees: 2, Depth: 10, C: 1.2})
-	i := 0
-	for b.Loop() {
-		m.Choose(pos[(i%positions)*step])
-		i++
-	}
-	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
+	benchSearches(b, id, 6, agent.MCTSConfig{Iterations: 16000, Trees: 2, Depth: 10, C: 1.2})
 }
 
 // gamePositions plays a scripted game of scenario id (seed 1) and
@@ -161,16 +149,22 @@ func gamePositions(t testing.TB, id string) []engine.State {
 const benchPositions = 40
 
 func benchMCTSGame(b *testing.B, id string) {
+	benchSearches(b, id, benchPositions, agent.MCTSConfig{Iterations: 100, Trees: 1, Depth: 10, C: 1.2})
+}
+
+// benchSearches searches, in turn, positions positions spread over a
+// scripted game of scenario id (gamePositions) with an MCTS agent of
+// configuration cfg, and reports its iterations per second.
+func benchSearches(b *testing.B, id string, positions int, cfg agent.MCTSConfig) {
 	pos := gamePositions(b, id)
-	if len(pos) < benchPositions {
-		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), benchPositions)
+	if len(pos) < positions {
+		b.Fatalf("%s: %d positions to search, want %d", id, len(pos), positions)
 	}
-	// Spread them over the game.
-	step := len(pos) / benchPositions
-	m := agent.NewMCTS(1, agent.MCTSConfig{Iterations: 100, Trees: 1, Depth: 10, C: 1.2})
+	step := len(pos) / positions
+	m := agent.NewMCTS(1, cfg)
 	i := 0
 	for b.Loop() {
-		m.Choose(pos[(i%benchPositions)*step])
+		m.Choose(pos[(i%positions)*step])
 		i++
 	}
 	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
