@@ -84,12 +84,13 @@ func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.B
 		return s.traceSight(fa, ra, fb, rb)
 	}
 	k := keyOf(fa, fb)
-	sl := m.slot(&k)
+	sl := slot(m.slots, &k)
 	if sl.gen == m.gen && sl.key == k {
 		return sl.q
 	}
 	q := s.traceSight(fa, ra, fb, rb)
 	sl.key, sl.gen, sl.q = k, m.gen, q
+	m.filed()
 	return q
 }
 

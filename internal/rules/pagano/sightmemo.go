@@ -7,13 +7,20 @@ import (
 	"github.com/sandtable/sandtable/internal/table"
 )
 
-// sightSlots is the number of answers a SightMemo holds (a power of two):
-// 32,768 slots of 144 bytes, 4.7 MB a memo. An ambusher's view of each
-// point of a move is asked again whenever a search plays that move again,
-// so the memo pays for its size: a search of BenchmarkMCTSGamePagano1
-// takes 486.7 million instructions with 4,096 slots, 397.1 with 16,384,
-// 373.6 with 32,768 and 362.0 with 65,536 (callgrind).
-const sightSlots = 1 << 15
+// minSightSlots and sightSlots are the fewest and most answers a
+// SightMemo holds (powers of two; 144 bytes each, so 4.7 and 18.9 MB): it
+// starts with the fewest and grows four-fold, keeping its answers, once
+// it has written twice its size. An ambusher's view of each point of a
+// move is asked again whenever a search plays that move again, so the
+// memo pays for its size: a search of BenchmarkMCTSGamePagano1 takes
+// 486.7 million instructions with 4,096 slots, 397.1 with 16,384, 373.6
+// with 32,768 and 362.0 with 65,536, and a 3,000-iteration search of
+// Pagano's Battle 1 5,739 million with 32,768 and 5,084 with 131,072
+// (callgrind).
+const (
+	minSightSlots = 1 << 15
+	sightSlots    = 1 << 17
+)
 
 // SightMemo remembers line-of-sight answers (sightFramed) for an agent
 // that asks the same questions again and again: a search listing the same
@@ -30,6 +37,8 @@ type SightMemo struct {
 	// its gen is the memo's.
 	slots []sightSlot
 	gen   uint32
+	// fills counts the answers written since slots last grew.
+	fills int
 }
 
 // sightKey is the bits of the viewer's and the target's footprints.
@@ -49,21 +58,39 @@ func keyOf(fa, fb geom.Box) sightKey {
 	}
 }
 
-// slot returns where k is filed.
-func (m *SightMemo) slot(k *sightKey) *sightSlot {
+// slot returns where k is filed in slots.
+func slot(slots []sightSlot, k *sightKey) *sightSlot {
 	h := uint64(0x9e3779b97f4a7c15)
 	for _, x := range k {
 		h ^= x
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 31
 	}
-	return &m.slots[h&(sightSlots-1)]
+	return &slots[h&uint64(len(slots)-1)]
+}
+
+// filed notes an answer written: once twice the memo's size has been
+// written since it last grew, it is overwritten faster than its answers
+// are asked again, and it grows four-fold (up to sightSlots), its
+// current answers moved to their new slots.
+func (m *SightMemo) filed() {
+	if m.fills++; m.fills <= 2*len(m.slots) || len(m.slots) >= sightSlots {
+		return
+	}
+	m.fills = 0
+	n := make([]sightSlot, min(4*len(m.slots), sightSlots))
+	for i := range m.slots {
+		if sl := &m.slots[i]; sl.gen == m.gen {
+			*slot(n, &sl.key) = *sl
+		}
+	}
+	m.slots = n
 }
 
 // forTable readies the memo for answers about table t.
 func (m *SightMemo) forTable(t *table.Table) {
 	if m.slots == nil {
-		m.slots = make([]sightSlot, sightSlots)
+		m.slots = make([]sightSlot, minSightSlots)
 	}
 	if m.t != t {
 		m.t = t

@@ -48,7 +48,7 @@ func TestSightMemoKeepsAnswers(t *testing.T) {
 						turned := s.boxAt(b, fb.Center.Add(geom.Point{X: 0.25}), fb.Heading+geom.Deg(90))
 						for _, tb := range []geom.Box{fb, turned, fb} {
 							k := keyOf(fa, tb)
-							sl := m.slot(&k)
+							sl := slot(m.slots, &k)
 							if sl.gen == m.gen && sl.key == k {
 								hits++
 							}
@@ -114,5 +114,53 @@ func checkShotOpen(t *testing.T, s *State) {
 				t.Fatalf("%s at %s without a frame: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
 			}
 		}
+	}
+}
+
+// TestSightMemoGrows asks a memo more questions than it starts with
+// slots for: it must grow to its full size, keep its answers (the answer
+// whose writing made it grow is still in it after), and answer as a state
+// without a memo does all along.
+func TestSightMemoGrows(t *testing.T) {
+	units := []placed{
+		{id: "a", typ: "m4-75", side: us, x: 10, y: 24, facing: 0},
+		{id: "b", typ: "panzer-iv-h", side: german, x: 30, y: 24, facing: 180},
+	}
+	s := newFixture(t, []table.Feature{rect(table.KindWoods, 15, 10, 25, 40)}, 2, units...).s
+	bare := s.clone()
+	var memo any
+	s.WithMemo(&memo)
+	m := memo.(*SightMemo)
+	if len(m.slots) != minSightSlots {
+		t.Fatalf("a new memo has %d slots, want %d", len(m.slots), minSightSlots)
+	}
+	fa, fb := s.box(0), s.box(1)
+	growths, kept, seen := 0, 0, 0
+	for n := 0; len(m.slots) < sightSlots; n++ {
+		if n > 4*sightSlots {
+			t.Fatalf("after %d questions the memo has %d slots, want %d", n, len(m.slots), sightSlots)
+		}
+		// Targets on a fine grid over the table, each once.
+		tb := s.boxAt(1, geom.Point{X: 1 + float64(n%400)*0.1, Y: 1 + float64(n/400)*0.1}, fb.Heading)
+		size := len(m.slots)
+		got := s.sight(0, fa, 1, tb)
+		if got.OK {
+			seen++
+		}
+		if n%64 == 0 {
+			if want := bare.sight(0, fa, 1, tb); got != want {
+				t.Fatalf("question %d: the memo says %+v, worked out afresh %+v", n, got, want)
+			}
+		}
+		if len(m.slots) != size {
+			growths++
+			k := keyOf(fa, tb)
+			if sl := slot(m.slots, &k); sl.gen == m.gen && sl.key == k && sl.q == got {
+				kept++
+			}
+		}
+	}
+	if growths != 1 || kept != 1 || seen == 0 {
+		t.Fatalf("the memo grew %d times (want 1, from %d to %d slots), kept the last answer %d times, saw the target %d times", growths, minSightSlots, sightSlots, kept, seen)
 	}
 }
