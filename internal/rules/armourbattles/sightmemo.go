@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/slotcache"
 )
 
 // SightMemo remembers line-of-sight answers (canSeeBox) for an agent that
@@ -33,7 +34,7 @@ type SightMemo struct {
 	// 0: unlike an answer, it holds whatever the viewer's friends do.
 	rays []rayEntry
 	// fills and rayFills count the entries written to answers and rays
-	// since each last grew (see grown).
+	// since each last grew (slotcache.Grown).
 	fills, rayFills int
 	// windows remembers the spans of move windows (openMoveWindow), by
 	// everything they depend on besides the sight environment (which the
@@ -154,7 +155,7 @@ func (s *State) standard(u int, b geom.Box) bool {
 // MiB) and ray cache (4 MiB), which start at minSightSlots and
 // minRaySlots (2 MiB and 0.5 MiB: a doctrine's decision on the server
 // gets a new memo, and asks too little to fill more) and grow as they are
-// used (see grown). maxEnvs is the environments a memo numbers before it
+// used (slotcache.Crowded). maxEnvs is the environments a memo numbers before it
 // starts afresh, maxWindows and maxRisks the move windows and risk
 // estimates it keeps before it forgets them all. Measured on three
 // 16,000-iteration searches of Battle 2 with 1<<15 slots and 1<<13
@@ -200,37 +201,6 @@ func (k *sightKey) hash() uint64 {
 		h ^= h >> 29
 	}
 	return h
-}
-
-// slot returns the entry of t (of 2^n entries) for hash h.
-func slot[E any](t []E, h uint64) *E { return &t[h&uint64(len(t)-1)] }
-
-// cacheEntry is an entry of a memo's caches: current returns its key and
-// whether it belongs to generation gen.
-type cacheEntry[E any] interface {
-	*E
-	current(gen uint32) (sightKey, bool)
-}
-
-func (e *sightEntry) current(gen uint32) (sightKey, bool) { return e.k, e.gen == gen }
-func (e *rayEntry) current(gen uint32) (sightKey, bool)   { return e.k, e.gen == gen }
-
-// grown returns cache t four times larger, up to most entries, for a
-// caller that has written more than twice its size of entries to it
-// since it last grew: it is overwritten faster than its answers are asked
-// again. The entries of generation gen move to their new slots. Already
-// at most entries, it returns t.
-func grown[E any, P cacheEntry[E]](t []E, most int, gen uint32) []E {
-	if len(t) >= most {
-		return t
-	}
-	n := make([]E, min(4*len(t), most))
-	for i := range t {
-		if k, ok := P(&t[i]).current(gen); ok {
-			*slot(n, k.hash()) = t[i]
-		}
-	}
-	return n
 }
 
 // env returns the number of side's sight environment in s.
@@ -284,7 +254,7 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	k := sightKey{env: env, viewer: int16(a), target: int16(b)}
 	boxBits(k.boxes[:3], fa)
 	boxBits(k.boxes[3:], fb)
-	e := slot(m.answers, k.hash())
+	e := slotcache.Slot(m.answers, k.hash())
 	if e.gen == m.gen && e.k == k {
 		return e.ok
 	}
@@ -304,8 +274,8 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 		ok = m.lineOfSight(s, k, a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
-	if m.fills++; m.fills > 2*len(m.answers) {
-		m.answers, m.fills = grown(m.answers, sightSlots, m.gen), 0
+	if m.fills++; slotcache.Crowded(m.fills, len(m.answers)) {
+		m.answers, m.fills = slotcache.Grown(m.answers, sightSlots, func(e *sightEntry) (uint64, bool) { return e.k.hash(), e.gen == m.gen }), 0
 	}
 	return ok
 }
@@ -320,14 +290,14 @@ func (m *SightMemo) lineOfSight(s *State, k sightKey, a int, fa geom.Box, b int,
 		return s.lineOfSight(a, fa, b, fb)
 	}
 	k.env = 0
-	e := slot(m.rays, k.hash())
+	e := slotcache.Slot(m.rays, k.hash())
 	if e.gen == m.gen && e.k == k {
 		return s.lineOfSightWith(a, fa, b, fb, e)
 	}
 	*e = rayEntry{k: k, gen: m.gen}
 	ok := s.lineOfSightWith(a, fa, b, fb, e)
-	if m.rayFills++; m.rayFills > 2*len(m.rays) {
-		m.rays, m.rayFills = grown(m.rays, raySlots, m.gen), 0
+	if m.rayFills++; slotcache.Crowded(m.rayFills, len(m.rays)) {
+		m.rays, m.rayFills = slotcache.Grown(m.rays, raySlots, func(e *rayEntry) (uint64, bool) { return e.k.hash(), e.gen == m.gen }), 0
 	}
 	return ok
 }

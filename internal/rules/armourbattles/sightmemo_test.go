@@ -13,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/slotcache"
 )
 
 var memoSeed = flag.Uint64("memo-seed", 1, "first seed of the games in the SightMemo tests")
@@ -490,7 +491,7 @@ func TestSightMemoRaysWithFriends(t *testing.T) {
 		k := sightKey{viewer: int16(a), target: int16(b)}
 		boxBits(k.boxes[:3], fa)
 		boxBits(k.boxes[3:], fb)
-		if e := slot(m.rays, k.hash()); e.gen == m.gen && e.k == k && e.traced != 0 {
+		if e := slotcache.Slot(m.rays, k.hash()); e.gen == m.gen && e.k == k && e.traced != 0 {
 			fromRays++
 		}
 		if between := ask("friend in the way"); before && !between {
@@ -552,7 +553,7 @@ func TestSightMemoGrows(t *testing.T) {
 			k := sightKey{env: env, viewer: int16(a), target: int16(b)}
 			boxBits(k.boxes[:3], fa)
 			boxBits(k.boxes[3:], fb)
-			if e := slot(m.answers, k.hash()); e.gen == m.gen && e.k == k && e.ok == got {
+			if e := slotcache.Slot(m.answers, k.hash()); e.gen == m.gen && e.k == k && e.ok == got {
 				kept++
 			}
 		}

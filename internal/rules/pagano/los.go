@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/slotcache"
 	"github.com/sandtable/sandtable/internal/table"
 )
 
@@ -84,7 +85,7 @@ func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.B
 		return s.traceSight(fa, ra, fb, rb)
 	}
 	k := keyOf(fa, fb)
-	sl := slot(m.slots, &k)
+	sl := slotcache.Slot(m.slots, k.hash())
 	if sl.gen == m.gen && sl.key == k {
 		return sl.q
 	}

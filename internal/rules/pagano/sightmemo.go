@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/slotcache"
 	"github.com/sandtable/sandtable/internal/table"
 )
 
@@ -58,33 +59,23 @@ func keyOf(fa, fb geom.Box) sightKey {
 	}
 }
 
-// slot returns where k is filed in slots.
-func slot(slots []sightSlot, k *sightKey) *sightSlot {
+// hash returns k's hash (its slot: slotcache.Slot).
+func (k *sightKey) hash() uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
 	for _, x := range k {
 		h ^= x
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 31
 	}
-	return &slots[h&uint64(len(slots)-1)]
+	return h
 }
 
-// filed notes an answer written: once twice the memo's size has been
-// written since it last grew, it is overwritten faster than its answers
-// are asked again, and it grows four-fold (up to sightSlots), its
-// current answers moved to their new slots.
+// filed notes an answer written, and grows the memo four-fold (up to
+// sightSlots, its answers kept) once it is crowded (slotcache.Crowded).
 func (m *SightMemo) filed() {
-	if m.fills++; m.fills <= 2*len(m.slots) || len(m.slots) >= sightSlots {
-		return
+	if m.fills++; slotcache.Crowded(m.fills, len(m.slots)) {
+		m.slots, m.fills = slotcache.Grown(m.slots, sightSlots, func(sl *sightSlot) (uint64, bool) { return sl.key.hash(), sl.gen == m.gen }), 0
 	}
-	m.fills = 0
-	n := make([]sightSlot, min(4*len(m.slots), sightSlots))
-	for i := range m.slots {
-		if sl := &m.slots[i]; sl.gen == m.gen {
-			*slot(n, &sl.key) = *sl
-		}
-	}
-	m.slots = n
 }
 
 // forTable readies the memo for answers about table t.

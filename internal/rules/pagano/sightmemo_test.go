@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/slotcache"
 	"github.com/sandtable/sandtable/internal/table"
 )
 
@@ -48,7 +49,7 @@ func TestSightMemoKeepsAnswers(t *testing.T) {
 						turned := s.boxAt(b, fb.Center.Add(geom.Point{X: 0.25}), fb.Heading+geom.Deg(90))
 						for _, tb := range []geom.Box{fb, turned, fb} {
 							k := keyOf(fa, tb)
-							sl := slot(m.slots, &k)
+							sl := slotcache.Slot(m.slots, k.hash())
 							if sl.gen == m.gen && sl.key == k {
 								hits++
 							}
@@ -155,7 +156,7 @@ func TestSightMemoGrows(t *testing.T) {
 		if len(m.slots) != size {
 			growths++
 			k := keyOf(fa, tb)
-			if sl := slot(m.slots, &k); sl.gen == m.gen && sl.key == k && sl.q == got {
+			if sl := slotcache.Slot(m.slots, k.hash()); sl.gen == m.gen && sl.key == k && sl.q == got {
 				kept++
 			}
 		}
