@@ -163,16 +163,18 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		return nil
 	}
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
-	key, memo := sight.windowKey(m, cands)
+	key, base, memo := sight.windowKey(m, cands)
 	if memo {
 		if spans, ok := sight.m.windows[string(key)]; ok {
 			return spans
 		}
 	}
-	// What oppCanHit and the range band need of each candidate, worked
-	// out once: its footprint, frame, long range and bounding radius.
-	// Both lists stay on the stack for the usual few watchers.
+	// What oppCanHit and the range band need of each watcher whose span
+	// is not remembered, worked out once: its footprint, frame, long range
+	// and bounding radius. Both lists stay on the stack for the usual few
+	// watchers.
 	type watcher struct {
+		j      int // its index in cands and spans
 		ub     geom.Box
 		uf     geom.Frame
 		rng, r float64  // long range, bounding radius
@@ -181,13 +183,22 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var spanBuf [16]Span
 	var wBuf [16]watcher
 	spans, ws := spanBuf[:0], wBuf[:0]
-	for _, u := range cands {
+	for j, u := range cands {
+		if memo {
+			if sp, ok := sight.watcherSpan(key[:base], u); ok {
+				spans = append(spans, sp)
+				continue
+			}
+		}
 		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
 		ub := s.box(u)
 		uf := ub.Frame()
-		ws = append(ws, watcher{ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
+		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
+	if len(ws) == 0 {
+		steps = -1 // every span remembered
+	}
 	var mf geom.Frame
 	var walk geom.Walker
 	walk.Follow(m.Path)
@@ -198,8 +209,9 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		mf = mf.Reframe(mb)
 		mr := mf.Radius()
 		lt := -1 // the level at mb's centre, once needed
-		for j, u := range cands {
-			w := &ws[j]
+		for k := range ws {
+			w := &ws[k]
+			u := cands[w.j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
 			if !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) {
 				continue
@@ -223,7 +235,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				continue
 			}
 			dist := w.uf.Distance(mf)
-			sp := &spans[j]
+			sp := &spans[w.j]
 			if sp.From < 0 {
 				sp.From = d
 			}
@@ -244,6 +256,11 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 			if band == BandShort && sp.Short < 0 {
 				sp.Short = d
 			}
+		}
+	}
+	if memo {
+		for _, w := range ws {
+			sight.rememberWatcher(key[:base], spans[w.j])
 		}
 	}
 	var seen []Span

@@ -41,6 +41,13 @@ type SightMemo struct {
 	// key's env stands for); wbuf builds the keys.
 	windows map[string][]Span
 	wbuf    []byte
+	// watchers remembers each watcher's span of a move window (From < 0:
+	// it never sees the mover), by the window's key with that watcher
+	// alone: a window worked out afresh because another watcher has
+	// fired, or a watcher joined, asks it before following the path;
+	// obuf builds the keys.
+	watchers map[string]Span
+	obuf     []byte
 	// shadows keeps the terrain's shadows (screensFrom) from each viewer
 	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
@@ -156,8 +163,9 @@ func (s *State) standard(u int, b geom.Box) bool {
 // minRaySlots (2 MiB and 0.5 MiB: a doctrine's decision on the server
 // gets a new memo, and asks too little to fill more) and grow as they are
 // used (slotcache.Crowded). maxEnvs is the environments a memo numbers before it
-// starts afresh, maxWindows and maxRisks the move windows and risk
-// estimates it keeps before it forgets them all. Measured on three
+// starts afresh, maxWindows, maxWatchers and maxRisks the move windows,
+// single watchers' spans and risk estimates it keeps before it forgets
+// them all. Measured on three
 // 16,000-iteration searches of Battle 2 with 1<<15 slots and 1<<13
 // windows: six in ten of the answers worked out afresh had been worked
 // out before and lost to a slot another question took, and a quarter of
@@ -169,6 +177,7 @@ const (
 	raySlots      = 1 << 16
 	maxEnvs       = 1 << 14
 	maxWindows    = 1 << 15
+	maxWatchers   = 1 << 15
 	maxRisks      = 1 << 14
 )
 
@@ -182,9 +191,11 @@ func (m *SightMemo) reset(s *State) {
 			m.answers = make([]sightEntry, minSightSlots)
 			m.rays = make([]rayEntry, minRaySlots)
 			m.windows = map[string][]Span{}
+			m.watchers = map[string]Span{}
 		}
 		clear(m.envs)
 		clear(m.windows)
+		clear(m.watchers)
 		clear(m.shadows)
 		m.last = nil
 		clear(m.risks)
@@ -369,15 +380,17 @@ func (s *State) WithMemo(memo *any) {
 }
 
 // windowKey returns the key of the move window of mover m with watchers
-// cands in v's environment, and false when there is no memo to ask. Besides
-// the environment (the watchers' side's units not hidden, and the smoke),
-// the window depends on the mover (its unit, path, reach, facing, where it
-// stands) and on the watchers (where each stands, hidden or not); the
-// board, unit types and stats do not change in a game.
-func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
+// cands in v's environment, the length of its part before the watchers
+// (the key of the mover in that environment: watcherSpan), and false when
+// there is no memo to ask. Besides the environment (the watchers' side's
+// units not hidden, and the smoke), the window depends on the mover (its
+// unit, path, reach, facing, where it stands) and on the watchers (where
+// each stands, hidden or not); the board, unit types and stats do not
+// change in a game.
+func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, int, bool) {
 	memo := v.m
 	if memo == nil || memo.gen != v.gen {
-		return nil, false
+		return nil, 0, false
 	}
 	s := v.s
 	b := bitsKey(memo.wbuf[:0])
@@ -406,16 +419,24 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, bool) {
 		b.f(p.X)
 		b.f(p.Y)
 	}
+	base := len(b)
 	for _, u := range cands {
-		w := &s.Units[u]
-		b.u32(u)
-		b.u32(w.Type)
-		b.f(w.Pos.X)
-		b.f(w.Pos.Y)
-		b.f(float64(w.Heading))
+		b.watcher(s, u)
 	}
 	memo.wbuf = b
-	return b, true
+	return b, base, true
+}
+
+// watcher appends what a move window's span of watcher u depends on
+// besides the mover and the environment: which unit it is, its type,
+// where it stands and its facing.
+func (k *bitsKey) watcher(s *State, u int) {
+	w := &s.Units[u]
+	k.u32(u)
+	k.u32(w.Type)
+	k.f(w.Pos.X)
+	k.f(w.Pos.Y)
+	k.f(float64(w.Heading))
 }
 
 // rememberWindow files the spans of a move window under key.
@@ -427,6 +448,37 @@ func (v sideSight) rememberWindow(key []byte, spans []Span) {
 		clear(v.m.windows)
 	}
 	v.m.windows[string(key)] = spans
+}
+
+// watcherKey returns the key of watcher u's span in the move window whose
+// mover key (windowKey's part before the watchers) is mover.
+func (v sideSight) watcherKey(mover []byte, u int) []byte {
+	b := bitsKey(append(v.m.obuf[:0], mover...))
+	b.watcher(v.s, u)
+	v.m.obuf = b
+	return b
+}
+
+// watcherSpan returns watcher u's span in the move window whose mover key
+// is mover, if remembered (From < 0: u never sees the mover).
+func (v sideSight) watcherSpan(mover []byte, u int) (Span, bool) {
+	if v.m.gen != v.gen {
+		return Span{}, false
+	}
+	sp, ok := v.m.watchers[string(v.watcherKey(mover, u))]
+	return sp, ok
+}
+
+// rememberWatcher files watcher sp.Unit's span in the move window whose
+// mover key is mover.
+func (v sideSight) rememberWatcher(mover []byte, sp Span) {
+	if v.m.gen != v.gen {
+		return
+	}
+	if len(v.m.watchers) >= maxWatchers {
+		clear(v.m.watchers)
+	}
+	v.m.watchers[string(v.watcherKey(mover, sp.Unit))] = sp
 }
 
 // riskMemo returns where d's memo keeps the enemy units' shares of

@@ -193,6 +193,24 @@ func TestWindowMemoSameWindows(t *testing.T) {
 	t.Logf("%d move windows served from the memo", served)
 }
 
+// eachMover plays games random games of each battle in ids and calls f at
+// each decision with a move under way, giving it the mover and a memo
+// kept for the game.
+func eachMover(t *testing.T, games int, ids []string, f func(s *State, m *Mover, memo *any) error) {
+	t.Helper()
+	for _, id := range ids {
+		for g := range games {
+			var memo any
+			playRandomOn(t, battle(t, id), *memoSeed+uint64(g), func(s *State, _ engine.Action) error {
+				if m := s.currentMover(); m != nil {
+					return f(s, m, &memo)
+				}
+				return nil
+			})
+		}
+	}
+}
+
 // TestWindowMemoKeyComplete changes, one at a time, each thing a move
 // window depends on (the mover's reach, path, facing and where it stands,
 // a watcher's place and facing) and opens the window with a memo that
@@ -205,93 +223,147 @@ func TestWindowMemoKeyComplete(t *testing.T) {
 		games = 1
 	}
 	differed, probes := 0, 0
-	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2"} {
-		for g := range games {
-			seed := *memoSeed + uint64(g)
-			var memo any
-			playRandomOn(t, battle(t, id), seed, func(s *State, _ engine.Action) error {
-				m := s.currentMover()
-				if m == nil || probes > 4000 {
-					return nil
-				}
-				open := func(change func(c *State, m *Mover), withMemo bool) *Window {
-					c := s.clone()
-					if withMemo {
-						c.WithMemo(&memo)
-					}
-					c.Window = nil
-					cm := c.currentMover()
-					change(c, cm)
-					c.openMoveWindow(cm)
-					return c.Window
-				}
-				keep := func(*State, *Mover) {}
-				base := open(keep, true)
-				w := -1 // a watcher of the mover's enemies
-				for _, u := range s.unitsOf(1 - s.Active) {
-					if s.oppEligible(u) {
-						w = u
-						break
-					}
-				}
-				changes := []func(c *State, m *Mover){
-					func(c *State, m *Mover) { m.Reach = max(0, m.Reach-1.5) },
-					func(c *State, m *Mover) {
-						m.Path = append(m.Path[:len(m.Path):len(m.Path)], m.Path[len(m.Path)-1].Add(geom.Pt(3, 2)))
-					},
-					func(c *State, m *Mover) { m.Back = !m.Back },
-					func(c *State, m *Mover) { f := geom.Deg(37); m.Facing = &f },
-					func(c *State, m *Mover) { f := geom.Deg(37); m.Facing, m.Diseng = &f, true },
-					func(c *State, m *Mover) { c.Units[m.Unit].Heading += geom.Deg(90) },
-					func(c *State, m *Mover) { c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0)) },
-					func(c *State, m *Mover) { m.Path[len(m.Path)-1] = m.Path[len(m.Path)-1].Add(geom.Pt(2, 0)) },
-					func(c *State, m *Mover) { m.Path = m.Path[:1] },
-					func(c *State, m *Mover) {
-						m.Path = m.Path[:1]
-						c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0))
-					},
-				}
-				for _, o := range s.unitsOf(s.Active) {
-					if o != m.Unit && s.Units[o].Type != s.Units[m.Unit].Type {
-						// Another unit, of another type, on the same path.
-						changes = append(changes, func(c *State, m *Mover) { m.Unit = o })
-						break
-					}
-				}
-				if w >= 0 {
-					// Smoke between the watcher and the mover's way.
-					mid := s.Units[w].Pos.Lerp(m.Path[len(m.Path)-1], 0.5)
-					changes = append(changes, func(c *State, m *Mover) {
-						c.Smokes = append(c.Smokes, SmokeScreen{Side: s.Active, Center: mid, Orient: s.Units[w].Pos.Sub(mid).Heading() + geom.Deg(90)})
-					})
-					changes = append(changes,
-						func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(2, 0)) },
-						func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(0, 2)) },
-						func(c *State, m *Mover) { c.Units[w].Heading += geom.Deg(120) },
-						func(c *State, m *Mover) {
-							c.Units[w].Hidden = !c.Units[w].Hidden
-							c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(1, 1))
-						},
-					)
-				}
-				for i, change := range changes {
-					got, want := open(change, true), open(change, false)
-					if !reflect.DeepEqual(got, want) {
-						return fmt.Errorf("change %d: window %+v, want %+v", i, got, want)
-					}
-					probes++
-					if !reflect.DeepEqual(want, base) {
-						differed++
-					}
-				}
+	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-2"},
+		func(s *State, m *Mover, memo *any) error {
+			if probes > 4000 {
 				return nil
-			})
-		}
-	}
+			}
+			open := func(change func(c *State, m *Mover), withMemo bool) *Window {
+				c := s.clone()
+				if withMemo {
+					c.WithMemo(memo)
+				}
+				c.Window = nil
+				cm := c.currentMover()
+				change(c, cm)
+				c.openMoveWindow(cm)
+				return c.Window
+			}
+			keep := func(*State, *Mover) {}
+			base := open(keep, true)
+			w := -1 // a watcher of the mover's enemies
+			for _, u := range s.unitsOf(1 - s.Active) {
+				if s.oppEligible(u) {
+					w = u
+					break
+				}
+			}
+			changes := []func(c *State, m *Mover){
+				func(c *State, m *Mover) { m.Reach = max(0, m.Reach-1.5) },
+				func(c *State, m *Mover) {
+					m.Path = append(m.Path[:len(m.Path):len(m.Path)], m.Path[len(m.Path)-1].Add(geom.Pt(3, 2)))
+				},
+				func(c *State, m *Mover) { m.Back = !m.Back },
+				func(c *State, m *Mover) { f := geom.Deg(37); m.Facing = &f },
+				func(c *State, m *Mover) { f := geom.Deg(37); m.Facing, m.Diseng = &f, true },
+				func(c *State, m *Mover) { c.Units[m.Unit].Heading += geom.Deg(90) },
+				func(c *State, m *Mover) { c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0)) },
+				func(c *State, m *Mover) { m.Path[len(m.Path)-1] = m.Path[len(m.Path)-1].Add(geom.Pt(2, 0)) },
+				func(c *State, m *Mover) { m.Path = m.Path[:1] },
+				func(c *State, m *Mover) {
+					m.Path = m.Path[:1]
+					c.Units[m.Unit].Pos = c.Units[m.Unit].Pos.Add(geom.Pt(2, 0))
+				},
+			}
+			for _, o := range s.unitsOf(s.Active) {
+				if o != m.Unit && s.Units[o].Type != s.Units[m.Unit].Type {
+					// Another unit, of another type, on the same path.
+					changes = append(changes, func(c *State, m *Mover) { m.Unit = o })
+					break
+				}
+			}
+			if w >= 0 {
+				// Smoke between the watcher and the mover's way.
+				mid := s.Units[w].Pos.Lerp(m.Path[len(m.Path)-1], 0.5)
+				changes = append(changes, func(c *State, m *Mover) {
+					c.Smokes = append(c.Smokes, SmokeScreen{Side: s.Active, Center: mid, Orient: s.Units[w].Pos.Sub(mid).Heading() + geom.Deg(90)})
+				})
+				changes = append(changes,
+					func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(2, 0)) },
+					func(c *State, m *Mover) { c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(0, 2)) },
+					func(c *State, m *Mover) { c.Units[w].Heading += geom.Deg(120) },
+					func(c *State, m *Mover) {
+						c.Units[w].Hidden = !c.Units[w].Hidden
+						c.Units[w].Pos = c.Units[w].Pos.Add(geom.Pt(1, 1))
+					},
+				)
+			}
+			for i, change := range changes {
+				got, want := open(change, true), open(change, false)
+				if !reflect.DeepEqual(got, want) {
+					return fmt.Errorf("change %d: window %+v, want %+v", i, got, want)
+				}
+				probes++
+				if !reflect.DeepEqual(want, base) {
+					differed++
+				}
+			}
+			return nil
+		})
 	if differed == 0 {
 		t.Fatalf("no change of %d gave a different window: the test proves nothing", probes)
 	}
 	t.Logf("%d changes, %d of them gave a different window", probes, differed)
+}
+
+// TestWatcherMemoSameSpans opens each move window of random games with a
+// memo, then again with one of its watchers taken out (it has fired), so
+// that the window's key is new but the other watchers' spans are filed
+// under their own keys: the window must be the one worked out without a
+// memo. It counts the windows whose spans all came from the memo, so
+// that it is known to test something.
+func TestWatcherMemoSameSpans(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	served, probes := 0, 0
+	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3"},
+		func(s *State, m *Mover, memo *any) error {
+			if probes > 3000 {
+				return nil
+			}
+			open := func(out int, withMemo bool) (*Window, int) {
+				c := s.clone()
+				if withMemo {
+					c.WithMemo(memo)
+				}
+				c.Window = nil
+				if out >= 0 {
+					c.Units[out].Fired = true
+				}
+				had := -1
+				if withMemo {
+					c.memo.reset(c)
+					had = len(c.memo.watchers)
+				}
+				c.openMoveWindow(c.currentMover())
+				if withMemo {
+					return c.Window, len(c.memo.watchers) - had
+				}
+				return c.Window, 0
+			}
+			open(-1, true)
+			for _, w := range s.unitsOf(1 - s.Active) {
+				if !s.oppWatcher(w) {
+					continue
+				}
+				got, filed := open(w, true)
+				want, _ := open(w, false)
+				if !reflect.DeepEqual(got, want) {
+					return fmt.Errorf("turn %d, watcher %d out: window %+v, want %+v", s.Turn, w, got, want)
+				}
+				probes++
+				if filed == 0 && want != nil {
+					served++
+				}
+			}
+			return nil
+		})
+	if served == 0 {
+		t.Fatalf("no window of %d was served from the watchers' spans: the test proves nothing", probes)
+	}
+	t.Logf("%d windows opened with a watcher out, %d of them from the watchers' spans", probes, served)
 }
 
 // TestRiskMemoSameEstimates plays doctrine games with a memo kept from
