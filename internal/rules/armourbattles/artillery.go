@@ -44,8 +44,7 @@ func (s *State) ownMission(id string) (int, error) {
 // pointVisible reports whether unit u sees the table point p.
 func (s *State) pointVisible(u int, p geom.Point) bool {
 	fb := s.box(u)
-	var buf [24]friend
-	q := s.newSight(u, fb, -1, geom.Box{Center: p, Length: 0.01, Width: 0.01}, buf[:])
+	q := s.newSight(u, fb, -1, geom.Box{Center: p, Length: 0.01, Width: 0.01})
 	return s.rayClear(&q, fb.Center, p)
 }
 

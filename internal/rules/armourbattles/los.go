@@ -24,9 +24,17 @@ const HedgeAdjacent = 1.0
 type sight struct {
 	from, to   geom.Frame
 	lFrom, lTo int
-	// friends are the viewer's other units that may stand in the way, with
-	// whether each is lower than the viewer and closer than the target.
-	friends []friend
+	// viewer and target are the units asking and seen (target -1 for a
+	// point).
+	viewer, target int
+	// The viewer's other units that may stand in the way are listed
+	// (listed true) when a ray first clears the terrain: most questions
+	// the memo sees end in terrain already traced and blocking. They are
+	// kept in fr, or in more when there are more of them than fr holds.
+	fr     [16]friend
+	nFr    int
+	more   []friend
+	listed bool
 	// hills remembers, for the first hills the rays have crossed, whether
 	// the viewer or the target stands on each.
 	hills  [4]hillIn
@@ -63,26 +71,52 @@ type friend struct {
 
 // newSight prepares a line-of-sight question from unit a (footprint fa) to
 // footprint fb of unit b (b may be -1 for a point).
-func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box, buf []friend) sight {
-	q := sight{from: fa.Frame(), to: fb.Frame(), lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center)}
-	side := s.Units[a].Side
-	q.friends = buf[:0]
-	// Every ray runs from fa's centre to a point of fb, so it lies within
-	// reach of the axis between the centres: a friend whose bounding
-	// circle is further than that from the axis cannot block any of them.
+func (s *State) newSight(a int, fa geom.Box, b int, fb geom.Box) sight {
+	return sight{from: fa.Frame(), to: fb.Frame(), lFrom: s.b.table.LevelAt(fa.Center), lTo: s.b.table.LevelAt(fb.Center),
+		viewer: a, target: b}
+}
+
+// friendsOf lists, once, the viewer's friends that may stand in the way
+// of q's rays.
+func (q *sight) friendsOf(s *State) []friend {
+	if q.listed {
+		if q.more != nil {
+			return q.more
+		}
+		return q.fr[:q.nFr]
+	}
+	q.listed = true
+	// Every ray runs from the viewer's centre to a point of the target's
+	// footprint, so it lies within reach of the axis between the centres:
+	// a friend whose bounding circle is further than that from the axis
+	// cannot block any of them.
+	fa, fb := q.from.Box(), q.to.Box()
 	axis := geom.Segment{A: fa.Center, B: fb.Center}
 	reach := math.Sqrt(fb.Length*fb.Length+fb.Width*fb.Width)/2 + 1e-6
+	side := s.Units[q.viewer].Side
 	for i := range s.Units {
 		u := &s.Units[i]
-		if i == a || i == b || u.Side != side || !u.Active() || u.Hidden {
+		if i == q.viewer || i == q.target || u.Side != side || !u.Active() || u.Hidden {
 			continue
 		}
 		if axis.DistToPoint(u.Pos) > s.b.radius[u.Type]+reach {
 			continue
 		}
-		q.friends = append(q.friends, friend{unit: i, c: u.Pos, r: s.b.radius[u.Type]})
+		f := friend{unit: i, c: u.Pos, r: s.b.radius[u.Type]}
+		switch {
+		case q.more != nil:
+			q.more = append(q.more, f)
+		case q.nFr == len(q.fr):
+			// Copied, not appended to: q.fr must not reach the heap.
+			q.more = make([]friend, q.nFr, 2*q.nFr)
+			copy(q.more, q.fr[:])
+			q.more = append(q.more, f)
+		default:
+			q.fr[q.nFr] = f
+			q.nFr++
+		}
 	}
-	return q
+	return q.friendsOf(s)
 }
 
 // canSee reports whether unit a sees unit b where they stand.
@@ -110,8 +144,7 @@ func (s *State) lineOfSight(a int, fa geom.Box, b int, fb geom.Box) bool {
 // lineOfSightWith is lineOfSight with the terrain's part of the rays kept
 // in e, unless e is nil (SightMemo.lineOfSight).
 func (s *State) lineOfSightWith(a int, fa geom.Box, b int, fb geom.Box, e *rayEntry) bool {
-	var buf [24]friend
-	q := s.newSight(a, fa, b, fb, buf[:])
+	q := s.newSight(a, fa, b, fb)
 	clear, blocked := 0, 0
 	for i, p := range samplePointsOf(q.to) {
 		var ok bool
@@ -270,8 +303,9 @@ func (s *State) inFringe(f *table.Feature, c table.Crossing, q *sight) bool {
 // is closer to the viewer than the target is (Armour Battles, Line of
 // Sight: Friendly Units).
 func (s *State) friendInTheWay(q *sight, seg geom.Segment) bool {
-	for i := range q.friends {
-		f := &q.friends[i]
+	friends := q.friendsOf(s)
+	for i := range friends {
+		f := &friends[i]
 		if seg.DistToPoint(f.c) > f.r {
 			continue // the ray passes clear of its bounding circle
 		}

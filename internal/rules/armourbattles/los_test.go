@@ -1,8 +1,10 @@
 package armourbattles
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -96,6 +98,53 @@ func TestWoodsLineOfSightAsTheRuleSays(t *testing.T) {
 			// The shadows and the memo agree.
 			if got := f.s.canSee(a, b); got != c.wantSeen {
 				t.Errorf("canSee %v, want %v", got, c.wantSeen)
+			}
+		})
+	}
+}
+
+// TestFriendsInTheWayListed lines up more of the viewer's friends near the
+// line of sight than a sight keeps in place (they then move to the heap),
+// with some far from it: the friends listed are the near ones, in order,
+// and the one straddling the line blocks it (Armour Battles, Line of
+// Sight: Friendly Units), while the line is clear without it.
+func TestFriendsInTheWayListed(t *testing.T) {
+	for _, n := range []int{3, 16, 17, 30} {
+		t.Run(fmt.Sprint(n, " near"), func(t *testing.T) {
+			units := []placed{
+				{"de-0", "panzer-iv-h", german, 5, 24, 0},
+				{"us-0", "m4-75", us, 65, 24, 180},
+			}
+			var near []string
+			for i := range n {
+				// Alternately beside the line (2" off it: near enough to be
+				// listed, too far to block) and far from it.
+				id := fmt.Sprint("de-near-", i)
+				near = append(near, id)
+				units = append(units, placed{id, "panzer-iv-h", german, 8 + 3*float64(i%18), 24 + 2*float64(1-2*(i%2)) + 0.1*float64(i/18), 0},
+					placed{fmt.Sprint("de-far-", i), "panzer-iv-h", german, 8 + 3*float64(i%18), 40, 0})
+			}
+			f := newFixture(t, nil, german, 1, units...)
+			a, b := f.s.unitIndex("de-0"), f.s.unitIndex("us-0")
+			if !f.s.lineOfSight(a, f.s.box(a), b, f.s.box(b)) {
+				t.Fatalf("the line is blocked by friends beside it")
+			}
+			q := f.s.newSight(a, f.s.box(a), b, f.s.box(b))
+			var got []string
+			for _, fr := range q.friendsOf(f.s) {
+				got = append(got, f.s.Units[fr.unit].ID)
+			}
+			if !slices.Equal(got, near) {
+				t.Fatalf("friends listed %v, want %v", got, near)
+			}
+			// Listed once: asking again gives the same.
+			if again := q.friendsOf(f.s); len(again) != len(near) {
+				t.Fatalf("asked again: %d friends, want %d", len(again), len(near))
+			}
+			// One of them across the line blocks it.
+			f.s.Units[f.s.unitIndex(near[n-1])].Pos.Y = 24
+			if f.s.lineOfSight(a, f.s.box(a), b, f.s.box(b)) {
+				t.Fatalf("the line is clear with %s across it", near[n-1])
 			}
 		})
 	}

@@ -68,8 +68,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				lt := tb.LevelAt(fb.Center)
 				rt := s.b.radius[s.Units[b].Type]
 				asked++
-				var buf [24]friend
-				q := s.newSight(a, fa, b, fb, buf[:])
+				q := s.newSight(a, fa, b, fb)
 				for i := range sc.list {
 					scr := &sc.list[i]
 					switch scr.appliesTo(fb, lt, rt) {
@@ -364,8 +363,7 @@ func TestWoodsAroundViewerByTheRule(t *testing.T) {
 				}
 				fb := s.boxAt(1, p.Add(dir.Mul(dist)), geom.Angle(r.Float64()*2*math.Pi))
 				trials++
-				var buf [24]friend
-				q := s.newSight(0, fa, 1, fb, buf[:])
+				q := s.newSight(0, fa, 1, fb)
 				high := max(q.lFrom, q.lTo)
 				for k := range sc.around {
 					aw := &sc.around[k]
