@@ -650,9 +650,9 @@ func (d *docCtx) threats(units []int) int {
 		if len(st.Range) < 3 {
 			continue
 		}
-		ef := s.box(e).Frame()
+		ef := s.frame(e)
 		for _, u := range units {
-			if ef.Within(s.box(u).Frame(), float64(st.Range[2])) && d.sees(e, u) {
+			if ef.Within(s.frame(u), float64(st.Range[2])) && d.sees(e, u) {
 				n++
 				break
 			}

@@ -71,11 +71,11 @@ func (s *State) inRangeShare(side int) float64 {
 		if ef == nil {
 			ef, er = efBuf[:0], erBuf[:0]
 			for _, e := range enemies {
-				f := s.box(e).Frame()
+				f := s.frame(e)
 				ef, er = append(ef, f), append(er, f.Radius())
 			}
 		}
-		uf := s.box(u).Frame()
+		uf := s.frame(u)
 		ur := uf.Radius()
 		for i := range enemies {
 			if uf.WithinRadii(ef[i], float64(st.Range[1]), ur, er[i]) {

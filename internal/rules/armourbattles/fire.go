@@ -71,8 +71,8 @@ func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reac
 // inReach appends to dst the enemies at most reach inches from u and in
 // its arc of fire, seen or not, with their distances, in unit order.
 func (s *State) inReach(dst []sighted, u int, reach float64) []sighted {
-	fb := s.box(u)
-	ff := fb.Frame()
+	ff := s.frame(u)
+	fb := ff.Box()
 	ru := s.b.radius[s.Units[u].Type]
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
 		// Footprints lie no nearer than their centres less both bounding
@@ -80,7 +80,7 @@ func (s *State) inReach(dst []sighted, u int, reach float64) []sighted {
 		if s.Units[e].Pos.Dist(fb.Center)-ru-s.b.radius[s.Units[e].Type] > reach+1e-6 {
 			continue
 		}
-		d := ff.Distance(s.box(e).Frame())
+		d := ff.Distance(s.frame(e))
 		if d > reach || !s.fireArcOK(u, fb, s.Units[e].Pos) {
 			continue
 		}

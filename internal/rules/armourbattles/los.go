@@ -309,7 +309,7 @@ func (s *State) friendInTheWay(q *sight, seg geom.Segment) bool {
 		if seg.DistToPoint(f.c) > f.r {
 			continue // the ray passes clear of its bounding circle
 		}
-		fr := s.box(f.unit).Frame()
+		fr := s.frame(f.unit)
 		if !fr.IntersectsSegment(seg) {
 			continue
 		}

@@ -500,8 +500,8 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 // nearestEnemy returns the closest enemy unit on the table, or -1.
 func (s *State) nearestEnemy(u int) int {
 	best, bd := -1, math.Inf(1)
-	ub := s.box(u)
-	uf := ub.Frame()
+	uf := s.frame(u)
+	ub := uf.Box()
 	ru := s.b.radius[s.Units[u].Type]
 	for _, e := range s.enemiesOf(s.Units[u].Side) {
 		// Footprints lie no nearer than their centres less both bounding
@@ -509,7 +509,7 @@ func (s *State) nearestEnemy(u int) int {
 		if s.Units[e].Pos.Dist(ub.Center)-ru-s.b.radius[s.Units[e].Type] > bd+1e-6 {
 			continue
 		}
-		if d := uf.Distance(s.box(e).Frame()); d < bd {
+		if d := uf.Distance(s.frame(e)); d < bd {
 			best, bd = e, d
 		}
 	}

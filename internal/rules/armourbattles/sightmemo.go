@@ -65,10 +65,47 @@ type SightMemo struct {
 	// of a risk estimate was above 0: estimateRisk works out the hottest
 	// first. It changes no answer, only how soon one is found.
 	heat []float64
+	// frames keeps, by unit index, the frame of the footprint a unit was
+	// last asked about (frame): units stand still through most questions,
+	// and a frame costs a sine and a cosine.
+	frames []keptFrame
 	// doc is the last doctrine decision's (newDoc), whose lists the next
 	// one fills in afresh: a memo serves one decision at a time, and a
 	// decision must not start another with the same memo.
 	doc *docCtx
+}
+
+// keptFrame is a footprint's frame; ok tells it from the zero entry.
+type keptFrame struct {
+	fr geom.Frame
+	ok bool
+}
+
+// frame returns unit u's footprint frame, s.box(u).Frame(), from the memo
+// when u was last asked about with the very same footprint, bit for bit.
+func (s *State) frame(u int) geom.Frame {
+	b := s.box(u)
+	m := s.memo
+	if m == nil {
+		return b.Frame()
+	}
+	if u >= len(m.frames) {
+		m.frames = append(m.frames, make([]keptFrame, u+1-len(m.frames))...)
+	}
+	k := &m.frames[u]
+	if k.ok && sameBox(k.fr.Box(), b) {
+		return k.fr
+	}
+	*k = keptFrame{fr: b.Frame(), ok: true}
+	return k.fr
+}
+
+// sameBox reports whether a and b are the same box, bit for bit.
+func sameBox(a, b geom.Box) bool {
+	bits := math.Float64bits
+	return bits(a.Center.X) == bits(b.Center.X) && bits(a.Center.Y) == bits(b.Center.Y) &&
+		bits(float64(a.Heading)) == bits(float64(b.Heading)) &&
+		bits(a.Length) == bits(b.Length) && bits(a.Width) == bits(b.Width)
 }
 
 // heatOf returns m.heat, long enough for n units.

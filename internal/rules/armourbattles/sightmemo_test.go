@@ -634,3 +634,35 @@ func TestSightMemoGrows(t *testing.T) {
 		t.Fatalf("the answer cache grew %d times (want 1, from %d to %d slots) and kept the last answer %d times", growths, minSightSlots, sightSlots, kept)
 	}
 }
+
+// TestFramesKept asks a memo for every unit's footprint frame at every
+// decision of random games on two battles, sharing the memo between them
+// (other footprints at the same unit indices), and compares each with the
+// frame worked out afresh. It counts the frames the memo served, so that
+// it is known to test something.
+func TestFramesKept(t *testing.T) {
+	var memo any
+	served, asked := 0, 0
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-3", "armour-battles/battle-1"} {
+		playRandomOn(t, battle(t, id), *memoSeed, func(s *State, _ engine.Action) error {
+			c := s.clone()
+			c.WithMemo(&memo)
+			for u := range c.Units {
+				m := c.memo
+				kept := u < len(m.frames) && m.frames[u].ok && sameBox(m.frames[u].fr.Box(), c.box(u))
+				if got, want := c.frame(u), c.box(u).Frame(); got != want {
+					return fmt.Errorf("unit %d: frame %+v, want %+v", u, got, want)
+				}
+				asked++
+				if kept {
+					served++
+				}
+			}
+			return nil
+		})
+	}
+	if served == 0 || served == asked {
+		t.Fatalf("%d of %d frames served from the memo: the test proves nothing", served, asked)
+	}
+	t.Logf("%d of %d frames served from the memo", served, asked)
+}
