@@ -175,3 +175,28 @@ func benchSearches(b *testing.B, id string, positions int, cfg agent.MCTSConfig)
 func BenchmarkScriptedVsScriptedBattle3(b *testing.B) {
 	benchGames(b, "armour-battles/battle-3", [2]string{"scripted", "scripted"})
 }
+
+// BenchmarkScriptedSeatBattle2 decides, in turn, the positions of a
+// scripted Battle 2 game (gamePositions) the way the server's AI seat
+// does: a fresh scripted agent for every decision, handed no memo. Each
+// pass over the game starts with no memo shelved. It reports decisions
+// per second.
+func BenchmarkScriptedSeatBattle2(b *testing.B) {
+	pos := gamePositions(b, "armour-battles/battle-2")
+	b.Logf("%d positions", len(pos))
+	i := 0
+	for b.Loop() {
+		if i%len(pos) == 0 {
+			agent.EmptyDoctrineMemos()
+		}
+		ag, err := agent.New("scripted", uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ag.Choose(pos[i%len(pos)]) == nil {
+			b.Fatalf("position %d: no action", i%len(pos))
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+}

@@ -10,3 +10,20 @@ func NewMCTSReplaying(seed uint64, cfg MCTSConfig) *MCTS {
 
 // RootVisits returns the last search's root visits, by candidate.
 func (m *MCTS) RootVisits() []int { return m.visits }
+
+// EmptyDoctrineMemos drops the memos shelved for scripted agents handed
+// none, so that a benchmark's game starts cold.
+func EmptyDoctrineMemos() {
+	for doctrineMemos.Get() != nil {
+	}
+}
+
+// ShelvedDoctrineMemo returns the memo a scripted agent handed none would
+// borrow next, leaving it on the shelf (nil if there is none).
+func ShelvedDoctrineMemo() any {
+	m := doctrineMemos.Get()
+	if m != nil {
+		doctrineMemos.Put(m)
+	}
+	return m
+}

@@ -26,11 +26,17 @@ type Scripted struct {
 	// Samples is the number of dice samples per candidate; Depth bounds
 	// the look-ahead in actions of the same side.
 	Samples, Depth int
-	// own is what a memoDoctrine keeps between this agent's decisions,
-	// unless KeepMemo handed the agent a memo to keep it in (memo).
-	own  any
+	// memo is where a memoDoctrine keeps its work between decisions, if
+	// KeepMemo handed the agent one; otherwise each decision borrows a
+	// memo from doctrineMemos.
 	memo *any
 }
+
+// doctrineMemos holds the memos of scripted agents that were handed none
+// (KeepMemo), between their decisions: the server makes a fresh agent
+// for every decision of an AI seat, and a memo is costly to start (a few
+// megabytes) and worth more the more it has seen.
+var doctrineMemos memoShelf
 
 // memoDoctrine is implemented by rulesets whose doctrine can reuse work
 // from one decision of a game to the next: DoctrineWith is Doctrine with
@@ -61,18 +67,20 @@ func (*Scripted) Name() string { return "scripted" }
 // memo must not be used by two goroutines at once.
 func (a *Scripted) KeepMemo(memo *any) { a.memo = memo }
 
-// memoOf returns where the agent keeps its reusable work.
-func (a *Scripted) memoOf() *any {
-	if a.memo != nil {
-		return a.memo
-	}
-	return &a.own
-}
-
 // Choose returns the candidate with the best sampled look-ahead.
 func (a *Scripted) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
 	if doc, ok := st.(engine.Doctrine); ok {
+		memo := a.memo
+		if memo == nil {
+			borrowed := doctrineMemos.Get()
+			memo = &borrowed
+			defer func() {
+				if *memo != nil {
+					doctrineMemos.Put(*memo)
+				}
+			}()
+		}
 		// The ruleset's doctrine, on what this side may know: a
 		// determinized copy when the enemy has hidden units, the state
 		// itself (which the doctrine leaves as it found it) otherwise.
@@ -81,12 +89,12 @@ func (a *Scripted) Choose(st engine.State) engine.Action {
 			if mu, ok := c.(memoUser); ok {
 				// The copy's own questions (its candidates) go to
 				// the agent's memo too; a copy starts without one.
-				mu.WithMemo(a.memoOf())
+				mu.WithMemo(memo)
 			}
 			doc = c.(engine.Doctrine)
 		}
 		if md, ok := doc.(memoDoctrine); ok {
-			return md.DoctrineWith(a.memoOf())
+			return md.DoctrineWith(memo)
 		}
 		return doc.Doctrine()
 	}

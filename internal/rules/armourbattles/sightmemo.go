@@ -197,9 +197,9 @@ func (s *State) standard(u int, b geom.Box) bool {
 
 // sightSlots and raySlots are the most slots of a memo's answer cache (8
 // MiB) and ray cache (4 MiB), which start at minSightSlots and
-// minRaySlots (2 MiB and 0.5 MiB: a doctrine's decision on the server
-// gets a new memo, and asks too little to fill more) and grow as they are
-// used (slotcache.Crowded). maxEnvs is the environments a memo numbers before it
+// minRaySlots (2 MiB and 0.5 MiB: a memo that serves a few doctrine
+// decisions asks too little to fill more) and grow as they are used
+// (slotcache.Crowded). maxEnvs is the environments a memo numbers before it
 // starts afresh, maxWindows, maxWatchers and maxRisks the move windows,
 // single watchers' spans and risk estimates it keeps before it forgets
 // them all. Measured on three
