@@ -22,7 +22,8 @@ import (
 // most guns in range, firing first at the priority target (flank shots and
 // wavering targets preferred) and then moving; otherwise advance by bounds
 // toward the enemy or into woods, but only along paths that ready enemy
-// guns (unfired, unsuppressed) do not watch: a watched move waits until
+// guns (unfired, and unsuppressed or free to be freed with a staff order)
+// do not watch: a watched move waits until
 // those guns have fired, leaving the group on overwatch; opportunity fire
 // only at effective range or better; break off from heavy guns; add a
 // wild die or staff order to a shot or a reaction where the exact odds
@@ -179,9 +180,13 @@ type docCtx struct {
 	best  []float64 // bestShot, NaN until asked
 	near  []int32   // nearestEnemy, unknownUnit until asked
 	// ready lists the enemy units that could answer with opportunity
-	// fire (readyEnemies).
-	ready   []int
-	readyOK bool
+	// fire (readyEnemies); freeable of them are suppressed, last in the
+	// list, and freeShot and freeWeight weigh their shares (freeing).
+	ready      []int
+	readyOK    bool
+	freeable   int
+	freeShot   float64
+	freeWeight float64
 	// sight remembers canSeeBox answers, in this decision and (when the
 	// agent keeps it) later ones, env numbering each side's sight
 	// environment in it; steps and shots are moveRisk's buffers.
@@ -637,19 +642,13 @@ func (s *State) oppScore(o OppFire) (float64, bool) {
 }
 
 // threats counts enemy units that could answer the group with opportunity
-// fire: unfired, unsuppressed, in range of and seeing one of its units.
+// fire (readyEnemies: unfired, unsuppressed or free to be freed), in range
+// of and seeing one of its units.
 func (d *docCtx) threats(units []int) int {
 	s := d.State
 	n := 0
-	for _, e := range s.enemiesOf(s.Active) {
-		un := &s.Units[e]
-		if un.Fired || un.Suppressed || un.BrokeOff {
-			continue
-		}
+	for _, e := range d.readyEnemies() {
 		st := s.stats(e)
-		if len(st.Range) < 3 {
-			continue
-		}
 		ef := s.frame(e)
 		for _, u := range units {
 			if ef.Within(s.frame(u), float64(st.Range[2])) && d.sees(e, u) {
@@ -663,13 +662,52 @@ func (d *docCtx) threats(units []int) int {
 
 // readyEnemies is State.readyEnemies for the side deciding, worked out
 // once per decision.
+//
+// From rules revision 4 they include the suppressed enemy units that
+// could fire but for their suppression while their side holds a staff
+// order (ruling R59: such a unit opens the window, and its side may free
+// it and fire). The enemy frees one for a good shot only, and one per
+// order: see freeing.
 func (d *docCtx) readyEnemies() []int {
 	if d.readyOK {
 		return d.ready
 	}
-	d.ready = d.State.readyEnemies(d.Active, d.ready[:0])
+	s := d.State
+	d.ready = s.readyEnemies(d.Active, d.ready[:0])
+	d.freeable = 0
+	if staff := s.Sides[1-d.Active].Staff; s.Rev >= 4 && staff > 0 {
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side != d.Active && u.Suppressed && u.Active() && !u.Hidden && !u.Fired && !u.BrokeOff && len(s.stats(i).Range) == 3 {
+				d.ready = append(d.ready, i)
+				d.freeable++
+			}
+		}
+		// The enemy's doctrine frees a watcher when its shot, valued
+		// as doctrineOpp values it (2.5 times shotValue), beats the
+		// order's cost by 1.5; the order costs 1, or 2 when it is the
+		// last one in hand.
+		cost := 1.0
+		if staff < 2 {
+			cost = 2
+		}
+		d.freeShot = (1.5 + cost) / 2.5
+		d.freeWeight = min(1, float64(staff)/float64(d.freeable))
+	}
 	d.readyOK = true
 	return d.ready
+}
+
+// freeing returns the least value of a shot that ready enemy unit e
+// (readyEnemies) takes, and the weight of its share of a risk estimate:
+// 0 and 1 for an unsuppressed unit. A suppressed one must first be freed
+// with a staff order, which the enemy spends on a good shot only; when
+// it has fewer orders than such units, each share counts for the orders
+// over the units.
+func (d *docCtx) freeing(e int) (least, weight float64) {
+	if !d.Units[e].Suppressed {
+		return 0, 1
+	}
+	return d.freeShot, d.freeWeight
 }
 
 // maxMove is the longest move a group of units can make with k dice.
@@ -690,10 +728,11 @@ func (s *State) maxMove(units []int, k int) float64 {
 const RiskStep = 2.0
 
 // moveRisk is the doctrine's estimate of what a move costs in opportunity
-// fire: for every ready enemy unit, the value of its best shot at any of
-// the group's units anywhere along their straight paths (to ends, at most
-// reach inches, each unit facing its move), summed over the enemy units
-// (each fires once). Units already seen by a ready enemy are shot at as
+// fire: for every ready enemy unit (readyEnemies), the value of its best
+// shot at any of the group's units anywhere along their straight paths (to
+// ends, at most reach inches, each unit facing its move), summed over the
+// enemy units (each fires once); a suppressed one's shot counts only if
+// worth a staff order, weighed by the orders the enemy holds (freeing). Units already seen by a ready enemy are shot at as
 // soon as they move. It may return early, as soon as stop holds for the
 // sum so far or for a lower bound of the full sum, with that sum or bound:
 // stop must then hold for every larger sum (see estimateRisk).
@@ -873,6 +912,7 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	// shadows rule out most steps cheaply, before any shot is valued;
 	// the others are valued, and asked for line of sight from the most
 	// valuable down, stopping at the first one seen.
+	least, weight := d.freeing(e)
 	var sc *screens
 	shots := d.shots[:0]
 	for i := range steps {
@@ -918,7 +958,7 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 		if err != nil {
 			continue
 		}
-		if v := s.shotValue(sd, st.u); v > 0 {
+		if v := s.shotValue(sd, st.u); v > 0 && v >= least {
 			shots = append(shots, riskShot{i, v})
 		}
 	}
@@ -927,7 +967,7 @@ func (d *docCtx) enemyRisk(e int, steps []riskStep) float64 {
 	for _, sh := range shots {
 		st := &steps[sh.step]
 		if d.sightOf(e).seesAfter(e, eb, st.u, st.mb, true) { // screened above
-			return sh.v
+			return sh.v * weight
 		}
 	}
 	return 0

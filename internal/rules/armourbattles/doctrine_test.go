@@ -132,52 +132,64 @@ func TestOrderSameAsPlain(t *testing.T) {
 // TestEnemyRiskByThePlainRule checks each enemy's share of the doctrine's
 // risk estimates against the plain rule: the best value of a shot at any
 // step of the paths that the enemy has in range and arc and sees, by
-// lineOfSight itself (no shadows, no memo). It asks about the moves the
+// lineOfSight itself (no shadows, no memo), among the shots worth freeing
+// a suppressed enemy for (freeing), weighed. It asks about the moves the
 // doctrine weighs in games on the Armour Battles tables.
 func TestEnemyRiskByThePlainRule(t *testing.T) {
 	ids := []string{"armour-battles/battle-1", "armour-battles/battle-3"}
 	if testing.Short() {
 		ids = ids[:1]
 	}
-	const perBattle = 6000
-	compared, nonzero, limit := 0, 0, 0
+	// perBattle shares, and perBattleFreed more of suppressed enemy
+	// units (which come later in a game).
+	const perBattle, perBattleFreed = 6000, 300
+	compared, nonzero, freed, limit, limitFreed := 0, 0, 0, 0, 0
 	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _, _ riskAnswer) {
-		if compared >= limit {
+		if compared >= limit && freed >= limitFreed {
 			return
 		}
 		s := d.State
 		fresh := s.newDoc(nil)
 		steps := slices.Clone(fresh.riskSteps(units, ends, reach))
-		for _, e := range s.readyEnemies(s.Active, nil) {
+		for _, e := range slices.Clone(fresh.readyEnemies()) {
+			if compared >= limit && !s.Units[e].Suppressed {
+				continue
+			}
 			got := fresh.enemyRisk(e, steps)
-			if want := plainEnemyRisk(s, e, steps); math.Float64bits(got) != math.Float64bits(want) {
+			least, weight := fresh.freeing(e)
+			if want := plainEnemyRisk(s, e, steps, least) * weight; math.Float64bits(got) != math.Float64bits(want) {
 				t.Fatalf("turn %d: %s's share of moving %v to %v is %v, by the plain rule %v", s.Turn, s.Units[e].ID, units, ends, got, want)
 			}
 			compared++
 			if got > 0 {
 				nonzero++
+				if s.Units[e].Suppressed {
+					freed++
+				}
 			}
 		}
 	}
 	defer func() { riskCheck = nil }()
 	for _, id := range ids {
 		limit += perBattle
+		limitFreed += perBattleFreed
 		s := setupFixture(t, id).s
 		src := dice.NewPCG(*memoSeed)
 		var memo any
-		for n := 0; !s.Over && n < 5000 && compared < limit; n++ {
+		for n := 0; !s.Over && n < 5000 && (compared < limit || freed < limitFreed); n++ {
 			s.Apply(s.DoctrineWith(&memo), src, engine.Discard)
 		}
 	}
-	t.Logf("%d shares compared, %d of them above 0", compared, nonzero)
-	if nonzero == 0 {
-		t.Fatal("no enemy ever had a shot: the shares were not compared")
+	t.Logf("%d shares compared, %d of them above 0, %d of those a suppressed unit's", compared, nonzero, freed)
+	if nonzero == 0 || freed == 0 {
+		t.Fatal("no enemy, or no suppressed one, ever had a shot: the shares were not compared")
 	}
 }
 
 // plainEnemyRisk is enemy unit e's share of a risk estimate over steps by
-// the plain rule.
-func plainEnemyRisk(s *State, e int, steps []riskStep) float64 {
+// the plain rule, counting only shots worth least or more (the share
+// before freeing weighs it).
+func plainEnemyRisk(s *State, e int, steps []riskStep, least float64) float64 {
 	eb := s.box(e)
 	ef := eb.Frame()
 	lv := s.b.table.LevelAt(eb.Center)
@@ -198,7 +210,9 @@ func plainEnemyRisk(s *State, e int, steps []riskStep) float64 {
 			TargetSuppressed: s.Units[st.u].Suppressed,
 		}
 		if sd, err := shot.Dice(); err == nil {
-			best = max(best, s.shotValue(sd, st.u))
+			if v := s.shotValue(sd, st.u); v >= least {
+				best = max(best, v)
+			}
 		}
 	}
 	return best

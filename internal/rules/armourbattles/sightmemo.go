@@ -522,7 +522,8 @@ func (v sideSight) rememberWatcher(mover []byte, sp Span) {
 // moveRisk(units, ends, reach) (nil when it cannot be asked). Besides the
 // group's paths, the estimate depends on each mover's type (its footprint
 // and the shot's target), damage and suppression (the shot's value), on
-// which enemy units are ready, and on the enemy side's sight environment,
+// which enemy units are ready (and which of those must first be freed,
+// weighed by the enemy's staff orders), and on the enemy side's sight environment,
 // which numbers where every enemy unit not hidden stands and faces, its
 // type, and the smoke. Which enemies are ready and the environment are
 // this decision's (d.readyEnemies, d.env): moveRisk is only asked about
@@ -538,6 +539,13 @@ func (d *docCtx) riskMemo(units []int, ends []geom.Point, reach float64, ready [
 	b.u32(len(ready))
 	for _, e := range ready {
 		b.u32(e)
+	}
+	// The last d.freeable of them are suppressed, their shares weighed
+	// by the enemy's staff orders (freeing).
+	b.u32(d.freeable)
+	if d.freeable > 0 {
+		b.f(d.freeShot)
+		b.f(d.freeWeight)
 	}
 	b.f(reach)
 	for i, u := range units {

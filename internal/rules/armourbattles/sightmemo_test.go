@@ -408,7 +408,8 @@ func TestRiskMemoSameEstimates(t *testing.T) {
 // TestRiskMemoKeyComplete asks the memo, after a risk estimate, for the
 // same move with one thing it depends on changed (the reach, a path's end,
 // where a mover starts, its damage or suppression, a ready enemy's fire
-// marker, place or facing, smoke in between): each answer must be the one worked out
+// marker, place, facing or suppression, the enemy's staff orders, smoke in
+// between): each answer must be the one worked out
 // afresh, and each change must alter some estimate, or the probe proves
 // nothing.
 func TestRiskMemoKeyComplete(t *testing.T) {
@@ -419,12 +420,23 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 		reach float64
 	}
 	var queries []query
+	// freed counts the queries with a suppressed enemy unit free to be
+	// freed, every third of those asked (the first are all alike).
+	freed, freeable := 0, 0
 	riskCheck = func(d *docCtx, units []int, ends []geom.Point, reach float64, _, _ riskAnswer) {
-		if len(queries) < 400 && d.Turn%3 == 0 {
-			queries = append(queries, query{d.State.clone(), slices.Clone(units), slices.Clone(ends), reach})
+		if d.freeable > 0 {
+			freeable++
 		}
+		switch {
+		case len(queries)-freed < 400 && d.Turn%3 == 0:
+		case freed < 200 && d.freeable > 0 && freeable%3 == 0:
+			freed++
+		default:
+			return
+		}
+		queries = append(queries, query{d.State.clone(), slices.Clone(units), slices.Clone(ends), reach})
 	}
-	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-3"} {
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-3", "armour-battles/battle-2"} {
 		s := setupFixture(t, id).s
 		src := dice.NewPCG(*memoSeed)
 		for n := 0; !s.Over && n < 5000; n++ {
@@ -464,6 +476,25 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 				c.Units[e].Heading += geom.Deg(120)
 			}
 		}},
+		{"enemy's suppression", func(c *State, q *query) {
+			if e := firstReady(c); e >= 0 {
+				c.Units[e].Suppressed = true
+			}
+		}},
+		{"enemy's staff orders", func(c *State, q *query) {
+			if sd := &c.Sides[1-c.Active]; sd.Staff > 0 {
+				sd.Staff = 0
+			} else {
+				sd.Staff = 2
+			}
+		}},
+		{"enemy's last staff order", func(c *State, q *query) {
+			if sd := &c.Sides[1-c.Active]; sd.Staff == 1 {
+				sd.Staff = 3
+			} else {
+				sd.Staff = 1
+			}
+		}},
 		{"smoke", func(c *State, q *query) {
 			if e := firstReady(c); e >= 0 {
 				mid := c.Units[e].Pos.Lerp(c.Units[q.units[0]].Pos, 0.5)
@@ -494,7 +525,7 @@ func TestRiskMemoKeyComplete(t *testing.T) {
 			t.Errorf("changing the %s never altered an estimate of the %d probed", ch.name, len(queries))
 		}
 	}
-	t.Logf("%d estimates probed; changes that altered them: %v", len(queries), altered)
+	t.Logf("%d estimates probed (%d with a suppressed enemy free to be freed); changes that altered them: %v", len(queries), freed, altered)
 }
 
 // TestSightMemoOtherSize asks the memo about a unit's footprint, then
