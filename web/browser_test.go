@@ -109,6 +109,17 @@ func eval[T any](b *tab, expr string) T {
 }
 
 // waitFor polls a JavaScript condition until it is true.
+// strongestOpponent returns the value of the lobby's one opponent
+// marked strongest, failing the test unless exactly one is.
+func (b *tab) strongestOpponent() string {
+	b.t.Helper()
+	marked := eval[[]string](b, `[...document.querySelectorAll("[data-testid=opponent] label")].filter((l) => l.textContent.includes("(strongest)")).map((l) => l.querySelector("input").value)`)
+	if len(marked) != 1 {
+		b.t.Fatalf("the lobby marks %v as strongest, want one opponent", marked)
+	}
+	return marked[0]
+}
+
 func (b *tab) waitFor(what, cond string, limit time.Duration) {
 	b.t.Helper()
 	deadline := time.Now().Add(limit)

@@ -24,6 +24,9 @@ func TestPlayPaganoAgainstAI(t *testing.T) {
 	b := newTab(t, browser, "german", 1280, 800)
 	b.do(chromedp.Navigate(base + "/"))
 	b.click(`[data-testid="scenario-pagano-battle-1"]`)
+	if got := b.strongestOpponent(); got != "scripted" {
+		t.Errorf("under Pagano's rules the lobby marks %q strongest, want the doctrine (scripted)", got)
+	}
 	b.click(`[data-testid="side-german"]`)
 	b.click(`[data-testid="opponent-scripted"]`)
 	b.click(`[data-testid="seed"]`)

@@ -46,6 +46,9 @@ func TestPlayBattle1AgainstAI(t *testing.T) {
 	b.click(`[data-testid="scenario-armour-battles-battle-1"]`)
 	b.waitFor("the map preview", `document.querySelector("[data-testid=map-preview] svg [data-terrain=woods]")`, 10*time.Second)
 	b.click(`[data-testid="side-us"]`)
+	if got := b.strongestOpponent(); got != "mcts:1s" {
+		t.Errorf("under Armour Battles the lobby marks %q strongest, want mcts:1s", got)
+	}
 	opp, seed := playOpponent, playSeed
 	if v := os.Getenv("SANDTABLE_PLAY_OPPONENT"); v != "" {
 		opp = v

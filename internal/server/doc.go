@@ -11,7 +11,8 @@
 // only its SHA-256 is stored), and each game a spectator token. Errors
 // are {"error": "...", "code": "..."}.
 //
-//	GET  /api/scenarios                 scenarios with briefings and sides, and the opponents on offer
+//	GET  /api/scenarios                 scenarios with briefings, sides and the strongest opponent for
+//	                                    their rules ("strongest"), and the opponents on offer
 //	                                    (human, the agents, mcts:1s; any mcts:N up to 20000 iterations or
 //	                                    mcts:DURATION up to the AI budget, default 5s, is taken)
 //	GET  /api/units?rules=R             unit types

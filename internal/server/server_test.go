@@ -325,19 +325,38 @@ func TestHealthzMetricsAndPage(t *testing.T) {
 }
 
 // TestOpponentsOnOffer: the lobby's list offers the strongest search, and
-// a game may be made against any agent the AI seat can play, mcts:N and
+// names for each scenario the strongest opponent for its rules (the
+// search under Armour Battles, the doctrine under Pagano's); a game may
+// be made against any agent the AI seat can play, mcts:N and
 // mcts:DURATION included; an unknown or empty-budget one gets a 400 that
 // says what is wrong.
 func TestOpponentsOnOffer(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	var list struct {
 		Opponents []string `json:"opponents"`
+		Scenarios []struct {
+			ID, Rules, Strongest string
+		} `json:"scenarios"`
 	}
 	e.do("GET", "/api/scenarios", "", nil).decode(t, &list)
 	for _, want := range []string{"human", "random", "scripted", "mcts", "mcts:1s"} {
 		if !slices.Contains(list.Opponents, want) {
 			t.Errorf("opponents on offer %v lack %q", list.Opponents, want)
 		}
+	}
+	strongest := map[string]string{"armour-battles": "mcts:1s", "pagano": "scripted"}
+	seen := map[string]bool{}
+	for _, sc := range list.Scenarios {
+		if want, ok := strongest[sc.Rules]; ok && sc.Strongest != want {
+			t.Errorf("%s (%s): strongest opponent %q, want %q", sc.ID, sc.Rules, sc.Strongest, want)
+		}
+		if !slices.Contains(list.Opponents, sc.Strongest) {
+			t.Errorf("%s: strongest opponent %q is not on offer %v", sc.ID, sc.Strongest, list.Opponents)
+		}
+		seen[sc.Rules] = true
+	}
+	if !seen["armour-battles"] || !seen["pagano"] {
+		t.Errorf("the list has scenarios of %v, want both rulesets'", seen)
 	}
 	for _, opp := range []string{"mcts:8", "mcts:1s"} {
 		// Side 0 decides first in the test scenario: the AI seat waits.

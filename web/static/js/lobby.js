@@ -5,7 +5,10 @@ import { api, savedGames, saveGame, forgetGame } from "./api.js";
 import { Board } from "./board.js";
 import { h, toast } from "./util.js";
 
-const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (strong, slower)", "mcts:1s": "AI: MCTS, a second a move (strongest)", human: "A friend (send a link)" };
+// Which AI plays best depends on the rules: the server names it for each
+// scenario (strongest), and the lobby marks it.
+const AI_LABEL = { random: "AI: random (easy)", scripted: "AI: scripted (doctrine)", mcts: "AI: MCTS search (slower)", "mcts:1s": "AI: MCTS, a second a move", human: "A friend (send a link)" };
+const opponentLabel = (o, s) => (AI_LABEL[o] || o) + (o === s.strongest ? " (strongest)" : "");
 
 export async function showLobby(root, navigate) {
   document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Tank battles on a gridless table: Armour Battles and Pagano"));
@@ -48,7 +51,7 @@ export async function showLobby(root, navigate) {
       h("input", { type: "radio", name: "opponent", value: o, testid: "opponent-" + o, checked: o === opponent || null, onchange: (e) => {
         opponent = o;
         for (const l of opp.querySelectorAll("label")) l.classList.toggle("selected", l.contains(e.target));
-      } }), " ", AI_LABEL[o] || o)));
+      } }), " ", opponentLabel(o, s))));
     const seed = h("input", { type: "number", min: 0, placeholder: "random", testid: "seed", class: "seed" });
     const sdBrief = s.sides.find((x) => x.id === side);
     detail.replaceChildren(
