@@ -108,7 +108,6 @@ func eval[T any](b *tab, expr string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
 // strongestOpponent returns the value of the lobby's one opponent
 // marked strongest, failing the test unless exactly one is.
 func (b *tab) strongestOpponent() string {
@@ -120,6 +119,7 @@ func (b *tab) strongestOpponent() string {
 	return marked[0]
 }
 
+// waitFor polls a JavaScript condition until it is true.
 func (b *tab) waitFor(what, cond string, limit time.Duration) {
 	b.t.Helper()
 	deadline := time.Now().Add(limit)

@@ -67,36 +67,42 @@ func (*Scripted) Name() string { return "scripted" }
 // memo must not be used by two goroutines at once.
 func (a *Scripted) KeepMemo(memo *any) { a.memo = memo }
 
+// doctrine returns the ruleset's doctrine's choice, keeping its work in
+// *memo.
+func (a *Scripted) doctrine(st engine.State, doc engine.Doctrine, side int, memo *any) engine.Action {
+	// The ruleset's doctrine, on what this side may know: a determinized
+	// copy when the enemy has hidden units, the state itself (which the
+	// doctrine leaves as it found it) otherwise.
+	if h, ok := st.(hider); !ok || h.HidesFrom(side) {
+		c := searchCopy(st, side, a.src)
+		if mu, ok := c.(memoUser); ok {
+			// The copy's own questions (its candidates) go to the
+			// agent's memo too; a copy starts without one.
+			mu.WithMemo(memo)
+		}
+		doc = c.(engine.Doctrine)
+	}
+	if md, ok := doc.(memoDoctrine); ok {
+		return md.DoctrineWith(memo)
+	}
+	return doc.Doctrine()
+}
+
 // Choose returns the candidate with the best sampled look-ahead.
 func (a *Scripted) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
 	if doc, ok := st.(engine.Doctrine); ok {
-		memo := a.memo
-		if memo == nil {
-			borrowed := doctrineMemos.Get()
-			memo = &borrowed
-			defer func() {
-				if *memo != nil {
-					doctrineMemos.Put(*memo)
-				}
-			}()
+		if a.memo != nil {
+			return a.doctrine(st, doc, side, a.memo)
 		}
-		// The ruleset's doctrine, on what this side may know: a
-		// determinized copy when the enemy has hidden units, the state
-		// itself (which the doctrine leaves as it found it) otherwise.
-		if h, ok := st.(hider); !ok || h.HidesFrom(side) {
-			c := searchCopy(st, side, a.src)
-			if mu, ok := c.(memoUser); ok {
-				// The copy's own questions (its candidates) go to
-				// the agent's memo too; a copy starts without one.
-				mu.WithMemo(memo)
-			}
-			doc = c.(engine.Doctrine)
+		// No defer: a decision that panics may leave the memo half
+		// updated, and it is then not shelved again.
+		memo := doctrineMemos.Get()
+		act := a.doctrine(st, doc, side, &memo)
+		if memo != nil {
+			doctrineMemos.Put(memo)
 		}
-		if md, ok := doc.(memoDoctrine); ok {
-			return md.DoctrineWith(memo)
-		}
-		return doc.Doctrine()
+		return act
 	}
 	cands := st.Candidates(nil)
 	switch len(cands) {
