@@ -26,7 +26,10 @@ func TestScriptedSeatBorrowsMemo(t *testing.T) {
 	var shelved any
 	for n := 0; !st.Result().Over; n++ {
 		seed := uint64(7)<<32 ^ uint64(n)
-		seat, _ := agent.New("scripted", seed)
+		seat, err := agent.New("scripted", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
 		a := seat.Choose(st)
 		if n == 0 {
 			if shelved = agent.ShelvedDoctrineMemo(); shelved == nil {
@@ -35,9 +38,9 @@ func TestScriptedSeatBorrowsMemo(t *testing.T) {
 		} else if m := agent.ShelvedDoctrineMemo(); m != shelved {
 			t.Fatalf("decision %d: the shelf holds %p, want the first decision's memo %p", n, m, shelved)
 		}
-		own, _ := agent.New("scripted", seed)
+		own := agent.NewScripted(seed)
 		var fresh any
-		own.(agent.MemoKeeper).KeepMemo(&fresh)
+		own.KeepMemo(&fresh)
 		if got, want := actionJSON(t, a), actionJSON(t, own.Choose(st)); got != want {
 			t.Fatalf("decision %d (%s): borrowed memo chose %s, own memo %s", n, st.Pending().Kind, got, want)
 		}

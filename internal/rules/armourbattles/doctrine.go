@@ -23,9 +23,9 @@ import (
 // wavering targets preferred) and then moving; otherwise advance by bounds
 // toward the enemy or into woods, but only along paths that ready enemy
 // guns (unfired, and unsuppressed or free to be freed with a staff order)
-// do not watch: a watched move waits until
-// those guns have fired, leaving the group on overwatch; opportunity fire
-// only at effective range or better; break off from heavy guns; add a
+// do not watch: a watched move waits until those guns have fired, leaving
+// the group on overwatch; opportunity fire only at effective range or
+// better; break off from heavy guns; add a
 // wild die or staff order to a shot or a reaction where the exact odds
 // say it changes the outcome most (boostodds.go). It is what the
 // scripted agent plays.
@@ -677,7 +677,7 @@ func (d *docCtx) readyEnemies() []int {
 	d.freeable = 0
 	if staff := s.Sides[1-d.Active].Staff; s.Rev >= 4 && staff > 0 {
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side != d.Active && u.Suppressed && u.Active() && !u.Hidden && !u.Fired && !u.BrokeOff && len(s.stats(i).Range) == 3 {
+			if s.readyButSuppressed(d.Active, i) == 1 {
 				d.ready = append(d.ready, i)
 				d.freeable++
 			}
@@ -732,8 +732,8 @@ const RiskStep = 2.0
 // shot at any of the group's units anywhere along their straight paths (to
 // ends, at most reach inches, each unit facing its move), summed over the
 // enemy units (each fires once); a suppressed one's shot counts only if
-// worth a staff order, weighed by the orders the enemy holds (freeing). Units already seen by a ready enemy are shot at as
-// soon as they move. It may return early, as soon as stop holds for the
+// worth a staff order, weighed by the orders the enemy holds (freeing).
+// Units already seen by a ready enemy are shot at as soon as they move. It may return early, as soon as stop holds for the
 // sum so far or for a lower bound of the full sum, with that sum or bound:
 // stop must then hold for every larger sum (see estimateRisk).
 func (d *docCtx) moveRisk(units []int, ends []geom.Point, reach float64, stop func(risk float64) bool) float64 {

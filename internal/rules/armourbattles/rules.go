@@ -183,11 +183,25 @@ func (s *State) enemiesOf(side int) []int {
 // marker, with a gun.
 func (s *State) readyEnemies(side int, dst []int) []int {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side != side && u.Active() && !u.Hidden && !u.Fired && !u.Suppressed && !u.BrokeOff && len(s.stats(i).Range) == 3 {
+		if s.readyButSuppressed(side, i) == 0 {
 			dst = append(dst, i)
 		}
 	}
 	return dst
+}
+
+// readyButSuppressed returns 0 if unit i is an enemy of side that could
+// still answer with opportunity fire (readyEnemies), 1 if it could but for
+// its suppression, and -1 otherwise.
+func (s *State) readyButSuppressed(side, i int) int {
+	u := &s.Units[i]
+	switch {
+	case u.Side == side || !u.Active() || u.Hidden || u.Fired || u.BrokeOff || len(s.stats(i).Range) != 3:
+		return -1
+	case u.Suppressed:
+		return 1
+	}
+	return 0
 }
 
 // unitsOf returns the indexes of side's units on the table, in order.

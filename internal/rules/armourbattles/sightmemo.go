@@ -523,8 +523,8 @@ func (v sideSight) rememberWatcher(mover []byte, sp Span) {
 // group's paths, the estimate depends on each mover's type (its footprint
 // and the shot's target), damage and suppression (the shot's value), on
 // which enemy units are ready (and which of those must first be freed,
-// weighed by the enemy's staff orders), and on the enemy side's sight environment,
-// which numbers where every enemy unit not hidden stands and faces, its
+// weighed by the enemy's staff orders), and on the enemy side's sight
+// environment, which numbers where every enemy unit not hidden stands and faces, its
 // type, and the smoke. Which enemies are ready and the environment are
 // this decision's (d.readyEnemies, d.env): moveRisk is only asked about
 // the active side's units.
