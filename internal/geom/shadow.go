@@ -126,13 +126,43 @@ func NewCaster(pg Polygon) (Caster, bool) {
 		return Caster{}, false
 	}
 	c := Caster{pg: pg, orient: orient, centroid: centroid.Mul(1 / float64(n)), in: make([]Point, n), off: make([]float64, n)}
+	c.edgeLines()
+	return c, true
+}
+
+// edgeLines fills c.in and c.off from c.pg and c.orient.
+func (c *Caster) edgeLines() {
+	pg, n := c.pg, len(c.pg)
 	for i := range n {
 		a, b := pg[i], pg[(i+1)%n]
 		e := b.Sub(a)
-		c.in[i] = Point{-e.Y, e.X}.Mul(orient / e.Norm())
+		c.in[i] = Point{-e.Y, e.X}.Mul(c.orient / e.Norm())
 		c.off[i] = c.in[i].Dot(a)
 	}
-	return c, true
+}
+
+// Shadow returns the shadow the box casts from p: NewShadow's of its
+// corners, worked out without allocating. It reports false when the box
+// is thinner than 1e-4" or p lies within ShadowMargin of it.
+func (fr Frame) Shadow(p Point) (Shadow, bool) {
+	if min(fr.b.Length, fr.b.Width) < minShadowWidth {
+		return Shadow{}, false
+	}
+	// A rectangle that wide is strictly convex, with right-angled
+	// corners: NewCaster would take it.
+	cs := fr.Corners()
+	var in [4]Point
+	var off [4]float64
+	c := Caster{pg: cs[:], orient: 1, in: in[:], off: off[:]}
+	if c.pg.SignedArea() < 0 {
+		c.orient = -1
+	}
+	for _, v := range cs {
+		c.centroid = c.centroid.Add(v)
+	}
+	c.centroid = c.centroid.Mul(1.0 / 4)
+	c.edgeLines()
+	return c.Shadow(p)
 }
 
 // Inside reports whether q lies inside the polygon, at least margin from
@@ -220,6 +250,40 @@ func (c *Caster) Shadow(p Point) (Shadow, bool) {
 			m = m.Mul(-1)
 		}
 		sh.wn[k], sh.wlen[k] = m, l
+	}
+	return sh, true
+}
+
+// SegmentShadow returns the shadow that segment s casts from p: the points
+// t for which the segment from p to t crosses s, at a point strictly
+// between its ends (a hedge or a wall seen from p). Hides and HidesDisc
+// answer for it as for a polygon's shadow, with s as the one facing edge.
+// It reports false, and no shadow, when s is shorter than 1e-4" or p lies
+// within 1e-4" of the line through it.
+func SegmentShadow(p Point, s Segment) (Shadow, bool) {
+	var sh Shadow
+	e := s.B.Sub(s.A)
+	l := e.Norm()
+	if l < minShadowWidth {
+		return sh, false
+	}
+	n := Point{-e.Y, e.X}.Mul(1 / l)
+	if d := n.Dot(p.Sub(s.A)); math.Abs(d) < minShadowWidth {
+		return sh, false
+	} else if d > 0 {
+		n = n.Mul(-1) // pointing away from p: past the line is behind s
+	}
+	sh.from = p
+	sh.n[0], sh.c[0], sh.ne = n, n.Dot(s.A), 1
+	mid := s.At(0.5)
+	for k, v := range [2]Point{s.A, s.B} {
+		d := v.Sub(p)
+		dl := d.Norm()
+		m := Point{-d.Y, d.X}.Mul(1 / dl)
+		if m.Dot(mid.Sub(p)) < 0 {
+			m = m.Mul(-1)
+		}
+		sh.wn[k], sh.wlen[k] = m, dl
 	}
 	return sh, true
 }

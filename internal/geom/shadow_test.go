@@ -363,3 +363,132 @@ func TestShadowDiscs(t *testing.T) {
 	}
 	t.Logf("%d discs missed, %d hidden", missed, hidden)
 }
+
+// TestSegmentShadowHidesOnlyCrossedPoints checks that whenever a segment's
+// shadow hides a point, the segment to it crosses the caster strictly
+// between its ends, by more than Polyline.Crossings' tolerance: random
+// segments and viewers, points at random, within a hair of the wedge's
+// sides and of the segment's line; discs hidden only when every point of
+// them is. It also checks that points straight behind the segment's middle
+// are hidden, and the shadows refused.
+func TestSegmentShadowHidesOnlyCrossedPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 19))
+	shadows, hidden, nearEdge, discs := 0, 0, 0, 0
+	check := func(s Segment, sh *Shadow, p, q Point, what string) {
+		if !sh.Hides(q) {
+			return
+		}
+		hidden++
+		ray := Segment{p, q}
+		ts := Polyline{s.A, s.B}.Crossings(ray, nil)
+		_, u, ok := ray.Intersect(s)
+		if len(ts) != 1 || !ok || u*s.Length() < 1e-8 || (1-u)*s.Length() < 1e-8 {
+			t.Fatalf("%s: %v hidden from %v by %v, but the ray crosses it at %v (crossings %v)", what, q, p, s, u, ts)
+		}
+	}
+	for range 20000 {
+		s := Segment{pointWithin(r, 20), pointWithin(r, 20)}
+		p := pointWithin(r, 40)
+		if r.IntN(4) == 0 {
+			// Close to the segment's line.
+			n := s.B.Sub(s.A).Rotate(Deg(90)).Normalize()
+			p = s.At(3*r.Float64() - 1).Add(n.Mul(math.Pow(10, -1-4*r.Float64())))
+		}
+		sh, ok := SegmentShadow(p, s)
+		if !ok {
+			if s.Length() > 1e-3 && (Polyline{s.A, s.B}).DistToPoint(p) > 1e-3 && math.Abs(s.B.Sub(s.A).Normalize().Cross(p.Sub(s.A))) > 1e-3 {
+				t.Fatalf("no shadow for %v from %v", s, p)
+			}
+			continue
+		}
+		shadows++
+		for range 20 {
+			check(s, &sh, p, pointWithin(r, 60), "random")
+		}
+		for _, v := range [2]Point{s.A, s.B} {
+			d := v.Sub(p)
+			for _, eps := range []float64{1e-12, 1e-9, 1e-7, 1e-6, 2e-6, 1e-4} {
+				for _, sign := range []float64{-1, 1} {
+					for _, far := range []float64{0.5, 1, 1 + 1e-9, 1.0001, 2, 10} {
+						before := hidden
+						check(s, &sh, p, p.Add(d.Rotate(Angle(sign*eps)).Mul(far)), "near an end")
+						nearEdge += hidden - before
+					}
+				}
+			}
+		}
+		n := s.B.Sub(s.A).Rotate(Deg(90)).Normalize()
+		m := s.At(r.Float64())
+		for _, eps := range []float64{-1e-6, -1e-9, 0, 1e-9, 1e-7, 1e-6, 2e-6} {
+			for _, sign := range []float64{-1, 1} {
+				before := hidden
+				check(s, &sh, p, m.Add(n.Mul(sign*eps)), "near the line")
+				nearEdge += hidden - before
+			}
+		}
+		if q := p.Add(s.At(0.5).Sub(p).Mul(1.5 + r.Float64())); !sh.Hides(q) {
+			t.Fatalf("%v, behind the middle of %v seen from %v, not hidden", q, s, p)
+		}
+		c := p.Add(s.At(0.5).Sub(p).Mul(1 + 3*r.Float64()))
+		rad := r.Float64()
+		if sh.HidesDisc(c, rad) {
+			discs++
+			for k := range 20 {
+				q := c.Add(Dir(Angle(float64(k) * math.Pi / 10)).Mul(rad))
+				if !sh.Hides(q) {
+					t.Fatalf("%v from %v: the disc of %v around %v is hidden, but not %v on its rim", s, p, rad, c, q)
+				}
+			}
+		}
+	}
+	if shadows < 10000 || nearEdge == 0 || discs == 0 {
+		t.Fatalf("%d shadows, %d hidden points near the edges, %d discs hidden: the test proves little", shadows, nearEdge, discs)
+	}
+	t.Logf("%d shadows, %d points hidden (%d within a hair of the edges), %d discs hidden", shadows, hidden, nearEdge, discs)
+	for _, c := range []struct {
+		s Segment
+		p Point
+	}{
+		{Segment{Pt(0, 0), Pt(5e-5, 0)}, Pt(0, 5)},  // too short
+		{Segment{Pt(0, 0), Pt(5, 0)}, Pt(8, 5e-5)},  // on its line
+		{Segment{Pt(0, 0), Pt(5, 0)}, Pt(2, -5e-5)}, // on it
+	} {
+		if _, ok := SegmentShadow(c.p, c.s); ok {
+			t.Errorf("a shadow of %v from %v", c.s, c.p)
+		}
+	}
+}
+
+// TestFrameShadowSameAsPolygon checks that a box's shadow is the one
+// NewShadow casts from its corners, field for field, and that working it
+// out allocates nothing.
+func TestFrameShadowSameAsPolygon(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 29))
+	cast := 0
+	for range 20000 {
+		b := Box{Center: pointWithin(r, 20), Heading: Angle(r.Float64() * 2 * math.Pi), Length: r.Float64() * 4, Width: r.Float64() * 3}
+		if r.IntN(20) == 0 {
+			b.Width = 5e-5 // too thin
+		}
+		p := pointWithin(r, 30)
+		if r.IntN(8) == 0 {
+			p = b.Center // inside
+		}
+		c := b.Corners()
+		want, wok := NewShadow(p, Polygon(c[:]))
+		got, ok := b.Frame().Shadow(p)
+		if ok != wok || got != want {
+			t.Fatalf("%v from %v: shadow %v %+v, NewShadow of the corners %v %+v", b, p, ok, got, wok, want)
+		}
+		if ok {
+			cast++
+		}
+	}
+	if cast < 10000 {
+		t.Fatalf("only %d shadows cast: the test proves little", cast)
+	}
+	fr := Box{Center: Pt(0, 0), Heading: Deg(30), Length: 2.5, Width: 1.5}.Frame()
+	if n := testing.AllocsPerRun(100, func() { fr.Shadow(Pt(10, 3)) }); n != 0 {
+		t.Errorf("Frame.Shadow allocates %v times", n)
+	}
+}

@@ -179,6 +179,8 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		uf     geom.Frame
 		rng, r float64  // long range, bounding radius
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
+		// fr are its friends' shadows (friendShadows), with sc.
+		fr []geom.Shadow
 	}
 	var spanBuf [16]Span
 	var wBuf [16]watcher
@@ -194,6 +196,16 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		ub := s.box(u)
 		uf := ub.Frame()
 		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
+	}
+	// The friends' shadows share one buffer, the memo's; the furthest
+	// the mover's centre gets from a watcher is at a corner of its path
+	// or at its reach.
+	var frFree []geom.Shadow
+	if memo {
+		if cap(sight.m.friends) == 0 {
+			sight.m.friends = make([]geom.Shadow, 0, 3*maxFriendShadows)
+		}
+		frFree = sight.m.friends[:0]
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	if len(ws) == 0 {
@@ -220,11 +232,17 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				// The shadows settle most "not seen" answers at once.
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
+					far := reachEnd.Dist(w.ub.Center)
+					for _, p := range path {
+						far = max(far, p.Dist(w.ub.Center))
+					}
+					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, far, rt)
+					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
 				}
 				if lt < 0 {
 					lt = s.b.table.LevelAt(mb.Center)
 				}
-				if w.sc.hidesFrame(mf, lt, rt) {
+				if w.sc.hidesFrameWith(mf, lt, rt, w.fr) {
 					if screenCheck != nil {
 						screenCheck("window", s, u, w.ub, m.Unit, mb)
 					}

@@ -27,9 +27,18 @@ import (
 // wood's 1" fringe, is blocked too, for a target far enough away
 // (aroundWood). A target that may stand in a wood is left to lineOfSight
 // for that wood: it may be seen through the fringe (ruling R6).
+// A hedge blocks every ray that crosses it more than 1" from both
+// footprints when neither stands on a hill, so each straight stretch of a
+// hedge more than 1" from a viewer at ground level casts a shadow too,
+// for targets at ground level more than 1" from that stretch.
+// The viewer's friends block rays too (ruling R9): while a move window
+// is worked out they stand still, so each friend no lower than the viewer
+// casts its footprint's shadow for the window's questions
+// (friendShadows, hidesFrameWith).
 // Every other target is asked about as before. The answer is always
-// lineOfSight's: TestScreensAgreeWithLineOfSight and
-// TestScreensAgreeWhereWiredIn check it.
+// lineOfSight's: TestScreensAgreeWithLineOfSight,
+// TestFriendShadowsAgreeWithLineOfSight and TestScreensAgreeWhereWiredIn
+// check it.
 
 // screenCheck, when a test sets it, is told of every target the shadows
 // hide where the shortcut is wired in (site names the place), so that the
@@ -37,8 +46,9 @@ import (
 var screenCheck func(site string, s *State, a int, fa geom.Box, b int, fb geom.Box)
 
 // maxScreens is the most shadows a viewer keeps; further features are
-// left to lineOfSight.
-const maxScreens = 12
+// left to lineOfSight. Battle 2's table has 9 hills and woods that cast
+// shadows and 19 straight stretches of hedge.
+const maxScreens = 32
 
 // screenMargin is how far beyond the 1" see-into-woods distance a wood
 // must lie from a footprint's bounding circle to block every ray into it.
@@ -50,8 +60,13 @@ type screen struct {
 	sh geom.Shadow
 	// level is a hill's level: it hides a target that stands lower
 	// (targets on it, at its level, or higher are left to lineOfSight).
-	// 0 for a wood or a building.
+	// 0 for a wood, a building or a hedge.
 	level int
+	// hedge marks a straight stretch of hedge, seg: it hides a target at
+	// ground level more than 1" from seg. Its viewer stands at ground
+	// level more than 1" from seg (screensFrom).
+	hedge bool
+	seg   geom.Segment
 	// c and r are a wood's bounding circle: it hides a target only when
 	// the target's bounding circle lies more than 1" from it. r < 0 for a
 	// building or a hill.
@@ -173,6 +188,24 @@ func (s *State) screensFrom(fa geom.Box) screens {
 		buf[n] = scr
 		n++
 	}
+	if lv < 1 {
+		// Hedges block only rays between two footprints at ground level,
+		// crossing them more than 1" from both (Armour Battles, Line of
+		// Sight: Hedges; ruling R8). Every point of a stretch this far
+		// from the viewer's centre is more than 1" from its footprint.
+		for _, f := range s.b.hedges {
+			for i := 0; i+1 < len(f.Line) && n < len(buf); i++ {
+				seg := f.Line.Segment(i)
+				if seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
+					continue
+				}
+				if sh, ok := geom.SegmentShadow(p, seg); ok {
+					buf[n] = screen{f: f, sh: sh, hedge: true, seg: seg, r: -1}
+					n++
+				}
+			}
+		}
+	}
 	sc := screens{from: p, around: around}
 	if n > 0 { // sized to fit: a memo keeps thousands
 		sc.list = append([]screen(nil), buf[:n]...)
@@ -214,7 +247,18 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 
 // hidesFrame is hides for a target whose frame ff is at hand.
 func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
-	if len(sc.list) == 0 && len(sc.around) == 0 {
+	return sc.hidesFrameWith(ff, lt, rt, nil)
+}
+
+// maxFriendShadows is the most shadows of the viewer's friends that
+// hidesFrameWith asks about a target.
+const maxFriendShadows = 16
+
+// hidesFrameWith is hidesFrame with the shadows of the viewer's friends
+// too (friends: every one of them blocks every ray it hides, whatever
+// the target; friendShadows).
+func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []geom.Shadow) bool {
+	if len(sc.list) == 0 && len(sc.around) == 0 && len(friends) == 0 {
 		return false
 	}
 	fb := ff.Box()
@@ -252,11 +296,24 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 			n++
 		}
 	}
-	if n == 0 && len(around) == 0 {
+	// The friends' shadows that may hide a sample point.
+	var frBuf [maxFriendShadows]*geom.Shadow
+	fr := frBuf[:0]
+	for k := range friends {
+		if sh := &friends[k]; len(fr) < maxFriendShadows && !sh.MissesDisc(fb.Center, disc) {
+			fr = append(fr, sh)
+		}
+	}
+	if n == 0 && len(around) == 0 && len(fr) == 0 {
 		return false
 	}
 	// A wood around the viewer or a shadow that hides that whole disc
 	// hides all five sample points.
+	for _, sh := range fr {
+		if sh.HidesDisc(fb.Center, disc) {
+			return true
+		}
+	}
 	for _, a := range around {
 		if a.hidesDisc(sc.from, fb.Center, disc) {
 			return true
@@ -284,6 +341,9 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 				hit = true
 				break
 			}
+		}
+		for k := 0; !hit && k < len(fr); k++ {
+			hit = fr[k].Hides(p)
 		}
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
@@ -326,9 +386,15 @@ const (
 // appliesTo reports how the shadow applies to a target footprint fb whose
 // centre stands at level lt and whose bounding radius is rt: a hill only
 // to targets lower than it; a wood to targets more than 1" from it, and
-// to the others by the part of the ray more than 1" from them.
+// to the others by the part of the ray more than 1" from them; a stretch
+// of hedge to targets at ground level more than 1" from it.
 func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 	switch {
+	case scr.hedge:
+		if lt < 1 && scr.seg.DistToPoint(fb.Center)-rt > HedgeAdjacent+screenMargin {
+			return hidesRay
+		}
+		return hidesNothing
 	case scr.level > 0:
 		if lt < scr.level { // not on it, level with it or above it
 			return hidesRay
@@ -346,4 +412,35 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 		return hidesShortRay
 	}
 	return hidesRay
+}
+
+// friendShadows appends to dst, up to maxFriendShadows in all, the
+// shadows cast from viewer u's centre (footprint fa) by its friends that
+// block every ray they lie across: the units of its side on the table and
+// not hidden, other than u, standing no lower than u (a friend lower than
+// the viewer may be seen over: Armour Battles, Line of Sight: Friendly
+// Units; ruling R9), and within reach of a ray to a target whose centre
+// is at most far from fa's centre, with bounding radius rt.
+func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, far, rt float64) []geom.Shadow {
+	side := s.Units[u].Side
+	lv := s.b.table.LevelAt(fa.Center)
+	for i := range s.Units {
+		if len(dst) == cap(dst) || len(dst) >= maxFriendShadows {
+			break
+		}
+		f := &s.Units[i]
+		if i == u || f.Side != side || !f.Active() || f.Hidden {
+			continue
+		}
+		if f.Pos.Dist(fa.Center)-s.b.radius[f.Type] > far+rt {
+			continue // beyond every ray's end
+		}
+		if s.b.table.LevelAt(f.Pos) < lv {
+			continue
+		}
+		if sh, ok := s.frame(i).Shadow(fa.Center); ok {
+			dst = append(dst, sh)
+		}
+	}
+	return dst
 }

@@ -1,6 +1,7 @@
 package armourbattles
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -27,7 +28,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		viewers = 60
 	}
 	r := rand.New(rand.NewPCG(3, 5))
-	var checkedRays, aroundRays, settled, asked int
+	var checkedRays, aroundRays, settled, asked, hedgeScreens, hedgeRays int
 	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"} {
 		st, err := Rules{}.New(battle(t, id))
 		if err != nil {
@@ -39,7 +40,12 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		// or building (0 to 4" from its edge), where the limits lie.
 		randomBox := func(u int) geom.Box {
 			p := geom.Point{X: r.Float64() * tb.Width(), Y: r.Float64() * tb.Height()}
-			if feats := s.b.screenable; len(feats) > 0 && r.IntN(3) > 0 {
+			if hs := s.b.hedges; len(hs) > 0 && r.IntN(3) == 0 {
+				// Within 3" of a hedge, where its limits lie.
+				f := hs[r.IntN(len(hs))]
+				seg := f.Line.Segment(r.IntN(len(f.Line) - 1))
+				p = seg.At(r.Float64()).Add(geom.Dir(geom.Angle(r.Float64() * 2 * math.Pi)).Mul(3 * r.Float64()))
+			} else if feats := s.b.screenable; len(feats) > 0 && r.IntN(3) > 0 {
 				f := feats[r.IntN(len(feats))].f
 				e := f.Area.Edge(r.IntN(len(f.Area)))
 				m := e.At(r.Float64())
@@ -69,11 +75,16 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				rt := s.b.radius[s.Units[b].Type]
 				asked++
 				q := s.newSight(a, fa, b, fb)
+				blocksAll := make([]bool, len(sc.list)) // screenBlocksAll of each
 				for i := range sc.list {
 					scr := &sc.list[i]
+					blocksAll[i] = screenBlocksAll(scr, fa, fb, lv, lt)
 					switch scr.appliesTo(fb, lt, rt) {
 					case hidesRay:
-						if !blocksAnyCrossing(scr.f, fa, fb, lv, lt) {
+						if scr.hedge {
+							hedgeScreens++
+						}
+						if !blocksAll[i] {
 							t.Fatalf("%s: %s is taken to hide %v from %v, but not every ray through it is blocked", id, scr.f, fb, fa)
 						}
 					case hidesShortRay:
@@ -89,15 +100,18 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 					if shortOK {
 						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
 					}
-					for _, scr := range sc.list {
+					for i, scr := range sc.list {
 						// The far part of the ray, unless the target may stand
 						// in the wood and be seen through its fringe (R6).
-						hidden := blocksAnyCrossing(scr.f, fa, fb, lv, lt) && scr.sh.Hides(p) ||
+						hidden := blocksAll[i] && scr.sh.Hides(p) ||
 							scr.f.Kind == table.KindWoods && farFromWood(scr.f, fa) && scr.appliesTo(fb, lt, rt) == hidesShortRay && shortOK && scr.sh.Hides(short)
 						if !hidden {
 							continue
 						}
 						checkedRays++
+						if scr.hedge {
+							hedgeRays++
+						}
 						if s.rayClear(&q, fa.Center, p) {
 							t.Fatalf("%s: %s hides %v from %v (target %v), but the ray is clear", id, scr.f, p, fa, fb)
 						}
@@ -128,10 +142,20 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 			}
 		}
 	}
-	if settled < asked/20 || checkedRays == 0 || aroundRays == 0 {
-		t.Fatalf("the screens settled %d of %d questions (%d rays checked, %d by woods around the viewer): too few to prove anything", settled, asked, checkedRays, aroundRays)
+	if settled < asked/20 || checkedRays == 0 || aroundRays == 0 || hedgeRays == 0 {
+		t.Fatalf("the screens settled %d of %d questions (%d rays checked, %d of them by hedges; %d by woods around the viewer): too few to prove anything", settled, asked, checkedRays, hedgeRays, aroundRays)
 	}
-	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked, and %d that woods around the viewer block", asked, settled, checkedRays, aroundRays)
+	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked (%d by hedges, whose shadows applied %d times), and %d that woods around the viewer block", asked, settled, checkedRays, hedgeRays, hedgeScreens, aroundRays)
+}
+
+// screenBlocksAll is blocksAnyCrossing for the feature of scr, or, for a
+// stretch of hedge, for that stretch alone.
+func screenBlocksAll(scr *screen, fa, fb geom.Box, lv, lt int) bool {
+	if scr.hedge {
+		line := geom.Polyline{scr.seg.A, scr.seg.B}
+		return max(lv, lt) < 1 && farFromLine(line, fa) && farFromLine(line, fb)
+	}
+	return blocksAnyCrossing(scr.f, fa, fb, lv, lt)
 }
 
 // blocksAnyCrossing reports whether feature f blocks every ray from fa's
@@ -146,8 +170,31 @@ func blocksAnyCrossing(f *table.Feature, fa, fb geom.Box, lv, lt int) bool {
 		return farFromWood(f, fa) && farFromWood(f, fb)
 	case table.KindBuilding:
 		return true
+	case table.KindHedge:
+		// Neither end on a hill, and every point of the hedge more than
+		// 1" from both footprints: then every crossing is (R8).
+		return max(lv, lt) < 1 && farFromLine(f.Line, fa) && farFromLine(f.Line, fb)
 	}
 	return false
+}
+
+// farFromLine reports whether every point of line lies more than 1" from
+// footprint b.
+func farFromLine(line geom.Polyline, b geom.Box) bool {
+	fr := b.Frame()
+	for i := 0; i+1 < len(line); i++ {
+		seg := line.Segment(i)
+		if fr.IntersectsSegment(seg) {
+			return false
+		}
+		cs := fr.Corners()
+		for k := range cs {
+			if (geom.Segment{A: cs[k], B: cs[(k+1)%4]}).DistToSegment(seg) <= HedgeAdjacent+1e-9 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // farFromWood reports whether footprint b lies more than 1" from wood f.
@@ -174,7 +221,7 @@ func TestScreensAgreeWhereWiredIn(t *testing.T) {
 	games := []struct {
 		id   string
 		seed uint64
-	}{{"armour-battles/battle-1", 1}, {"armour-battles/battle-1", 2}, {"armour-battles/battle-3", 1}}
+	}{{"armour-battles/battle-1", 1}, {"armour-battles/battle-1", 2}, {"armour-battles/battle-3", 1}, {"armour-battles/battle-2", 1}}
 	if testing.Short() {
 		games = games[:1]
 	}
@@ -440,4 +487,66 @@ func TestWoodsAroundViewerTargetTooClose(t *testing.T) {
 	if sc.hides(fb, s.b.table.LevelAt(fb.Center), s.b.radius[s.Units[1].Type]) {
 		t.Fatal("the screens hide a target the viewer sees")
 	}
+}
+
+// TestFriendShadowsAgreeWithLineOfSight checks the viewer's friends'
+// shadows (friendShadows, as the move window asks them) against
+// lineOfSight in random games of Battles 2 and 3: every few actions, each
+// unit looks at enemies where they stand and at places around them, and
+// every target the shadows hide must be unseen. It counts the targets
+// that the friends' shadows settle where the terrain's alone would not,
+// and fails if there are none.
+func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 1
+	}
+	r := rand.New(rand.NewPCG(31, 37))
+	var asked, settled, byFriends int
+	for _, id := range []string{"armour-battles/battle-2", "armour-battles/battle-3"} {
+		for seed := range uint64(games) {
+			n := 0
+			playRandomOn(t, battle(t, id), seed+1, func(s *State, _ engine.Action) error {
+				if n++; n%7 != 0 {
+					return nil
+				}
+				for a := range s.Units {
+					if !s.Units[a].Active() {
+						continue
+					}
+					fa := s.box(a)
+					sc := s.screensFrom(fa)
+					var buf [maxFriendShadows]geom.Shadow
+					for b := range s.Units {
+						if s.Units[b].Side == s.Units[a].Side || !s.Units[b].Active() {
+							continue
+						}
+						fb := s.box(b)
+						if r.IntN(2) == 0 {
+							fb = s.boxAt(b, fb.Center.Add(geom.Dir(geom.Angle(r.Float64()*2*math.Pi)).Mul(8*r.Float64())), geom.Angle(r.Float64()*2*math.Pi))
+						}
+						rt := s.b.radius[s.Units[b].Type]
+						fr := s.friendShadows(buf[:0], a, fa, fb.Center.Dist(fa.Center), rt)
+						lt := s.b.table.LevelAt(fb.Center)
+						asked++
+						if !sc.hidesFrameWith(fb.Frame(), lt, rt, fr) {
+							continue
+						}
+						settled++
+						if !sc.hidesFrame(fb.Frame(), lt, rt) {
+							byFriends++
+						}
+						if s.lineOfSight(a, fa, b, fb) {
+							return fmt.Errorf("the shadows (%d of friends) hide %v from %s at %v, but lineOfSight sees it", len(fr), fb, s.Units[a].ID, fa)
+						}
+					}
+				}
+				return nil
+			})
+		}
+	}
+	if byFriends == 0 {
+		t.Fatalf("of %d targets the shadows hid %d, none by friends: the test proves nothing", asked, settled)
+	}
+	t.Logf("%d targets, %d hidden by the shadows, %d of them only with the friends' shadows", asked, settled, byFriends)
 }
