@@ -197,9 +197,12 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		uf := ub.Frame()
 		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
 	}
-	// The friends' shadows share one buffer, the memo's; the furthest
-	// the mover's centre gets from a watcher is at a corner of its path
-	// or at its reach.
+	// The friends' shadows share one buffer, the memo's. The mover's
+	// centre keeps to its path (moverBoxOn), or stands where it is.
+	track := geom.Polyline(m.Path)
+	if len(track) < 2 {
+		track = geom.Polyline{reachEnd}
+	}
 	var frFree []geom.Shadow
 	if memo {
 		if cap(sight.m.friends) == 0 {
@@ -232,11 +235,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				// The shadows settle most "not seen" answers at once.
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
-					far := reachEnd.Dist(w.ub.Center)
-					for _, p := range path {
-						far = max(far, p.Dist(w.ub.Center))
-					}
-					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, far, rt)
+					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, track, rt)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
 				}
 				if lt < 0 {

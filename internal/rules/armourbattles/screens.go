@@ -282,13 +282,14 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []g
 	n := 0
 	for i := range sc.list {
 		scr := &sc.list[i]
+		// The sample points lie within rt/2 of the centre: pass over a
+		// shadow that misses that disc (and so misses every point on the
+		// way to one of them, which hidesShortRay asks about).
+		if scr.sh.MissesDisc(fb.Center, disc) {
+			continue
+		}
 		switch scr.appliesTo(fb, lt, rt) {
 		case hidesRay:
-			// The sample points lie within rt/2 of the centre: pass over
-			// a shadow that misses that disc.
-			if scr.sh.MissesDisc(fb.Center, disc) {
-				continue
-			}
 			idx[n], short[n] = i, false
 			n++
 		case hidesShortRay:
@@ -419,11 +420,12 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 // block every ray they lie across: the units of its side on the table and
 // not hidden, other than u, standing no lower than u (a friend lower than
 // the viewer may be seen over: Armour Battles, Line of Sight: Friendly
-// Units; ruling R9), and within reach of a ray to a target whose centre
-// is at most far from fa's centre, with bounding radius rt.
-func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, far, rt float64) []geom.Shadow {
+// Units; ruling R9), and within reach of a ray to a target with bounding
+// radius rt whose centre lies on track, a polyline (a single point when
+// it has one).
+func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, track geom.Polyline, rt float64) []geom.Shadow {
 	side := s.Units[u].Side
-	lv := s.b.table.LevelAt(fa.Center)
+	lv := -1 // the viewer's level, once needed
 	for i := range s.Units {
 		if len(dst) == cap(dst) || len(dst) >= maxFriendShadows {
 			break
@@ -432,8 +434,11 @@ func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, far, rt flo
 		if i == u || f.Side != side || !f.Active() || f.Hidden {
 			continue
 		}
-		if f.Pos.Dist(fa.Center)-s.b.radius[f.Type] > far+rt {
-			continue // beyond every ray's end
+		if !nearFan(fa.Center, track, f.Pos, s.b.radius[f.Type]+rt) {
+			continue // clear of every ray
+		}
+		if lv < 0 {
+			lv = s.b.table.LevelAt(fa.Center)
 		}
 		if s.b.table.LevelAt(f.Pos) < lv {
 			continue
@@ -443,4 +448,25 @@ func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, far, rt flo
 		}
 	}
 	return dst
+}
+
+// nearFan reports whether point c lies within r of the fan of segments
+// from o to the points of track (a polyline; a single point when it has
+// one): within r of one of the triangles o, A, B over track's legs A→B.
+func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
+	if len(track) == 1 {
+		return geom.Segment{A: o, B: track[0]}.DistToPoint(c) <= r
+	}
+	for i := 0; i+1 < len(track); i++ {
+		a, b := track[i], track[i+1]
+		// Inside the triangle: on the same side of its three edges.
+		d1, d2, d3 := a.Sub(o).Cross(c.Sub(o)), b.Sub(a).Cross(c.Sub(a)), o.Sub(b).Cross(c.Sub(b))
+		if (d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0) {
+			return true
+		}
+		if min(geom.Segment{A: o, B: a}.DistToPoint(c), geom.Segment{A: o, B: b}.DistToPoint(c), geom.Segment{A: a, B: b}.DistToPoint(c)) <= r {
+			return true
+		}
+	}
+	return false
 }

@@ -526,7 +526,7 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 							fb = s.boxAt(b, fb.Center.Add(geom.Dir(geom.Angle(r.Float64()*2*math.Pi)).Mul(8*r.Float64())), geom.Angle(r.Float64()*2*math.Pi))
 						}
 						rt := s.b.radius[s.Units[b].Type]
-						fr := s.friendShadows(buf[:0], a, fa, fb.Center.Dist(fa.Center), rt)
+						fr := s.friendShadows(buf[:0], a, fa, geom.Polyline{fb.Center}, rt)
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
 						if !sc.hidesFrameWith(fb.Frame(), lt, rt, fr) {
@@ -549,4 +549,42 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 		t.Fatalf("of %d targets the shadows hid %d, none by friends: the test proves nothing", asked, settled)
 	}
 	t.Logf("%d targets, %d hidden by the shadows, %d of them only with the friends' shadows", asked, settled, byFriends)
+}
+
+// TestNearFan checks nearFan against the fan sampled densely: whenever a
+// point on a segment from o to a point of the track lies within r of c,
+// nearFan must say so. It also counts the far answers, which pass over
+// friends.
+func TestNearFan(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	near, far := 0, 0
+	for range 3000 {
+		o := geom.Point{X: r.Float64() * 40, Y: r.Float64() * 40}
+		track := geom.Polyline{{X: r.Float64() * 40, Y: r.Float64() * 40}}
+		for range r.IntN(4) {
+			track = append(track, track[len(track)-1].Add(geom.Dir(geom.Angle(r.Float64()*2*math.Pi)).Mul(6*r.Float64())))
+		}
+		c := geom.Point{X: r.Float64() * 40, Y: r.Float64() * 40}
+		rad := 3 * r.Float64()
+		got := nearFan(o, track, c, rad)
+		if got {
+			near++
+		} else {
+			far++
+		}
+		length := track.Length()
+		for k := 0; k <= 200 && !got; k++ {
+			x := track[0]
+			if len(track) > 1 {
+				x = track.PointAt(length * float64(k) / 200)
+			}
+			if (geom.Segment{A: o, B: x}).DistToPoint(c) <= rad-1e-9 {
+				t.Fatalf("nearFan(%v, %v, %v, %v) is false, but the ray to %v passes within %v", o, track, c, rad, x, (geom.Segment{A: o, B: x}).DistToPoint(c))
+			}
+		}
+	}
+	if near == 0 || far == 0 {
+		t.Fatalf("%d near, %d far: the test proves little", near, far)
+	}
+	t.Logf("%d near, %d far", near, far)
 }
