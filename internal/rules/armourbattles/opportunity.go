@@ -179,8 +179,10 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		uf     geom.Frame
 		rng, r float64  // long range, bounding radius
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
-		// fr are its friends' shadows (friendShadows), with sc.
+		// fr and hs are its friends' and hedges' shadows (friendShadows,
+		// hedgeScreens), with sc.
 		fr []geom.Shadow
+		hs []screen
 	}
 	var spanBuf [16]Span
 	var wBuf [16]watcher
@@ -204,11 +206,13 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		track = geom.Polyline{reachEnd}
 	}
 	var frFree []geom.Shadow
+	var hsFree []screen
 	if memo {
 		if cap(sight.m.friends) == 0 {
-			sight.m.friends = make([]geom.Shadow, 0, 3*maxFriendShadows)
+			sight.m.friends = make([]geom.Shadow, 0, 8*maxFriendShadows)
+			sight.m.hedges = make([]screen, 0, 8*maxHedgeScreens)
 		}
-		frFree = sight.m.friends[:0]
+		frFree, hsFree = sight.m.friends[:0], sight.m.hedges[:0]
 	}
 	steps := int(math.Ceil(m.Reach / PathStep))
 	if len(ws) == 0 {
@@ -237,11 +241,13 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 					w.sc = sight.m.screensFrom(s, w.ub)
 					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, track, rt)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
+					w.hs = s.hedgeScreens(hsFree, w.ub, track, rt)
+					hsFree = hsFree[len(w.hs):len(w.hs):cap(hsFree)]
 				}
 				if lt < 0 {
 					lt = s.b.table.LevelAt(mb.Center)
 				}
-				if w.sc.hidesFrameWith(mf, lt, rt, w.fr) {
+				if w.sc.hidesFrameWith(mf, lt, rt, w.hs, w.fr) {
 					if screenCheck != nil {
 						screenCheck("window", s, u, w.ub, m.Unit, mb)
 					}

@@ -27,14 +27,17 @@ import (
 // wood's 1" fringe, is blocked too, for a target far enough away
 // (aroundWood). A target that may stand in a wood is left to lineOfSight
 // for that wood: it may be seen through the fringe (ruling R6).
-// A hedge blocks every ray that crosses it more than 1" from both
-// footprints when neither stands on a hill, so each straight stretch of a
-// hedge more than 1" from a viewer at ground level casts a shadow too,
-// for targets at ground level more than 1" from that stretch.
-// The viewer's friends block rays too (ruling R9): while a move window
-// is worked out they stand still, so each friend no lower than the viewer
-// casts its footprint's shadow for the window's questions
-// (friendShadows, hidesFrameWith).
+// Two more kinds of shadow serve the opportunity-fire window, whose
+// questions all lie along one path: those of hedges and of the viewer's
+// friends near the rays to the path (hedgeScreens, friendShadows,
+// hidesFrameWith). A hedge blocks every ray that crosses it more than 1"
+// from both footprints when neither stands on a hill (ruling R8), so each
+// straight stretch of a hedge more than 1" from a viewer at ground level
+// casts a shadow for targets at ground level more than 1" from it. The
+// viewer's friends stand still while the window is worked out, and each
+// one no lower than the viewer blocks every ray it lies across (R9).
+// (Kept among every viewer's shadows, the hedges' cost the doctrine's
+// risk estimates on Battle 3 more than they saved.)
 // Every other target is asked about as before. The answer is always
 // lineOfSight's: TestScreensAgreeWithLineOfSight,
 // TestFriendShadowsAgreeWithLineOfSight and TestScreensAgreeWhereWiredIn
@@ -46,9 +49,12 @@ import (
 var screenCheck func(site string, s *State, a int, fa geom.Box, b int, fb geom.Box)
 
 // maxScreens is the most shadows a viewer keeps; further features are
-// left to lineOfSight. Battle 2's table has 9 hills and woods that cast
-// shadows and 19 straight stretches of hedge.
-const maxScreens = 32
+// left to lineOfSight.
+const maxScreens = 12
+
+// maxHedgeScreens is the most shadows of hedges that hidesFrameWith asks
+// about a target.
+const maxHedgeScreens = 16
 
 // screenMargin is how far beyond the 1" see-into-woods distance a wood
 // must lie from a footprint's bounding circle to block every ray into it.
@@ -188,24 +194,6 @@ func (s *State) screensFrom(fa geom.Box) screens {
 		buf[n] = scr
 		n++
 	}
-	if lv < 1 {
-		// Hedges block only rays between two footprints at ground level,
-		// crossing them more than 1" from both (Armour Battles, Line of
-		// Sight: Hedges; ruling R8). Every point of a stretch this far
-		// from the viewer's centre is more than 1" from its footprint.
-		for _, f := range s.b.hedges {
-			for i := 0; i+1 < len(f.Line) && n < len(buf); i++ {
-				seg := f.Line.Segment(i)
-				if seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
-					continue
-				}
-				if sh, ok := geom.SegmentShadow(p, seg); ok {
-					buf[n] = screen{f: f, sh: sh, hedge: true, seg: seg, r: -1}
-					n++
-				}
-			}
-		}
-	}
 	sc := screens{from: p, around: around}
 	if n > 0 { // sized to fit: a memo keeps thousands
 		sc.list = append([]screen(nil), buf[:n]...)
@@ -247,18 +235,19 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 
 // hidesFrame is hides for a target whose frame ff is at hand.
 func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
-	return sc.hidesFrameWith(ff, lt, rt, nil)
+	return sc.hidesFrameWith(ff, lt, rt, nil, nil)
 }
 
 // maxFriendShadows is the most shadows of the viewer's friends that
 // hidesFrameWith asks about a target.
 const maxFriendShadows = 16
 
-// hidesFrameWith is hidesFrame with the shadows of the viewer's friends
-// too (friends: every one of them blocks every ray it hides, whatever
-// the target; friendShadows).
-func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []geom.Shadow) bool {
-	if len(sc.list) == 0 && len(sc.around) == 0 && len(friends) == 0 {
+// hidesFrameWith is hidesFrame with more shadows from the same viewer:
+// those of hedges (hedgeScreens) and of the viewer's friends (friends:
+// every one of them blocks every ray it hides, whatever the target;
+// friendShadows).
+func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []screen, friends []geom.Shadow) bool {
+	if len(sc.list) == 0 && len(sc.around) == 0 && len(hedges) == 0 && len(friends) == 0 {
 		return false
 	}
 	fb := ff.Box()
@@ -276,12 +265,20 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []g
 			around = append(around, a)
 		}
 	}
-	// The shadows that apply to this target, and how.
-	var idx [maxScreens]int // their indexes in sc.list
-	var short [maxScreens]bool
+	// The shadows that apply to this target, and how: sc.list's, then
+	// the hedges'.
+	var apply [maxScreens + maxHedgeScreens]*screen
+	var idx [maxScreens + maxHedgeScreens]int // index in sc.list, or -1
+	var short [maxScreens + maxHedgeScreens]bool
 	n := 0
-	for i := range sc.list {
-		scr := &sc.list[i]
+	for i := 0; i < len(sc.list)+len(hedges) && n < len(apply); i++ {
+		var scr *screen
+		at := i
+		if i < len(sc.list) {
+			scr = &sc.list[i]
+		} else {
+			scr, at = &hedges[i-len(sc.list)], -1
+		}
 		// The sample points lie within rt/2 of the centre: pass over a
 		// shadow that misses that disc (and so misses every point on the
 		// way to one of them, which hidesShortRay asks about).
@@ -290,10 +287,10 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []g
 		}
 		switch scr.appliesTo(fb, lt, rt) {
 		case hidesRay:
-			idx[n], short[n] = i, false
+			apply[n], idx[n], short[n] = scr, at, false
 			n++
 		case hidesShortRay:
-			idx[n], short[n] = i, true
+			apply[n], idx[n], short[n] = scr, at, true
 			n++
 		}
 	}
@@ -320,9 +317,11 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []g
 			return true
 		}
 	}
-	for k, i := range idx[:n] {
-		if !short[k] && sc.list[i].sh.HidesDisc(fb.Center, disc) {
-			sc.hot = 1 + i
+	for k, scr := range apply[:n] {
+		if !short[k] && scr.sh.HidesDisc(fb.Center, disc) {
+			if idx[k] >= 0 {
+				sc.hot = 1 + idx[k]
+			}
 			return true
 		}
 	}
@@ -349,7 +348,7 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, friends []g
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
 		for k := 0; !hit && k < n; k++ {
-			scr := &sc.list[idx[k]]
+			scr := apply[k]
 			if !short[k] {
 				hit = scr.sh.Hides(p)
 				continue
@@ -415,7 +414,8 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 	return hidesRay
 }
 
-// friendShadows appends to dst, up to maxFriendShadows in all, the
+// friendShadows appends to dst, up to maxFriendShadows in all and never
+// beyond its capacity (a shared buffer: a full one gets none), the
 // shadows cast from viewer u's centre (footprint fa) by its friends that
 // block every ray they lie across: the units of its side on the table and
 // not hidden, other than u, standing no lower than u (a friend lower than
@@ -469,4 +469,40 @@ func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
 		}
 	}
 	return false
+}
+
+// hedgeScreens appends to dst, up to maxHedgeScreens in all and never
+// beyond its capacity (as friendShadows), the shadows
+// cast from a viewer at ground level standing at fa by the straight
+// stretches of hedge more than 1" from it and within reach of a ray to a
+// target with bounding radius rt whose centre lies on track (as
+// friendShadows). A hedge blocks only rays between two footprints at
+// ground level, crossing it more than 1" from both (Armour Battles, Line
+// of Sight: Hedges; ruling R8): every point of a stretch this far from
+// the viewer's centre is more than 1" from its footprint, and
+// screen.appliesTo asks the rest of the target.
+func (s *State) hedgeScreens(dst []screen, fa geom.Box, track geom.Polyline, rt float64) []screen {
+	p := fa.Center
+	if len(s.b.hedges) == 0 || s.b.table.LevelAt(p) >= 1 {
+		return dst
+	}
+	ra := math.Hypot(fa.Length, fa.Width) / 2
+	for _, f := range s.b.hedges {
+		for i := 0; i+1 < len(f.Line); i++ {
+			if len(dst) == cap(dst) || len(dst) >= maxHedgeScreens {
+				return dst
+			}
+			seg := f.Line.Segment(i)
+			if !nearFan(p, track, seg.At(0.5), seg.Length()/2+rt) {
+				continue // clear of every ray
+			}
+			if seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
+				continue
+			}
+			if sh, ok := geom.SegmentShadow(p, seg); ok {
+				dst = append(dst, screen{f: f, sh: sh, hedge: true, seg: seg, r: -1})
+			}
+		}
+	}
+	return dst
 }

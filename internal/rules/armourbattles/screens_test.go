@@ -75,9 +75,13 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				rt := s.b.radius[s.Units[b].Type]
 				asked++
 				q := s.newSight(a, fa, b, fb)
-				blocksAll := make([]bool, len(sc.list)) // screenBlocksAll of each
-				for i := range sc.list {
-					scr := &sc.list[i]
+				// The viewer's shadows and those of the hedges near the
+				// rays to this target, as the move window asks them.
+				hs := s.hedgeScreens(make([]screen, 0, maxHedgeScreens), fa, geom.Polyline{fb.Center}, rt)
+				all := append(slices.Clone(sc.list), hs...)
+				blocksAll := make([]bool, len(all)) // screenBlocksAll of each
+				for i := range all {
+					scr := &all[i]
 					blocksAll[i] = screenBlocksAll(scr, fa, fb, lv, lt)
 					switch scr.appliesTo(fb, lt, rt) {
 					case hidesRay:
@@ -100,7 +104,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 					if shortOK {
 						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
 					}
-					for i, scr := range sc.list {
+					for i, scr := range all {
 						// The far part of the ray, unless the target may stand
 						// in the wood and be seen through its fringe (R6).
 						hidden := blocksAll[i] && scr.sh.Hides(p) ||
@@ -133,7 +137,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 						}
 					}
 				}
-				if sc.hides(fb, lt, rt) {
+				if sc.hidesFrameWith(fb.Frame(), lt, rt, hs, nil) {
 					settled++
 					if s.lineOfSight(a, fa, b, fb) {
 						t.Fatalf("%s: the screens hide %v from %v, but lineOfSight sees it", id, fb, fa)
@@ -527,13 +531,14 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 						}
 						rt := s.b.radius[s.Units[b].Type]
 						fr := s.friendShadows(buf[:0], a, fa, geom.Polyline{fb.Center}, rt)
+						hs := s.hedgeScreens(make([]screen, 0, maxHedgeScreens), fa, geom.Polyline{fb.Center}, rt)
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
-						if !sc.hidesFrameWith(fb.Frame(), lt, rt, fr) {
+						if !sc.hidesFrameWith(fb.Frame(), lt, rt, hs, fr) {
 							continue
 						}
 						settled++
-						if !sc.hidesFrame(fb.Frame(), lt, rt) {
+						if !sc.hidesFrameWith(fb.Frame(), lt, rt, hs, nil) {
 							byFriends++
 						}
 						if s.lineOfSight(a, fa, b, fb) {

@@ -48,10 +48,11 @@ type SightMemo struct {
 	// obuf builds the keys.
 	watchers map[string]Span
 	obuf     []byte
-	// friends holds the watchers' friends' shadows while a move window
-	// is worked out (moveSpans), so that they are not made afresh, nor
-	// zeroed, for every window.
+	// friends and hedges hold the watchers' friends' and hedges' shadows
+	// while a move window is worked out (moveSpans), so that they are not
+	// made afresh, nor zeroed, for every window.
 	friends []geom.Shadow
+	hedges  []screen
 	// shadows keeps the terrain's shadows (screensFrom) from each viewer
 	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
