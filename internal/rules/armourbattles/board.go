@@ -33,6 +33,9 @@ type board struct {
 	hedges []*table.Feature
 	// hedgeBounds are the hedges' bounds, in the same order.
 	hedgeBounds []geom.Rect
+	// hedgeSegs are the straight stretches of the hedges drawn as lines
+	// (hedgeScreens).
+	hedgeSegs []hedgeSeg
 	// woods are the table's woods (with an area), each with the centre
 	// of its bounds, for nearestWood.
 	woods []wood
@@ -54,11 +57,15 @@ type board struct {
 // indexTerrain lists the table's hedges, woods and screenable features,
 // once the table's terrain is in place.
 func (b *board) indexTerrain() {
-	b.hedges, b.hedgeBounds, b.woods, b.screenable = nil, nil, nil, nil
+	b.hedges, b.hedgeBounds, b.hedgeSegs, b.woods, b.screenable = nil, nil, nil, nil, nil
 	for _, f := range b.table.Features() {
 		if f.Kind == table.KindHedge {
 			b.hedges = append(b.hedges, f)
 			b.hedgeBounds = append(b.hedgeBounds, f.Bounds())
+			for i := 0; i+1 < len(f.Line); i++ {
+				seg := f.Line.Segment(i)
+				b.hedgeSegs = append(b.hedgeSegs, hedgeSeg{f: f, seg: seg, mid: seg.At(0.5), half: seg.Length() / 2})
+			}
 		}
 		if f.Kind == table.KindWoods && len(f.Area) > 0 {
 			b.woods = append(b.woods, wood{f, f.Area.Bounds().Center()})
@@ -79,6 +86,15 @@ func (b *board) indexTerrain() {
 			b.woodCast[sf.f] = &sf.cast
 		}
 	}
+}
+
+// hedgeSeg is a straight stretch of a hedge, with its middle and half
+// its length: the circle that holds it.
+type hedgeSeg struct {
+	f    *table.Feature
+	seg  geom.Segment
+	mid  geom.Point
+	half float64
 }
 
 type wood struct {

@@ -454,6 +454,14 @@ func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, track geom.
 // from o to the points of track (a polyline; a single point when it has
 // one): within r of one of the triangles o, A, B over track's legs A→B.
 func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
+	// Most points asked about lie beyond the fan's bounds.
+	lo, hi := o, o
+	for _, p := range track {
+		lo.X, lo.Y, hi.X, hi.Y = min(lo.X, p.X), min(lo.Y, p.Y), max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	if c.X < lo.X-r || c.Y < lo.Y-r || c.X > hi.X+r || c.Y > hi.Y+r {
+		return false
+	}
 	if len(track) == 1 {
 		return geom.Segment{A: o, B: track[0]}.DistToPoint(c) <= r
 	}
@@ -483,25 +491,23 @@ func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
 // screen.appliesTo asks the rest of the target.
 func (s *State) hedgeScreens(dst []screen, fa geom.Box, track geom.Polyline, rt float64) []screen {
 	p := fa.Center
-	if len(s.b.hedges) == 0 || s.b.table.LevelAt(p) >= 1 {
+	if len(s.b.hedgeSegs) == 0 || s.b.table.LevelAt(p) >= 1 {
 		return dst
 	}
 	ra := math.Hypot(fa.Length, fa.Width) / 2
-	for _, f := range s.b.hedges {
-		for i := 0; i+1 < len(f.Line); i++ {
-			if len(dst) == cap(dst) || len(dst) >= maxHedgeScreens {
-				return dst
-			}
-			seg := f.Line.Segment(i)
-			if !nearFan(p, track, seg.At(0.5), seg.Length()/2+rt) {
-				continue // clear of every ray
-			}
-			if seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
-				continue
-			}
-			if sh, ok := geom.SegmentShadow(p, seg); ok {
-				dst = append(dst, screen{f: f, sh: sh, hedge: true, seg: seg, r: -1})
-			}
+	for i := range s.b.hedgeSegs {
+		if len(dst) == cap(dst) || len(dst) >= maxHedgeScreens {
+			return dst
+		}
+		h := &s.b.hedgeSegs[i]
+		if !nearFan(p, track, h.mid, h.half+rt) {
+			continue // clear of every ray
+		}
+		if h.seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
+			continue
+		}
+		if sh, ok := geom.SegmentShadow(p, h.seg); ok {
+			dst = append(dst, screen{f: h.f, sh: sh, hedge: true, seg: h.seg, r: -1})
 		}
 	}
 	return dst
