@@ -180,9 +180,9 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		rng, r float64  // long range, bounding radius
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
 		// fr and hs are its friends' and hedges' shadows (friendShadows,
-		// hedgeScreens), with sc.
+		// hedgeShadows), with sc.
 		fr []geom.Shadow
-		hs []screen
+		hs []hedgeShadow
 	}
 	var spanBuf [16]Span
 	var wBuf [16]watcher
@@ -205,12 +205,12 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	if len(track) < 2 {
 		track = geom.Polyline{reachEnd}
 	}
+	var hsFree []hedgeShadow
 	var frFree []geom.Shadow
-	var hsFree []screen
 	if memo {
 		if cap(sight.m.friends) == 0 {
 			sight.m.friends = make([]geom.Shadow, 0, 8*maxFriendShadows)
-			sight.m.hedges = make([]screen, 0, 8*maxHedgeScreens)
+			sight.m.hedges = make([]hedgeShadow, 0, 8*maxHedgeScreens)
 		}
 		frFree, hsFree = sight.m.friends[:0], sight.m.hedges[:0]
 	}
@@ -239,9 +239,10 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				// The shadows settle most "not seen" answers at once.
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
-					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, track, rt)
+					fan := newFan(w.ub.Center, track)
+					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &fan, rt)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
-					w.hs = s.hedgeScreens(hsFree, w.ub, track, rt)
+					w.hs = s.hedgeShadows(hsFree, w.ub, &fan, rt)
 					hsFree = hsFree[len(w.hs):len(w.hs):cap(hsFree)]
 				}
 				if lt < 0 {

@@ -29,7 +29,7 @@ import (
 // for that wood: it may be seen through the fringe (ruling R6).
 // Two more kinds of shadow serve the opportunity-fire window, whose
 // questions all lie along one path: those of hedges and of the viewer's
-// friends near the rays to the path (hedgeScreens, friendShadows,
+// friends near the rays to the path (hedgeShadows, friendShadows,
 // hidesFrameWith). A hedge blocks every ray that crosses it more than 1"
 // from both footprints when neither stands on a hill (ruling R8), so each
 // straight stretch of a hedge more than 1" from a viewer at ground level
@@ -66,13 +66,8 @@ type screen struct {
 	sh geom.Shadow
 	// level is a hill's level: it hides a target that stands lower
 	// (targets on it, at its level, or higher are left to lineOfSight).
-	// 0 for a wood, a building or a hedge.
+	// 0 for a wood or a building.
 	level int
-	// hedge marks a straight stretch of hedge, seg: it hides a target at
-	// ground level more than 1" from seg. Its viewer stands at ground
-	// level more than 1" from seg (screensFrom).
-	hedge bool
-	seg   geom.Segment
 	// c and r are a wood's bounding circle: it hides a target only when
 	// the target's bounding circle lies more than 1" from it. r < 0 for a
 	// building or a hill.
@@ -243,10 +238,10 @@ func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
 const maxFriendShadows = 16
 
 // hidesFrameWith is hidesFrame with more shadows from the same viewer:
-// those of hedges (hedgeScreens) and of the viewer's friends (friends:
+// those of hedges (hedgeShadows) and of the viewer's friends (friends:
 // every one of them blocks every ray it hides, whatever the target;
 // friendShadows).
-func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []screen, friends []geom.Shadow) bool {
+func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []hedgeShadow, friends []geom.Shadow) bool {
 	if len(sc.list) == 0 && len(sc.around) == 0 && len(hedges) == 0 && len(friends) == 0 {
 		return false
 	}
@@ -265,20 +260,12 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []sc
 			around = append(around, a)
 		}
 	}
-	// The shadows that apply to this target, and how: sc.list's, then
-	// the hedges'.
-	var apply [maxScreens + maxHedgeScreens]*screen
-	var idx [maxScreens + maxHedgeScreens]int // index in sc.list, or -1
-	var short [maxScreens + maxHedgeScreens]bool
+	// The shadows that apply to this target, and how.
+	var idx [maxScreens]int // their indexes in sc.list
+	var short [maxScreens]bool
 	n := 0
-	for i := 0; i < len(sc.list)+len(hedges) && n < len(apply); i++ {
-		var scr *screen
-		at := i
-		if i < len(sc.list) {
-			scr = &sc.list[i]
-		} else {
-			scr, at = &hedges[i-len(sc.list)], -1
-		}
+	for i := range sc.list {
+		scr := &sc.list[i]
 		// The sample points lie within rt/2 of the centre: pass over a
 		// shadow that misses that disc (and so misses every point on the
 		// way to one of them, which hidesShortRay asks about).
@@ -287,18 +274,24 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []sc
 		}
 		switch scr.appliesTo(fb, lt, rt) {
 		case hidesRay:
-			apply[n], idx[n], short[n] = scr, at, false
+			idx[n], short[n] = i, false
 			n++
 		case hidesShortRay:
-			apply[n], idx[n], short[n] = scr, at, true
+			idx[n], short[n] = i, true
 			n++
 		}
 	}
-	// The friends' shadows that may hide a sample point.
-	var frBuf [maxFriendShadows]*geom.Shadow
+	// The hedges' and friends' shadows that may hide a sample point:
+	// each blocks every ray it hides.
+	var frBuf [maxHedgeScreens + maxFriendShadows]*geom.Shadow
 	fr := frBuf[:0]
+	for k := range hedges {
+		if h := &hedges[k]; len(fr) < cap(fr) && !h.sh.MissesDisc(fb.Center, disc) && h.applies(fb.Center, lt, rt) {
+			fr = append(fr, &h.sh)
+		}
+	}
 	for k := range friends {
-		if sh := &friends[k]; len(fr) < maxFriendShadows && !sh.MissesDisc(fb.Center, disc) {
+		if sh := &friends[k]; len(fr) < cap(fr) && !sh.MissesDisc(fb.Center, disc) {
 			fr = append(fr, sh)
 		}
 	}
@@ -317,11 +310,9 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []sc
 			return true
 		}
 	}
-	for k, scr := range apply[:n] {
-		if !short[k] && scr.sh.HidesDisc(fb.Center, disc) {
-			if idx[k] >= 0 {
-				sc.hot = 1 + idx[k]
-			}
+	for k, i := range idx[:n] {
+		if !short[k] && sc.list[i].sh.HidesDisc(fb.Center, disc) {
+			sc.hot = 1 + i
 			return true
 		}
 	}
@@ -348,7 +339,7 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []sc
 		var q geom.Point // p brought keep closer to the viewer, once needed
 		qOK := 0         // 0 not worked out, 1 worked out, -1 the ray is too short
 		for k := 0; !hit && k < n; k++ {
-			scr := apply[k]
+			scr := &sc.list[idx[k]]
 			if !short[k] {
 				hit = scr.sh.Hides(p)
 				continue
@@ -386,15 +377,9 @@ const (
 // appliesTo reports how the shadow applies to a target footprint fb whose
 // centre stands at level lt and whose bounding radius is rt: a hill only
 // to targets lower than it; a wood to targets more than 1" from it, and
-// to the others by the part of the ray more than 1" from them; a stretch
-// of hedge to targets at ground level more than 1" from it.
+// to the others by the part of the ray more than 1" from them.
 func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 	switch {
-	case scr.hedge:
-		if lt < 1 && scr.seg.DistToPoint(fb.Center)-rt > HedgeAdjacent+screenMargin {
-			return hidesRay
-		}
-		return hidesNothing
 	case scr.level > 0:
 		if lt < scr.level { // not on it, level with it or above it
 			return hidesRay
@@ -421,9 +406,8 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 // not hidden, other than u, standing no lower than u (a friend lower than
 // the viewer may be seen over: Armour Battles, Line of Sight: Friendly
 // Units; ruling R9), and within reach of a ray to a target with bounding
-// radius rt whose centre lies on track, a polyline (a single point when
-// it has one).
-func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, track geom.Polyline, rt float64) []geom.Shadow {
+// radius rt whose centre lies on fan's track.
+func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, fan *fan, rt float64) []geom.Shadow {
 	side := s.Units[u].Side
 	lv := -1 // the viewer's level, once needed
 	for i := range s.Units {
@@ -434,7 +418,7 @@ func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, track geom.
 		if i == u || f.Side != side || !f.Active() || f.Hidden {
 			continue
 		}
-		if !nearFan(fa.Center, track, f.Pos, s.b.radius[f.Type]+rt) {
+		if !fan.near(f.Pos, s.b.radius[f.Type]+rt) {
 			continue // clear of every ray
 		}
 		if lv < 0 {
@@ -450,18 +434,30 @@ func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, track geom.
 	return dst
 }
 
-// nearFan reports whether point c lies within r of the fan of segments
-// from o to the points of track (a polyline; a single point when it has
-// one): within r of one of the triangles o, A, B over track's legs A→B.
-func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
-	// Most points asked about lie beyond the fan's bounds.
-	lo, hi := o, o
+// fan is the segments from a viewer's centre o to the points of track, a
+// polyline (a single point when it has one): where the rays to a target
+// whose centre keeps to track run, give or take its radius.
+type fan struct {
+	o      geom.Point
+	track  geom.Polyline
+	lo, hi geom.Point // its bounds
+}
+
+func newFan(o geom.Point, track geom.Polyline) fan {
+	f := fan{o: o, track: track, lo: o, hi: o}
 	for _, p := range track {
-		lo.X, lo.Y, hi.X, hi.Y = min(lo.X, p.X), min(lo.Y, p.Y), max(hi.X, p.X), max(hi.Y, p.Y)
+		f.lo.X, f.lo.Y, f.hi.X, f.hi.Y = min(f.lo.X, p.X), min(f.lo.Y, p.Y), max(f.hi.X, p.X), max(f.hi.Y, p.Y)
 	}
-	if c.X < lo.X-r || c.Y < lo.Y-r || c.X > hi.X+r || c.Y > hi.Y+r {
-		return false
+	return f
+}
+
+// near reports whether point c lies within r of the fan: within r of one
+// of the triangles o, A, B over track's legs A→B.
+func (f *fan) near(c geom.Point, r float64) bool {
+	if c.X < f.lo.X-r || c.Y < f.lo.Y-r || c.X > f.hi.X+r || c.Y > f.hi.Y+r {
+		return false // most points asked about lie beyond its bounds
 	}
+	o, track := f.o, f.track
 	if len(track) == 1 {
 		return geom.Segment{A: o, B: track[0]}.DistToPoint(c) <= r
 	}
@@ -479,17 +475,30 @@ func nearFan(o geom.Point, track geom.Polyline, c geom.Point, r float64) bool {
 	return false
 }
 
-// hedgeScreens appends to dst, up to maxHedgeScreens in all and never
-// beyond its capacity (as friendShadows), the shadows
-// cast from a viewer at ground level standing at fa by the straight
-// stretches of hedge more than 1" from it and within reach of a ray to a
-// target with bounding radius rt whose centre lies on track (as
-// friendShadows). A hedge blocks only rays between two footprints at
-// ground level, crossing it more than 1" from both (Armour Battles, Line
-// of Sight: Hedges; ruling R8): every point of a stretch this far from
-// the viewer's centre is more than 1" from its footprint, and
-// screen.appliesTo asks the rest of the target.
-func (s *State) hedgeScreens(dst []screen, fa geom.Box, track geom.Polyline, rt float64) []screen {
+// hedgeShadow is the shadow of a straight stretch of hedge, seg, from a
+// viewer at ground level more than 1" from it (hedgeShadows).
+type hedgeShadow struct {
+	sh  geom.Shadow
+	seg geom.Segment
+}
+
+// applies reports whether the stretch blocks every ray it hides to a
+// target whose centre c stands at level lt, with bounding radius rt: a
+// target at ground level more than 1" from it.
+func (h *hedgeShadow) applies(c geom.Point, lt int, rt float64) bool {
+	return lt < 1 && h.seg.DistToPoint(c)-rt > HedgeAdjacent+screenMargin
+}
+
+// hedgeShadows appends to dst, up to maxHedgeScreens in all and never
+// beyond its capacity (as friendShadows), the shadows cast from a viewer
+// at ground level standing at fa by the straight stretches of hedge more
+// than 1" from it and near fan (the rays to the target's centres). A
+// hedge blocks only rays between two footprints at ground level, crossing
+// it more than 1" from both (Armour Battles, Line of Sight: Hedges;
+// ruling R8): every point of a stretch this far from the viewer's centre
+// is more than 1" from its footprint, and hedgeShadow.applies asks the
+// rest of the target.
+func (s *State) hedgeShadows(dst []hedgeShadow, fa geom.Box, fan *fan, rt float64) []hedgeShadow {
 	p := fa.Center
 	if len(s.b.hedgeSegs) == 0 || s.b.table.LevelAt(p) >= 1 {
 		return dst
@@ -500,14 +509,14 @@ func (s *State) hedgeScreens(dst []screen, fa geom.Box, track geom.Polyline, rt 
 			return dst
 		}
 		h := &s.b.hedgeSegs[i]
-		if !nearFan(p, track, h.mid, h.half+rt) {
+		if !fan.near(h.mid, h.half+rt) {
 			continue // clear of every ray
 		}
 		if h.seg.DistToPoint(p)-ra <= HedgeAdjacent+screenMargin {
 			continue
 		}
 		if sh, ok := geom.SegmentShadow(p, h.seg); ok {
-			dst = append(dst, screen{f: h.f, sh: sh, hedge: true, seg: h.seg, r: -1})
+			dst = append(dst, hedgeShadow{sh: sh, seg: h.seg})
 		}
 	}
 	return dst

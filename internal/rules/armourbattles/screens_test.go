@@ -75,25 +75,34 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				rt := s.b.radius[s.Units[b].Type]
 				asked++
 				q := s.newSight(a, fa, b, fb)
-				// The viewer's shadows and those of the hedges near the
-				// rays to this target, as the move window asks them.
-				hs := s.hedgeScreens(make([]screen, 0, maxHedgeScreens), fa, geom.Polyline{fb.Center}, rt)
-				all := append(slices.Clone(sc.list), hs...)
-				blocksAll := make([]bool, len(all)) // screenBlocksAll of each
-				for i := range all {
-					scr := &all[i]
-					blocksAll[i] = screenBlocksAll(scr, fa, fb, lv, lt)
+				blocksAll := make([]bool, len(sc.list)) // blocksAnyCrossing of each
+				for i := range sc.list {
+					scr := &sc.list[i]
+					blocksAll[i] = blocksAnyCrossing(scr.f, fa, fb, lv, lt)
 					switch scr.appliesTo(fb, lt, rt) {
 					case hidesRay:
-						if scr.hedge {
-							hedgeScreens++
-						}
 						if !blocksAll[i] {
 							t.Fatalf("%s: %s is taken to hide %v from %v, but not every ray through it is blocked", id, scr.f, fb, fa)
 						}
 					case hidesShortRay:
 						if scr.f.Kind != table.KindWoods || !farFromWood(scr.f, fa) {
 							t.Fatalf("%s: %s is taken to hide the far part of rays from %v, but it is not a wood more than 1\" away", id, scr.f, fa)
+						}
+					}
+				}
+				// The shadows of the hedges near the rays to this target,
+				// as the move window asks them: each one that applies must
+				// block every ray through it, by the rules.
+				fan := newFan(fa.Center, geom.Polyline{fb.Center})
+				hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeScreens), fa, &fan, rt)
+				hedgeBlocks := make([]bool, len(hs))
+				for i := range hs {
+					line := geom.Polyline{hs[i].seg.A, hs[i].seg.B}
+					hedgeBlocks[i] = max(lv, lt) < 1 && farFromLine(line, fa) && farFromLine(line, fb)
+					if hs[i].applies(fb.Center, lt, rt) {
+						hedgeScreens++
+						if !hedgeBlocks[i] {
+							t.Fatalf("%s: the hedge stretch %v is taken to hide %v from %v, but not every ray through it is blocked", id, hs[i].seg, fb, fa)
 						}
 					}
 				}
@@ -104,7 +113,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 					if shortOK {
 						short = fa.Center.Add(d.Mul(1 - (1+2*rt+2e-6)/d.Norm()))
 					}
-					for i, scr := range all {
+					for i, scr := range sc.list {
 						// The far part of the ray, unless the target may stand
 						// in the wood and be seen through its fringe (R6).
 						hidden := blocksAll[i] && scr.sh.Hides(p) ||
@@ -113,11 +122,18 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 							continue
 						}
 						checkedRays++
-						if scr.hedge {
-							hedgeRays++
-						}
 						if s.rayClear(&q, fa.Center, p) {
 							t.Fatalf("%s: %s hides %v from %v (target %v), but the ray is clear", id, scr.f, p, fa, fb)
+						}
+					}
+					for i := range hs {
+						if !hedgeBlocks[i] || !hs[i].sh.Hides(p) {
+							continue
+						}
+						checkedRays++
+						hedgeRays++
+						if s.rayClear(&q, fa.Center, p) {
+							t.Fatalf("%s: the hedge stretch %v hides %v from %v (target %v), but the ray is clear", id, hs[i].seg, p, fa, fb)
 						}
 					}
 				}
@@ -150,16 +166,6 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 		t.Fatalf("the screens settled %d of %d questions (%d rays checked, %d of them by hedges; %d by woods around the viewer): too few to prove anything", settled, asked, checkedRays, hedgeRays, aroundRays)
 	}
 	t.Logf("%d questions, %d settled by the screens; %d hidden rays checked (%d by hedges, whose shadows applied %d times), and %d that woods around the viewer block", asked, settled, checkedRays, hedgeRays, hedgeScreens, aroundRays)
-}
-
-// screenBlocksAll is blocksAnyCrossing for the feature of scr, or, for a
-// stretch of hedge, for that stretch alone.
-func screenBlocksAll(scr *screen, fa, fb geom.Box, lv, lt int) bool {
-	if scr.hedge {
-		line := geom.Polyline{scr.seg.A, scr.seg.B}
-		return max(lv, lt) < 1 && farFromLine(line, fa) && farFromLine(line, fb)
-	}
-	return blocksAnyCrossing(scr.f, fa, fb, lv, lt)
 }
 
 // blocksAnyCrossing reports whether feature f blocks every ray from fa's
@@ -530,8 +536,9 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 							fb = s.boxAt(b, fb.Center.Add(geom.Dir(geom.Angle(r.Float64()*2*math.Pi)).Mul(8*r.Float64())), geom.Angle(r.Float64()*2*math.Pi))
 						}
 						rt := s.b.radius[s.Units[b].Type]
-						fr := s.friendShadows(buf[:0], a, fa, geom.Polyline{fb.Center}, rt)
-						hs := s.hedgeScreens(make([]screen, 0, maxHedgeScreens), fa, geom.Polyline{fb.Center}, rt)
+						fan := newFan(fa.Center, geom.Polyline{fb.Center})
+						hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeScreens), fa, &fan, rt)
+						fr := s.friendShadows(buf[:0], a, fa, &fan, rt)
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
 						if !sc.hidesFrameWith(fb.Frame(), lt, rt, hs, fr) {
@@ -556,9 +563,9 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 	t.Logf("%d targets, %d hidden by the shadows, %d of them only with the friends' shadows", asked, settled, byFriends)
 }
 
-// TestNearFan checks nearFan against the fan sampled densely: whenever a
-// point on a segment from o to a point of the track lies within r of c,
-// nearFan must say so. It also counts the far answers, which pass over
+// TestNearFan checks fan.near against the fan sampled densely: whenever
+// a point on a segment from o to a point of the track lies within r of
+// c, near must say so. It also counts the far answers, which pass over
 // friends.
 func TestNearFan(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 43))
@@ -571,7 +578,8 @@ func TestNearFan(t *testing.T) {
 		}
 		c := geom.Point{X: r.Float64() * 40, Y: r.Float64() * 40}
 		rad := 3 * r.Float64()
-		got := nearFan(o, track, c, rad)
+		f := newFan(o, track)
+		got := f.near(c, rad)
 		if got {
 			near++
 		} else {
@@ -584,7 +592,7 @@ func TestNearFan(t *testing.T) {
 				x = track.PointAt(length * float64(k) / 200)
 			}
 			if (geom.Segment{A: o, B: x}).DistToPoint(c) <= rad-1e-9 {
-				t.Fatalf("nearFan(%v, %v, %v, %v) is false, but the ray to %v passes within %v", o, track, c, rad, x, (geom.Segment{A: o, B: x}).DistToPoint(c))
+				t.Fatalf("near(%v, %v, %v, %v) is false, but the ray to %v passes within %v", o, track, c, rad, x, (geom.Segment{A: o, B: x}).DistToPoint(c))
 			}
 		}
 	}

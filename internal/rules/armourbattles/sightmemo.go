@@ -52,7 +52,7 @@ type SightMemo struct {
 	// while a move window is worked out (moveSpans), so that they are not
 	// made afresh, nor zeroed, for every window.
 	friends []geom.Shadow
-	hedges  []screen
+	hedges  []hedgeShadow
 	// shadows keeps the terrain's shadows (screensFrom) from each viewer
 	// footprint met, by its centre and size: a side's units stand
 	// still through many of the other side's decisions.
