@@ -34,7 +34,7 @@ type board struct {
 	// hedgeBounds are the hedges' bounds, in the same order.
 	hedgeBounds []geom.Rect
 	// hedgeSegs are the straight stretches of the hedges drawn as lines
-	// (hedgeScreens).
+	// (hedgeShadows).
 	hedgeSegs []hedgeSeg
 	// woods are the table's woods (with an area), each with the centre
 	// of its bounds, for nearestWood.
