@@ -242,16 +242,23 @@ func (c *Caster) Shadow(p Point) (Shadow, bool) {
 	// The wedge's sides run through the first facing edge's start and the
 	// last one's end; the polygon lies on the inner side of both. The
 	// centroid is inside, off both sides.
-	for k, v := range [2]Point{pg[first], pg[(first+count)%n]} {
-		d := v.Sub(p)
+	sh.setWedge(pg[first], pg[(first+count)%n], c.centroid)
+	return sh, true
+}
+
+// setWedge sets the wedge's sides: the lines from sh.from through a and
+// through b, their normals pointing to the side of each that inside, a
+// point strictly between them, lies on.
+func (sh *Shadow) setWedge(a, b, inside Point) {
+	for k, v := range [2]Point{a, b} {
+		d := v.Sub(sh.from)
 		l := d.Norm()
 		m := Point{-d.Y, d.X}.Mul(1 / l)
-		if m.Dot(c.centroid.Sub(p)) < 0 {
+		if m.Dot(inside.Sub(sh.from)) < 0 {
 			m = m.Mul(-1)
 		}
 		sh.wn[k], sh.wlen[k] = m, l
 	}
-	return sh, true
 }
 
 // SegmentShadow returns the shadow that segment s casts from p: the points
@@ -275,16 +282,7 @@ func SegmentShadow(p Point, s Segment) (Shadow, bool) {
 	}
 	sh.from = p
 	sh.n[0], sh.c[0], sh.ne = n, n.Dot(s.A), 1
-	mid := s.At(0.5)
-	for k, v := range [2]Point{s.A, s.B} {
-		d := v.Sub(p)
-		dl := d.Norm()
-		m := Point{-d.Y, d.X}.Mul(1 / dl)
-		if m.Dot(mid.Sub(p)) < 0 {
-			m = m.Mul(-1)
-		}
-		sh.wn[k], sh.wlen[k] = m, dl
-	}
+	sh.setWedge(s.A, s.B, s.At(0.5))
 	return sh, true
 }
 

@@ -64,7 +64,7 @@ func (b *board) indexTerrain() {
 			b.hedgeBounds = append(b.hedgeBounds, f.Bounds())
 			for i := 0; i+1 < len(f.Line); i++ {
 				seg := f.Line.Segment(i)
-				b.hedgeSegs = append(b.hedgeSegs, hedgeSeg{f: f, seg: seg, mid: seg.At(0.5), half: seg.Length() / 2})
+				b.hedgeSegs = append(b.hedgeSegs, hedgeSeg{seg: seg, mid: seg.At(0.5), half: seg.Length() / 2})
 			}
 		}
 		if f.Kind == table.KindWoods && len(f.Area) > 0 {
@@ -91,7 +91,6 @@ func (b *board) indexTerrain() {
 // hedgeSeg is a straight stretch of a hedge, with its middle and half
 // its length: the circle that holds it.
 type hedgeSeg struct {
-	f    *table.Feature
 	seg  geom.Segment
 	mid  geom.Point
 	half float64

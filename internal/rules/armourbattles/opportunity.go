@@ -199,8 +199,9 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		uf := ub.Frame()
 		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
 	}
-	// The friends' shadows share one buffer, the memo's. The mover's
-	// centre keeps to its path (moverBoxOn), or stands where it is.
+	// The watchers' friends' and hedges' shadows share two buffers, the
+	// memo's. The mover's centre keeps to its path (moverBoxOn), or
+	// stands where it is.
 	track := geom.Polyline(m.Path)
 	if len(track) < 2 {
 		track = geom.Polyline{reachEnd}
@@ -210,7 +211,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	if memo {
 		if cap(sight.m.friends) == 0 {
 			sight.m.friends = make([]geom.Shadow, 0, 8*maxFriendShadows)
-			sight.m.hedges = make([]hedgeShadow, 0, 8*maxHedgeScreens)
+			sight.m.hedges = make([]hedgeShadow, 0, 8*maxHedgeShadows)
 		}
 		frFree, hsFree = sight.m.friends[:0], sight.m.hedges[:0]
 	}

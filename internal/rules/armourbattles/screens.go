@@ -52,9 +52,9 @@ var screenCheck func(site string, s *State, a int, fa geom.Box, b int, fb geom.B
 // left to lineOfSight.
 const maxScreens = 12
 
-// maxHedgeScreens is the most shadows of hedges that hidesFrameWith asks
+// maxHedgeShadows is the most shadows of hedges that hidesFrameWith asks
 // about a target.
-const maxHedgeScreens = 16
+const maxHedgeShadows = 16
 
 // screenMargin is how far beyond the 1" see-into-woods distance a wood
 // must lie from a footprint's bounding circle to block every ray into it.
@@ -283,7 +283,7 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []he
 	}
 	// The hedges' and friends' shadows that may hide a sample point:
 	// each blocks every ray it hides.
-	var frBuf [maxHedgeScreens + maxFriendShadows]*geom.Shadow
+	var frBuf [maxHedgeShadows + maxFriendShadows]*geom.Shadow
 	fr := frBuf[:0]
 	for k := range hedges {
 		if h := &hedges[k]; len(fr) < cap(fr) && !h.sh.MissesDisc(fb.Center, disc) && h.applies(fb.Center, lt, rt) {
@@ -489,7 +489,7 @@ func (h *hedgeShadow) applies(c geom.Point, lt int, rt float64) bool {
 	return lt < 1 && h.seg.DistToPoint(c)-rt > HedgeAdjacent+screenMargin
 }
 
-// hedgeShadows appends to dst, up to maxHedgeScreens in all and never
+// hedgeShadows appends to dst, up to maxHedgeShadows in all and never
 // beyond its capacity (as friendShadows), the shadows cast from a viewer
 // at ground level standing at fa by the straight stretches of hedge more
 // than 1" from it and near fan (the rays to the target's centres). A
@@ -505,7 +505,7 @@ func (s *State) hedgeShadows(dst []hedgeShadow, fa geom.Box, fan *fan, rt float6
 	}
 	ra := math.Hypot(fa.Length, fa.Width) / 2
 	for i := range s.b.hedgeSegs {
-		if len(dst) == cap(dst) || len(dst) >= maxHedgeScreens {
+		if len(dst) == cap(dst) || len(dst) >= maxHedgeShadows {
 			return dst
 		}
 		h := &s.b.hedgeSegs[i]

@@ -94,7 +94,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 				// as the move window asks them: each one that applies must
 				// block every ray through it, by the rules.
 				fan := newFan(fa.Center, geom.Polyline{fb.Center})
-				hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeScreens), fa, &fan, rt)
+				hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeShadows), fa, &fan, rt)
 				hedgeBlocks := make([]bool, len(hs))
 				for i := range hs {
 					line := geom.Polyline{hs[i].seg.A, hs[i].seg.B}
@@ -537,7 +537,7 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 						}
 						rt := s.b.radius[s.Units[b].Type]
 						fan := newFan(fa.Center, geom.Polyline{fb.Center})
-						hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeScreens), fa, &fan, rt)
+						hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeShadows), fa, &fan, rt)
 						fr := s.friendShadows(buf[:0], a, fa, &fan, rt)
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
