@@ -148,7 +148,7 @@ func (*MCTS) Name() string { return "mcts" }
 
 type mctsNode struct {
 	visits   int
-	children map[string]*mctsEdge
+	children map[string]*mctsEdge // nil until the first edge is made
 	// fixed, when set, is the state at this node, the same in every
 	// iteration that reaches it: no die was rolled on the way from the
 	// root (see iterate). cands are its candidates, once listed. Neither
@@ -254,7 +254,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			seed := Seed(m.seed^m.n*0x9e3779b97f4a7c15, t)
 			rng := rand.New(rand.NewPCG(seed, 0x3c75))
 			src := dice.NewPCG(seed ^ 0xd1ce)
-			root := &mctsNode{children: map[string]*mctsEdge{}}
+			root := &mctsNode{}
 			roots[t] = root
 			per := m.cfg.treeIterations(t)
 			var buf []engine.Action
@@ -374,8 +374,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	node := root
-	var path []step
-	var key []byte
+	path, key := t.path[:0], t.key[:0]
 	depth := 0
 	at := func() engine.State {
 		if s != nil {
@@ -408,6 +407,9 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			key = appendKey(key[:0], cur, c)
 			e := node.children[string(key)]
 			if e == nil {
+				if node.children == nil {
+					node.children = make(map[string]*mctsEdge, len(cands))
+				}
 				e = &mctsEdge{action: c}
 				node.children[string(key)] = e
 			}
@@ -421,7 +423,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			}
 		}
 		if pick.next == nil {
-			pick.next = &mctsNode{children: map[string]*mctsEdge{}}
+			pick.next = &mctsNode{}
 		}
 		next := pick.next
 		t.fresh = nil
@@ -457,6 +459,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			p.edge.w -= v
 		}
 	}
+	t.path, t.key = path, key
 	return buf
 }
 
@@ -465,6 +468,9 @@ type treeState struct {
 	rootTried bool      // the root's determinization has been tried
 	fixed     int       // the fixed states the tree keeps
 	fresh     *mctsNode // the node whose fixed state the iteration's state still is
+	// path and key are an iteration's scratch, kept for the next.
+	path []step
+	key  []byte
 }
 
 // withMemo hands s the tree's memo (memoUser) and returns it.

@@ -344,8 +344,14 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 	}
 	off := v.Normalize().Mul(dist)
 	n := len(s.Act.Units)
-	m := Move{Units: make([]UnitMove, 0, n)}
-	to := make([][2]float64, n) // every unit's one waypoint
+	var m Move
+	var to [][2]float64 // every unit's one waypoint
+	if n <= MaxGroup+1 {
+		b := &shiftBuf{} // the move in one allocation
+		m.Units, to = b.units[:0:n], b.to[:n:n]
+	} else {
+		m.Units, to = make([]UnitMove, 0, n), make([][2]float64, n)
+	}
 	for _, u := range s.Act.Units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -359,6 +365,12 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: to[i : i+1 : i+1]})
 	}
 	return m, len(m.Units) > 0
+}
+
+// shiftBuf holds a group move's units and waypoints (shiftGroup).
+type shiftBuf struct {
+	units [MaxGroup + 1]UnitMove
+	to    [MaxGroup + 1][2]float64
 }
 
 // nearestWood returns the centre of the wood nearest to unit u.

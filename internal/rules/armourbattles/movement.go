@@ -29,6 +29,7 @@ type planBuf struct {
 	paths  [MaxGroup + 1][]geom.Point
 	facing [MaxGroup + 1]*geom.Angle
 	back   [MaxGroup + 1]bool
+	pts    [2 * (MaxGroup + 1)]geom.Point // every unit's start and one waypoint
 }
 
 func (s *State) planMove(a Move) (movePlan, error) {
@@ -58,20 +59,26 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	}
 	p.max = a.Max
 	n := len(a.Units)
-	if n <= MaxGroup+1 {
-		// A whole group's plan in one allocation (a group has at most
-		// MaxGroup units, one more with a recce unit).
-		b := &planBuf{}
-		p.units, p.paths, p.facing, p.back = b.units[:0:n], b.paths[:0:n], b.facing[:0:n], b.back[:0:n]
-	} else {
-		p.units, p.paths, p.facing, p.back = make([]int, 0, n), make([][]geom.Point, 0, n), make([]*geom.Angle, 0, n), make([]bool, 0, n)
-	}
-	// And all its paths' points in another.
 	npts := 0
 	for _, um := range a.Units {
 		npts += 1 + len(um.To)
 	}
-	pts := make([]geom.Point, 0, npts)
+	var pts []geom.Point // all its paths' points
+	if n <= MaxGroup+1 {
+		// A whole group's plan in one allocation (a group has at most
+		// MaxGroup units, one more with a recce unit), with its paths'
+		// points when each has one waypoint, as the candidates' do.
+		b := &planBuf{}
+		p.units, p.paths, p.facing, p.back = b.units[:0:n], b.paths[:0:n], b.facing[:0:n], b.back[:0:n]
+		if npts <= len(b.pts) {
+			pts = b.pts[:0:npts]
+		}
+	} else {
+		p.units, p.paths, p.facing, p.back = make([]int, 0, n), make([][]geom.Point, 0, n), make([]*geom.Angle, 0, n), make([]bool, 0, n)
+	}
+	if pts == nil {
+		pts = make([]geom.Point, 0, npts)
+	}
 	for _, um := range a.Units {
 		u := s.unitIndex(um.Unit)
 		if u < 0 || act.index(u) < 0 {
