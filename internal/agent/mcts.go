@@ -408,7 +408,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			e := node.children[string(key)]
 			if e == nil {
 				if node.children == nil {
-					node.children = make(map[string]*mctsEdge, len(cands))
+					node.children = map[string]*mctsEdge{}
 				}
 				e = &mctsEdge{action: c}
 				node.children[string(key)] = e

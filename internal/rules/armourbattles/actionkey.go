@@ -12,8 +12,7 @@ import (
 // the same key exactly when their kinds and field values are the same, as
 // their JSON forms are (the agents' slower key). It declines (false) for
 // action types it does not know and for the rare actions it leaves to the
-// slower key: a string with a space or a bracket, a facing given by
-// pointer, a NaN.
+// slower key: a facing given by pointer, a NaN.
 func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 	k := keyBuf{dst, true}
 	k.str(a.Kind())
@@ -95,7 +94,8 @@ func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 	return k.b, k.ok
 }
 
-// keyBuf builds an action key: strings with their length, numbers in
+// keyBuf builds an action key: strings after their length, so that any
+// string, spaces and brackets included, reads back one way; numbers in
 // full.
 type keyBuf struct {
 	b  []byte
@@ -103,14 +103,6 @@ type keyBuf struct {
 }
 
 func (k *keyBuf) str(s string) {
-	// strings.ContainsAny(s, " []{}"), byte by byte: ASCII bytes are
-	// never part of a longer UTF-8 sequence.
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ' ', '[', ']', '{', '}':
-			k.ok = false // left to the slower key
-		}
-	}
 	k.int(len(s))
 	k.b = append(k.b, s...)
 }

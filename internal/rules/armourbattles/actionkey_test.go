@@ -1,7 +1,6 @@
 package armourbattles
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
@@ -15,7 +14,10 @@ func TestAppendActionKey(t *testing.T) {
 	facing := 90.0
 	var acts []engine.Action
 	acts = append(acts, Pass{}, OppPass{}, Boost{}, Boost{Wild: true}, BreakOffChoice{}, OppFire{Unit: "a", At: 0}, OppFire{Unit: "a", At: -0.0 * facing},
-		Move{Units: []UnitMove{{Unit: "a", To: [][2]float64{{1, 2}}, Facing: &facing}}}, Activate{Order: OrderRally, Leader: "a b"}, Activate{Order: OrderRally, Leader: "a", Members: []string{"b"}})
+		Move{Units: []UnitMove{{Unit: "a", To: [][2]float64{{1, 2}}, Facing: &facing}}}, Activate{Order: OrderRally, Leader: "a b"}, Activate{Order: OrderRally, Leader: "a", Members: []string{"b"}},
+		// Strings that a key without lengths would run together.
+		Activate{Order: OrderRally, Leader: "a", Members: []string{"b c"}}, Activate{Order: OrderRally, Leader: "a", Members: []string{"b", "c"}},
+		Activate{Order: OrderRally, Leader: "a [b]", Members: []string{"{c}"}}, Fire{Unit: "a b", Target: "c"}, Fire{Unit: "a", Target: "b c"}, Fire{Unit: "ab", Target: "c"}, Fire{Unit: "a", Target: "bc"})
 	for seed := uint64(1); seed <= 4; seed++ {
 		playRandomOn(t, battle(t, "armour-battles/battle-1"), seed, func(s *State, _ engine.Action) error {
 			if len(acts) < 4000 {
@@ -50,20 +52,8 @@ func TestAppendActionKey(t *testing.T) {
 		}
 		keys[string(k)], slow[sk] = sk, string(k)
 	}
-	if declined != 2 {
-		t.Errorf("declined %d actions, want the 2 made to be declined", declined)
+	if declined != 1 {
+		t.Errorf("declined %d actions, want the 1 made to be declined (a facing by pointer)", declined)
 	}
 	t.Logf("%d actions, %d distinct keys", len(acts), len(keys))
-}
-
-// TestKeyBufDeclinesLikeContainsAny checks keyBuf.str's byte loop against
-// strings.ContainsAny, on ASCII, multi-byte and invalid UTF-8 strings.
-func TestKeyBufDeclinesLikeContainsAny(t *testing.T) {
-	for _, s := range []string{"", "us-a1", "a b", "[", "x]", "{y", "z}", "é[", "日本", "\xff]", "\xe6\x97", "\xe6 \x97", "tab\there"} {
-		k := keyBuf{ok: true}
-		k.str(s)
-		if want := !strings.ContainsAny(s, " []{}"); k.ok != want {
-			t.Errorf("str(%q): ok %v, want %v", s, k.ok, want)
-		}
-	}
 }

@@ -65,6 +65,13 @@ func (s *State) candidates(dst []engine.Action, moves bool) []engine.Action {
 	return s.keepValid(dst, base)
 }
 
+// builtValid reports whether a, an activation from unitOrders, is one of
+// those built to pass (keepValid): a move-and-fire group's, on dice the
+// side holds, with no boost.
+func (s *State) builtValid(a Activate) bool {
+	return a.Order == OrderMoveFire && a.Dice >= 1 && a.Dice <= min(3, s.Slots) && !a.Wild && !a.Staff && a.BoostUnit == ""
+}
+
 // keepValid keeps, of the candidates in dst[base:], those that validate.
 func (s *State) keepValid(dst []engine.Action, base int) []engine.Action {
 	// Keep only what validates (moves, orders, missions and opportunity
@@ -83,7 +90,7 @@ func (s *State) keepValid(dst []engine.Action, base int) []engine.Action {
 			out = append(out, a)
 			continue
 		case Activate:
-			if x.Order == OrderMoveFire && x.Dice >= 1 && x.Dice <= min(3, s.Slots) && !x.Wild && !x.Staff && x.BoostUnit == "" {
+			if s.builtValid(x) {
 				out = append(out, a)
 				continue
 			}
@@ -216,6 +223,18 @@ func (s *State) groupAround(u int, units []int, pool []string) (group, rest []st
 // orderCandidates appends the orders to consider (loosely built: they are
 // validated after), with the fire missions unless missions is false.
 func (s *State) orderCandidates(dst []engine.Action, missions bool) []engine.Action {
+	dst = s.sideOrders(dst, missions)
+	var buf [listCap]unitOrder
+	for _, it := range s.unitOrders(buf[:0]) {
+		dst = append(dst, it.action())
+	}
+	return dst
+}
+
+// sideOrders appends the orders that are not one unit's (orderCandidates):
+// a pass, a restock, the reserves, and the fire missions unless missions
+// is false.
+func (s *State) sideOrders(dst []engine.Action, missions bool) []engine.Action {
 	dst = append(dst, Pass{})
 	if s.Slots == s.ChainSize && s.ChainSize >= 2 {
 		dst = append(dst, Restock{})
@@ -224,32 +243,71 @@ func (s *State) orderCandidates(dst []engine.Action, missions bool) []engine.Act
 	if missions {
 		dst = s.missionCandidates(dst)
 	}
+	return dst
+}
+
+// unitOrder is one unit's order before it is made an engine.Action (which
+// costs an allocation for an activation): an activation is kept as a
+// value, act, anything else as an action, other.
+type unitOrder struct {
+	other engine.Action // nil for an activation
+	act   Activate
+}
+
+func (it *unitOrder) action() engine.Action {
+	if it.other != nil {
+		return it.other
+	}
+	return it.act
+}
+
+// unitOrders appends the orders of the active side's units, which follow
+// sideOrders' in orderCandidates.
+func (s *State) unitOrders(dst []unitOrder) []unitOrder {
 	units := s.unitsOf(s.Active)
 	pool := make([]string, 0, len(units)*MaxGroup) // every group's ids
 	for _, u := range units {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {
-			dst = append(dst, Repair{Unit: un.ID})
+			dst = append(dst, unitOrder{other: Repair{Unit: un.ID}})
 		}
 		if un.Activated {
 			continue
 		}
 		if un.Suppressed {
-			dst = append(dst, RemoveSuppression{Unit: un.ID})
+			dst = append(dst, unitOrder{other: RemoveSuppression{Unit: un.ID}})
 		}
 		var members []string
 		var hurt bool
 		members, pool, hurt = s.groupAround(u, units, pool) // each unit leads one group
-		dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1})
+		dst = append(dst, unitOrder{act: Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 1}})
 		if s.Slots >= 2 {
-			dst = append(dst, Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2})
+			dst = append(dst, unitOrder{act: Activate{Order: OrderMoveFire, Leader: un.ID, Members: members, Dice: 2}})
 		}
 		if hurt {
-			dst = append(dst, Activate{Order: OrderRally, Leader: un.ID, Members: members, Dice: 1})
-			dst = append(dst, Activate{Order: OrderDisengage, Leader: un.ID, Members: members, Dice: 1, HaltCover: true})
+			dst = append(dst, unitOrder{act: Activate{Order: OrderRally, Leader: un.ID, Members: members, Dice: 1}})
+			dst = append(dst, unitOrder{act: Activate{Order: OrderDisengage, Leader: un.ID, Members: members, Dice: 1, HaltCover: true}})
 		}
 	}
 	return dst
+}
+
+// keepValidOrders keeps, of the unit orders in dst, those that validate,
+// as keepValid does.
+func (s *State) keepValidOrders(dst []unitOrder) []unitOrder {
+	out := dst[:0]
+	for _, it := range dst {
+		var ok bool
+		if it.other == nil {
+			ok = s.builtValid(it.act) || s.Validate(it.act) == nil
+		} else {
+			ok = s.Validate(it.other) == nil
+		}
+		if ok {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.Action {
@@ -344,14 +402,8 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 	}
 	off := v.Normalize().Mul(dist)
 	n := len(s.Act.Units)
-	var m Move
-	var to [][2]float64 // every unit's one waypoint
-	if n <= MaxGroup+1 {
-		b := &shiftBuf{} // the move in one allocation
-		m.Units, to = b.units[:0:n], b.to[:n:n]
-	} else {
-		m.Units, to = make([]UnitMove, 0, n), make([][2]float64, n)
-	}
+	m := Move{Units: make([]UnitMove, 0, n)}
+	to := make([][2]float64, n) // every unit's one waypoint
 	for _, u := range s.Act.Units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -365,12 +417,6 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: to[i : i+1 : i+1]})
 	}
 	return m, len(m.Units) > 0
-}
-
-// shiftBuf holds a group move's units and waypoints (shiftGroup).
-type shiftBuf struct {
-	units [MaxGroup + 1]UnitMove
-	to    [MaxGroup + 1][2]float64
 }
 
 // nearestWood returns the centre of the wood nearest to unit u.

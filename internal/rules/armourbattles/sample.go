@@ -6,15 +6,17 @@ import "github.com/sandtable/sandtable/internal/engine"
 // as a search's rollouts want. At an orders decision it leaves the fire
 // missions, whose forward observers cost a line of sight from every unit
 // to every enemy, unworked out until it draws one of their places
-// (orderOptions); otherwise it lists the candidates and picks one.
+// (missionPlaces), and makes an action of the one unit order it draws;
+// otherwise it lists the candidates and picks one.
 func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action, []engine.Action) {
 	if !s.Over && s.decision().Kind == phaseOrders {
-		o := orderOptions{s: s, listed: s.keepValid(s.orderCandidates(buf[:0], false), 0)}
-		i := engine.DrawValid(o.n(), pick, o.valid)
+		var items [listCap]unitOrder
+		listed, units, mp := s.orderOptions(buf[:0], items[:0])
+		i := engine.DrawValid(mp.first+maxMissions, pick, mp.valid)
 		if i < 0 {
-			return nil, o.listed
+			return nil, listed
 		}
-		return o.action(i), o.listed
+		return mp.action(i, listed, units), listed
 	}
 	buf = s.Candidates(buf[:0])
 	if len(buf) == 0 {
@@ -27,35 +29,49 @@ func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action
 // bombardment and a smoke screen.
 const maxMissions = 2
 
-// orderOptions are an orders decision's candidates as Sample draws them:
-// those listed, validated, then maxMissions places for the fire missions,
-// worked out (and validated) when one of them is drawn. A place beyond the
-// missions offered holds nothing and is not valid.
-type orderOptions struct {
+// orderOptions lists an orders decision's candidates as Sample draws
+// them, in orderCandidates' order: the side's orders (listed, appended to
+// buf) and its units' (units, appended to items), validated, then
+// maxMissions places for the fire missions (mp). The units' orders stay
+// unitOrders until one is drawn. (Two lists, not one struct, so that
+// items may stay on the caller's stack.)
+func (s *State) orderOptions(buf []engine.Action, items []unitOrder) (listed []engine.Action, units []unitOrder, mp missionPlaces) {
+	listed = s.keepValid(s.sideOrders(buf, false), 0)
+	units = s.keepValidOrders(s.unitOrders(items))
+	return listed, units, missionPlaces{s: s, first: len(listed) + len(units)}
+}
+
+// action returns the candidate option i of orderOptions' lists holds
+// (valid(i) must hold).
+func (mp *missionPlaces) action(i int, listed []engine.Action, units []unitOrder) engine.Action {
+	switch {
+	case i < len(listed):
+		return listed[i]
+	case i < mp.first:
+		return units[i-len(listed)].action()
+	}
+	return mp.missions[i-mp.first]
+}
+
+// missionPlaces are the options from first on: maxMissions places for
+// the fire missions, worked out (and validated) when one of them is
+// drawn. A place beyond the missions offered holds nothing and is not
+// valid.
+type missionPlaces struct {
 	s        *State
-	listed   []engine.Action
+	first    int
 	missions []engine.Action
 	asked    bool // the missions have been worked out
 }
 
-func (o *orderOptions) n() int { return len(o.listed) + maxMissions }
-
 // valid reports whether option i holds a candidate.
-func (o *orderOptions) valid(i int) bool {
-	if i < len(o.listed) {
+func (mp *missionPlaces) valid(i int) bool {
+	if i < mp.first {
 		return true
 	}
-	if !o.asked {
-		o.asked = true
-		o.missions = o.s.keepValid(o.s.missionCandidates(nil), 0)
+	if !mp.asked {
+		mp.asked = true
+		mp.missions = mp.s.keepValid(mp.s.missionCandidates(nil), 0)
 	}
-	return i-len(o.listed) < len(o.missions)
-}
-
-// action returns the candidate option i holds (valid(i) must hold).
-func (o *orderOptions) action(i int) engine.Action {
-	if i < len(o.listed) {
-		return o.listed[i]
-	}
-	return o.missions[i-len(o.listed)]
+	return i-mp.first < len(mp.missions)
 }

@@ -37,17 +37,17 @@ func TestSampleDrawsUniformly(t *testing.T) {
 				for _, a := range cands {
 					want[key(t, a)]++
 				}
-				o := orderOptions{s: s, listed: s.keepValid(s.orderCandidates(nil, false), 0)}
+				listed, units, mp := s.orderOptions(nil, nil)
 				got := map[string]int{}
-				for i := range o.n() {
-					if o.valid(i) {
-						got[key(t, o.action(i))]++
+				for i := range mp.first + maxMissions {
+					if mp.valid(i) {
+						got[key(t, mp.action(i, listed, units))]++
 					}
 				}
 				if !sameCounts(got, want) {
 					t.Fatalf("%s seed %d: Sample's options hold %v, Candidates lists %v", id, seed, got, want)
 				}
-				missions += len(o.missions)
+				missions += len(mp.missions)
 				dist, runs, ok := enginetest.Distribution(func(pick func(int) int) string {
 					a, _ := s.Sample(pick, nil)
 					return key(t, a)
