@@ -331,6 +331,42 @@ func (sh *Shadow) HidesDisc(c Point, r float64) bool {
 	return true
 }
 
+// MissesTrack reports whether MissesDisc(c, r) holds for every point c of
+// the polyline through track (or at its one point), because one line of
+// the wedge or of a facing edge keeps the whole polyline more than r (and
+// a margin for rounding) on its outer side. Each side's distance is linear
+// along a segment, so the vertices settle it. False is no answer: some
+// disc may still be missed.
+func (sh *Shadow) MissesTrack(track []Point, r float64) bool {
+	if len(track) == 0 {
+		return false
+	}
+	r += trackMargin
+	outside := func(f func(p Point) float64) bool {
+		for _, p := range track {
+			if f(p) >= -r {
+				return false
+			}
+		}
+		return true
+	}
+	for k := range sh.wn {
+		if outside(func(p Point) float64 { return sh.wn[k].Dot(p.Sub(sh.from)) }) {
+			return true
+		}
+	}
+	for k := range sh.ne {
+		if outside(func(p Point) float64 { return sh.n[k].Dot(p) - sh.c[k] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// trackMargin covers the rounding of a point found along a polyline
+// (Polyline.At) against its vertices in MissesTrack.
+const trackMargin = 1e-9
+
 // MissesDisc reports whether no point within r of c can be hidden: the
 // disc lies wholly outside the wedge, or wholly on the near side of a
 // facing edge's line. A quick way to pass over a shadow for a footprint.

@@ -492,3 +492,55 @@ func TestFrameShadowSameAsPolygon(t *testing.T) {
 		t.Errorf("Frame.Shadow allocates %v times", n)
 	}
 }
+
+// TestShadowMissesTrack checks that whenever a shadow misses a track, it
+// misses the disc about every point along it (Polyline.At, as a mover's
+// centre is found), on random convex polygons, viewers and tracks of one
+// to four points, some of them close along a side of the wedge, where
+// rounding would show first. It also checks that MissesTrack says so
+// often: for tracks wholly to one side.
+func TestShadowMissesTrack(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 37))
+	missed, asked := 0, 0
+	for range 3000 {
+		pg, p := polygonAndViewer(r)
+		sh, ok := NewShadow(p, pg)
+		if !ok {
+			continue
+		}
+		for range 20 {
+			track := make(Polyline, 1+r.IntN(4))
+			for i := range track {
+				track[i] = pointWithin(r, 60)
+			}
+			rad := r.Float64() * 3
+			if r.IntN(3) == 0 {
+				// Along the line of the wedge's first side, just outside.
+				for i := range track {
+					along := sh.wn[0].Rotate(-math.Pi / 2).Mul(r.Float64()*80 - 40)
+					track[i] = sh.from.Add(along).Add(sh.wn[0].Mul(-rad - 1e-12))
+				}
+			}
+			asked++
+			if !sh.MissesTrack(track, rad) {
+				continue
+			}
+			missed++
+			for _, c := range track {
+				if !sh.MissesDisc(c, rad) {
+					t.Fatalf("%v from %v misses track %v (radius %v) but not the disc about its point %v", pg, p, track, rad, c)
+				}
+			}
+			for range 20 {
+				c, _ := track.At(r.Float64() * track.Length())
+				if !sh.MissesDisc(c, rad) {
+					t.Fatalf("%v from %v misses track %v (radius %v) but not the disc about %v on it", pg, p, track, rad, c)
+				}
+			}
+		}
+	}
+	if missed < asked/5 {
+		t.Fatalf("%d of %d tracks missed: the test proves little, or MissesTrack is of little use", missed, asked)
+	}
+	t.Logf("%d of %d tracks missed", missed, asked)
+}

@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -37,20 +38,39 @@ var allowed = map[string][]string{
 	"break-off":        {"break-off"},
 }
 
+// allowedFor returns allowed[kind], found by a switch: Validate asks it
+// for every candidate listed, and the switch costs less than the map's
+// hash.
+func allowedFor(kind string) []string {
+	switch kind {
+	case phaseOrders:
+		return allowedOrders
+	case phaseActivation:
+		return allowedActivation
+	case "opportunity-fire":
+		return allowedOpportunity
+	}
+	return allowed[kind]
+}
+
+var (
+	allowedOrders      = allowed[phaseOrders]
+	allowedActivation  = allowed[phaseActivation]
+	allowedOpportunity = allowed["opportunity-fire"]
+)
+
 // Validate reports why a is not a legal answer to the pending decision.
 func (s *State) Validate(a engine.Action) error {
 	if s.Over {
 		return engine.ErrGameOver
 	}
 	d := s.decision()
-	want := allowed[d.Kind]
-	ok := false
-	for _, k := range want {
-		ok = ok || k == a.Kind()
-	}
+	want := allowedFor(d.Kind)
+	kind := a.Kind()
+	ok := slices.Contains(want, kind)
 	if ok && d.Kind == "reaction-boost" && s.Rev < 4 {
 		want = want[:1] // before revision 4 a reaction could only be boosted
-		ok = a.Kind() == want[0]
+		ok = kind == want[0]
 	}
 	if !ok {
 		return errorf("%s is not allowed now: the pending decision is %s for side %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)

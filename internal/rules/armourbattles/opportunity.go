@@ -179,6 +179,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		uf     geom.Frame
 		rng, r float64  // long range, bounding radius
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
+		near   uint16   // those of sc's shadows that may hide the mover (nearTrack)
 		// fr and hs are its friends' and hedges' shadows (friendShadows,
 		// hedgeShadows), with sc.
 		fr []geom.Shadow
@@ -240,6 +241,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				// The shadows settle most "not seen" answers at once.
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
+					w.near = w.sc.nearTrack(track, rt)
 					fan := newFan(w.ub.Center, track)
 					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &fan, rt)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
@@ -249,7 +251,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				if lt < 0 {
 					lt = s.b.table.LevelAt(mb.Center)
 				}
-				if w.sc.hidesFrameWith(mf, lt, rt, w.hs, w.fr) {
+				if w.sc.hidesFrameWith(mf, lt, rt, w.near, w.hs, w.fr) {
 					if screenCheck != nil {
 						screenCheck("window", s, u, w.ub, m.Unit, mb)
 					}

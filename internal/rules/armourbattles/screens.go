@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/table"
@@ -230,8 +231,28 @@ func (sc *screens) hides(fb geom.Box, lt int, rt float64) bool {
 
 // hidesFrame is hides for a target whose frame ff is at hand.
 func (sc *screens) hidesFrame(ff geom.Frame, lt int, rt float64) bool {
-	return sc.hidesFrameWith(ff, lt, rt, nil, nil)
+	return sc.hidesFrameWith(ff, lt, rt, allScreens, nil, nil)
 }
+
+// allScreens has a bit for each of a screens' list (bit i for list[i]).
+const allScreens = 1<<maxScreens - 1
+
+// nearTrack returns the bits of the shadows of sc.list that may hide a
+// target of bounding radius rt whose centre keeps to track: the others
+// miss every such target's sample points (geom.Shadow.MissesTrack).
+func (sc *screens) nearTrack(track geom.Polyline, rt float64) uint16 {
+	var near uint16
+	for i := range sc.list {
+		if !sc.list[i].sh.MissesTrack(track, sampleDisc(rt)) {
+			near |= 1 << i
+		}
+	}
+	return near
+}
+
+// sampleDisc returns the radius about a target's centre, of bounding
+// radius rt, that holds its sample points, and a margin.
+func sampleDisc(rt float64) float64 { return rt/2 + screenMargin }
 
 // maxFriendShadows is the most shadows of the viewer's friends that
 // hidesFrameWith asks about a target.
@@ -240,13 +261,15 @@ const maxFriendShadows = 16
 // hidesFrameWith is hidesFrame with more shadows from the same viewer:
 // those of hedges (hedgeShadows) and of the viewer's friends (friends:
 // every one of them blocks every ray it hides, whatever the target;
-// friendShadows).
-func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []hedgeShadow, friends []geom.Shadow) bool {
+// friendShadows). Of sc.list it asks only the shadows with a bit in
+// terrain (nearTrack; allScreens for all): the others must miss the
+// target.
+func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, terrain uint16, hedges []hedgeShadow, friends []geom.Shadow) bool {
 	if len(sc.list) == 0 && len(sc.around) == 0 && len(hedges) == 0 && len(friends) == 0 {
 		return false
 	}
 	fb := ff.Box()
-	disc := rt/2 + screenMargin // the sample points lie within rt/2 of the centre
+	disc := sampleDisc(rt) // the sample points lie within rt/2 of the centre
 	if sc.hot > 0 {
 		if scr := &sc.list[sc.hot-1]; scr.appliesTo(fb, lt, rt) == hidesRay && scr.sh.HidesDisc(fb.Center, disc) {
 			return true // as the loops below would find
@@ -264,7 +287,8 @@ func (sc *screens) hidesFrameWith(ff geom.Frame, lt int, rt float64, hedges []he
 	var idx [maxScreens]int // their indexes in sc.list
 	var short [maxScreens]bool
 	n := 0
-	for i := range sc.list {
+	for m := terrain & (1<<len(sc.list) - 1); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
 		scr := &sc.list[i]
 		// The sample points lie within rt/2 of the centre: pass over a
 		// shadow that misses that disc (and so misses every point on the

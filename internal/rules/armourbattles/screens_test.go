@@ -153,7 +153,7 @@ func TestScreensAgreeWithLineOfSight(t *testing.T) {
 						}
 					}
 				}
-				if sc.hidesFrameWith(fb.Frame(), lt, rt, hs, nil) {
+				if sc.hidesFrameWith(fb.Frame(), lt, rt, allScreens, hs, nil) {
 					settled++
 					if s.lineOfSight(a, fa, b, fb) {
 						t.Fatalf("%s: the screens hide %v from %v, but lineOfSight sees it", id, fb, fa)
@@ -541,11 +541,11 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 						fr := s.friendShadows(buf[:0], a, fa, &fan, rt)
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
-						if !sc.hidesFrameWith(fb.Frame(), lt, rt, hs, fr) {
+						if !sc.hidesFrameWith(fb.Frame(), lt, rt, allScreens, hs, fr) {
 							continue
 						}
 						settled++
-						if !sc.hidesFrameWith(fb.Frame(), lt, rt, hs, nil) {
+						if !sc.hidesFrameWith(fb.Frame(), lt, rt, allScreens, hs, nil) {
 							byFriends++
 						}
 						if s.lineOfSight(a, fa, b, fb) {
