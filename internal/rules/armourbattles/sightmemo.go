@@ -247,6 +247,15 @@ func (m *SightMemo) reset(s *State) {
 
 // hash returns k's hash: its slot in a cache of 2^n slots is its low n
 // bits.
+// same reports whether k == o, field by field: quicker than the
+// compiler's comparison of the whole struct (a call to memequal) when, as
+// in a cache slot, most keys differ early.
+func (k *sightKey) same(o *sightKey) bool {
+	return k.env == o.env && k.viewer == o.viewer && k.target == o.target &&
+		k.boxes[0] == o.boxes[0] && k.boxes[1] == o.boxes[1] && k.boxes[2] == o.boxes[2] &&
+		k.boxes[3] == o.boxes[3] && k.boxes[4] == o.boxes[4] && k.boxes[5] == o.boxes[5]
+}
+
 func (k *sightKey) hash() uint64 {
 	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
 	for _, x := range k.boxes {
@@ -308,7 +317,7 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	boxBits(k.boxes[:3], fa)
 	boxBits(k.boxes[3:], fb)
 	e := slotcache.Slot(m.answers, k.hash())
-	if e.gen == m.gen && e.k == k {
+	if e.gen == m.gen && e.k.same(&k) {
 		return e.ok
 	}
 	// Not asked before: the terrain's shadows settle most "not seen"
@@ -344,7 +353,7 @@ func (m *SightMemo) lineOfSight(s *State, k sightKey, a int, fa geom.Box, b int,
 	}
 	k.env = 0
 	e := slotcache.Slot(m.rays, k.hash())
-	if e.gen == m.gen && e.k == k {
+	if e.gen == m.gen && e.k.same(&k) {
 		return s.lineOfSightWith(a, fa, b, fb, e)
 	}
 	*e = rayEntry{k: k, gen: m.gen}

@@ -697,3 +697,31 @@ func TestFramesKept(t *testing.T) {
 	}
 	t.Logf("%d of %d frames served from the memo", served, asked)
 }
+
+// TestSightKeySame checks sightKey.same against == on keys that differ in
+// one field each, and on equal keys.
+func TestSightKeySame(t *testing.T) {
+	base := sightKey{env: 3, viewer: 4, target: 5, boxes: [6]uint64{6, 7, 8, 9, 10, 11}}
+	keys := []sightKey{base}
+	for f := range 9 {
+		k := base
+		switch f {
+		case 0:
+			k.env++
+		case 1:
+			k.viewer++
+		case 2:
+			k.target++
+		default:
+			k.boxes[f-3]++
+		}
+		keys = append(keys, k)
+	}
+	for _, a := range keys {
+		for _, b := range keys {
+			if a.same(&b) != (a == b) {
+				t.Errorf("%v same as %v: %v, == says %v", a, b, a.same(&b), a == b)
+			}
+		}
+	}
+}
