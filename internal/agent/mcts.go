@@ -364,7 +364,8 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 	// whose state it reads but must not change.
 	var s engine.State
 	if root.fixed == nil {
-		s = withMemo(searchCopy(st, side, src), memo)
+		s = withMemo(searchCopyReusing(st, side, src, t.spare), memo)
+		t.spare = nil
 		if !t.rootTried && !m.replay {
 			t.rootTried = true
 			if *src == start {
@@ -460,6 +461,11 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	t.path, t.key = path, key
+	if root.fixed == nil {
+		// s came from searchCopy and is nobody else's: the next
+		// iteration's copy may reuse it.
+		t.spare = s
+	}
 	return buf
 }
 
@@ -468,9 +474,11 @@ type treeState struct {
 	rootTried bool      // the root's determinization has been tried
 	fixed     int       // the fixed states the tree keeps
 	fresh     *mctsNode // the node whose fixed state the iteration's state still is
-	// path and key are an iteration's scratch, kept for the next.
-	path []step
-	key  []byte
+	// path and key are an iteration's scratch, kept for the next; spare
+	// is the last iteration's state, once it is done with.
+	path  []step
+	key   []byte
+	spare engine.State
 }
 
 // withMemo hands s the tree's memo (memoUser) and returns it.

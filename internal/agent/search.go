@@ -8,6 +8,15 @@ import (
 // searchCopy returns a copy of st that side may search: determinized when
 // the ruleset hides information, a plain clone otherwise.
 func searchCopy(st engine.State, side int, src dice.Source) engine.State {
+	return searchCopyReusing(st, side, src, nil)
+}
+
+// searchCopyReusing is searchCopy, reusing the storage of old, a state
+// the caller is done with, where the ruleset can (engine.Reuser).
+func searchCopyReusing(st engine.State, side int, src dice.Source, old engine.State) engine.State {
+	if r, ok := st.(engine.Reuser); ok && old != nil {
+		return r.DeterminizeReusing(old, side, src)
+	}
 	if d, ok := st.(engine.Determinizer); ok {
 		return d.Determinize(side, src)
 	}

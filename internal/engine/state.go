@@ -160,6 +160,14 @@ type Determinizer interface {
 	Determinize(side int, src dice.Source) State
 }
 
+// Reuser is implemented by Determinizers that can build a determinized
+// copy in the storage of old, a state of the same ruleset its caller is
+// done with and that nothing else refers to (nil: none). The copy is the
+// one Determinize would return, drawn the same way.
+type Reuser interface {
+	DeterminizeReusing(old State, side int, src dice.Source) State
+}
+
 // Doctrine is implemented by rulesets that know how a sound player would
 // answer each decision; Doctrine returns that choice from what the
 // deciding side may see. The scripted agent plays it.

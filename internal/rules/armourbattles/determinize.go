@@ -79,7 +79,22 @@ func (s *State) companyUnseen(side int, co string) bool {
 //     opportunity-fire window of the enemy's holds, of the units side
 //     cannot see, only the hidden ones where they are drawn.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
-	c := s.clone()
+	return s.determinize(nil, side, src)
+}
+
+// DeterminizeReusing is Determinize, built in old's storage when old is
+// an Armour Battles state nothing else refers to (engine.Reuser).
+func (s *State) DeterminizeReusing(old engine.State, side int, src dice.Source) engine.State {
+	o, _ := old.(*State)
+	if o == s {
+		o = nil // never its own source
+	}
+	return s.determinize(o, side, src)
+}
+
+// determinize is Determinize, in into's storage unless into is nil.
+func (s *State) determinize(into *State, side int, src dice.Source) engine.State {
+	c := s.cloneInto(into)
 	c.redrawJoins(s, side, src)
 	c.redrawRegroups(s, side, src)
 	c.redrawStations(side, src)

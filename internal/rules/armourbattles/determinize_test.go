@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -182,4 +183,45 @@ func plausible(c *State, side int) error {
 		}
 	}
 	return nil
+}
+
+// TestDeterminizeReusingSameAsFresh checks that DeterminizeReusing builds,
+// in the storage of a state done with, exactly the state Determinize
+// builds from the same draws (reflect.DeepEqual, so nil and empty lists
+// differ too), and leaves its source alone. The states reused come from
+// earlier in the game or from another battle, with other numbers of units
+// and batteries.
+func TestDeterminizeReusingSameAsFresh(t *testing.T) {
+	var spare engine.State
+	checked := 0
+	for _, id := range allBattles {
+		playRandomOn(t, battle(t, id), 5, func(s *State, _ engine.Action) error {
+			if s.Over {
+				return nil
+			}
+			checked++
+			side := checked % 2
+			before := s.Hash()
+			fresh := s.Determinize(side, dice.NewPCG(uint64(checked)))
+			reused := s.DeterminizeReusing(spare, side, dice.NewPCG(uint64(checked)))
+			if !reflect.DeepEqual(fresh, reused) {
+				return fmt.Errorf("action %d: the determinized copy built in a used state differs from a fresh one", checked)
+			}
+			if s.Hash() != before {
+				return fmt.Errorf("action %d: DeterminizeReusing changed its source", checked)
+			}
+			if checked%7 != 0 {
+				spare = reused // else keep one from further back
+			}
+			return nil
+		})
+	}
+	if checked < 500 {
+		t.Fatalf("only %d states checked", checked)
+	}
+	s, _ := playRandomOn(t, battle(t, "armour-battles/battle-2"), 1, nil)
+	before := s.Hash()
+	if c := s.DeterminizeReusing(s, 0, dice.NewPCG(1)); c == engine.State(s) || s.Hash() != before {
+		t.Fatal("DeterminizeReusing built a state in its own source")
+	}
 }

@@ -406,12 +406,20 @@ func (s *State) Result() engine.Result {
 // Clone returns an independent deep copy.
 func (s *State) Clone() engine.State { return s.clone() }
 
-func (s *State) clone() *State {
-	c := *s
+func (s *State) clone() *State { return s.cloneInto(nil) }
+
+// cloneInto is clone, built in c's storage unless c is nil: c's units,
+// sides and batteries are overwritten, and the rest of it is let go.
+func (s *State) cloneInto(c *State) *State {
+	if c == nil {
+		c = new(State)
+	}
+	units, sides, bats := c.Units, c.Sides, c.Batteries
+	*c = *s
 	c.memo = nil
-	c.Units = append([]Unit(nil), s.Units...)
-	c.Sides = append([]SideState(nil), s.Sides...)
-	c.Batteries = append([]Battery(nil), s.Batteries...)
+	c.Units = reuse(units, s.Units)
+	c.Sides = reuse(sides, s.Sides)
+	c.Batteries = reuse(bats, s.Batteries)
 	for i := range c.Batteries {
 		if m := c.Batteries[i].Marker; m != nil {
 			p := *m
@@ -441,7 +449,16 @@ func (s *State) clone() *State {
 		}
 		c.Move = &m
 	}
-	return &c
+	return c
+}
+
+// reuse returns a copy of src in buf's storage if it has room: nil for an
+// empty src, as append([]T(nil), src...) gives.
+func reuse[T any](buf, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	return append(buf[:0], src...)
 }
 
 // Hash returns a hash of the whole state.
