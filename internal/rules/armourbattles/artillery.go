@@ -262,7 +262,7 @@ func (s *State) fireMission(bi int, src dice.Source, out engine.Emitter) {
 	// target's side may break off or add a reaction die (advance).
 	var hit []int
 	for t := range s.Units {
-		if s.Units[t].Active() && !s.Units[t].Hidden && s.box(t).DistToPoint(p) <= BurstRadius+1e-9 {
+		if s.Units[t].Active() && !s.Units[t].Hidden && s.frame(t).DistToPoint(p) <= BurstRadius+1e-9 {
 			hit = append(hit, t)
 		}
 	}

@@ -199,7 +199,7 @@ func (s *State) groupAround(u int, units []int, pool []string) (group, rest []st
 		if c-s.b.radius[s.Units[o].Type] > GroupRadius+1e-6 {
 			continue
 		}
-		if c <= GroupRadius-1e-6 || s.box(o).DistToPoint(lp) <= GroupRadius {
+		if c <= GroupRadius-1e-6 || s.frame(o).DistToPoint(lp) <= GroupRadius {
 			near = append(near, o)
 		}
 	}
@@ -542,7 +542,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 			}
 			n := 0
 			for _, o := range enemies {
-				if s.box(o).DistToPoint(s.Units[e].Pos) <= BurstRadius {
+				if s.frame(o).DistToPoint(s.Units[e].Pos) <= BurstRadius {
 					n++
 				}
 			}

@@ -612,7 +612,7 @@ func (s *State) oppScore(o OppFire) (float64, bool) {
 	if w.Kind == "move" {
 		tb = s.moverBox(s.currentMover(), o.At)
 	}
-	band, _, in := RangeBand(s.stats(u), s.box(u).Distance(tb))
+	band, _, in := RangeBand(s.stats(u), s.frame(u).Distance(tb.Frame()))
 	if !in {
 		return 0, false
 	}

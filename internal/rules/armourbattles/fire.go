@@ -181,7 +181,7 @@ func (s *State) validateFire(a Fire) error {
 	}
 	// Enemies farther than the target can neither hide it nor come first.
 	var buf [listCap]sighted
-	vis := s.visibleEnemiesWithin(buf[:0], s.sightFrom(un.Side), u, s.box(u).Distance(s.box(t)))
+	vis := s.visibleEnemiesWithin(buf[:0], s.sightFrom(un.Side), u, s.frame(u).Distance(s.frame(t)))
 	i := slices.IndexFunc(vis, func(v sighted) bool { return v.unit == t })
 	if i < 0 {
 		return errorf("fire: %s has no line of sight to %s", a.Unit, a.Target)
@@ -286,14 +286,14 @@ func (s *State) declareShot(u, t int, opp bool, wild int, out engine.Emitter) {
 	if m := s.currentMover(); m != nil && m.Unit == t {
 		sh.Disengaging, sh.TargetScoots = m.Diseng, m.Scoot
 	}
-	sh.Range = s.box(u).Distance(s.box(t))
+	sh.Range = s.frame(u).Distance(s.frame(t))
 	sh.Dice, _ = s.shotFor(&sh).Dice()
 	kind := "fires at"
 	if opp {
 		kind = "opportunity fires at"
 	}
 	if !engine.Quiet(out) {
-		out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s %s %s: %.1f\" (%s)", s.name(u), kind, s.name(t), s.box(u).Distance(s.box(t)), sh.Dice.Band), To: engine.Everyone,
+		out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s %s %s: %.1f\" (%s)", s.name(u), kind, s.name(t), s.frame(u).Distance(s.frame(t)), sh.Dice.Band), To: engine.Everyone,
 			Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "opportunity": opp}})
 	}
 	s.Shots = append(s.Shots, sh)

@@ -13,7 +13,7 @@ func (d *docCtx) missionScore(a CallMission) float64 {
 	if !a.Smoke {
 		n := 0
 		for _, e := range s.enemiesOf(s.Active) {
-			if s.box(e).DistToPoint(p) <= BurstRadius {
+			if s.frame(e).DistToPoint(p) <= BurstRadius {
 				n++
 			}
 		}

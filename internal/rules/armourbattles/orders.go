@@ -80,6 +80,7 @@ func (s *State) overlappingAny(u int, box geom.Box) int { return s.overlaps(u, b
 // of u count only if hiddenToo.
 func (s *State) overlaps(u int, box geom.Box, hiddenToo bool, skip []int) int {
 	r := s.b.radius[s.Units[u].Type]
+	var bf geom.Frame // box's, once needed
 	for i := range s.Units {
 		o := &s.Units[i]
 		if i == u || !o.Active() || !hiddenToo && o.Hidden && o.Side != s.Units[u].Side {
@@ -88,7 +89,11 @@ func (s *State) overlaps(u int, box geom.Box, hiddenToo bool, skip []int) int {
 		if o.Pos.Dist(box.Center) > r+s.b.radius[o.Type] || slices.Contains(skip, i) {
 			continue // bounding circles apart, or left out
 		}
-		if s.box(i).Overlaps(box) {
+		if bf == (geom.Frame{}) {
+			bf = box.Frame()
+		}
+		// s.box(i).Overlaps(box), with i's frame kept (State.frame).
+		if s.frame(i).Overlaps(bf) {
 			return i
 		}
 	}
@@ -270,7 +275,7 @@ func (s *State) group(order, leader string, members []string) ([]int, error) {
 				return nil, errorf("%s: %s is named twice", order, m)
 			}
 		}
-		if d := s.box(u).DistToPoint(s.Units[l].Pos); d > GroupRadius+1e-9 {
+		if d := s.frame(u).DistToPoint(s.Units[l].Pos); d > GroupRadius+1e-9 {
 			return nil, errorf("%s: %s is %.1f\" from leader %s; the limit is 6\"", order, m, d, leader)
 		}
 		if s.hasSpecial(u, Recon) {
@@ -503,7 +508,7 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	}
 	nearest, seen := 1e9, false
 	for _, e := range s.enemiesOf(un.Side) {
-		nearest = min(nearest, s.box(u).Distance(s.box(e)))
+		nearest = min(nearest, s.frame(u).Distance(s.frame(e)))
 		if !seen && s.canSee(u, e) {
 			seen = true
 		}
