@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -456,8 +457,18 @@ func (c *State) placeUnseen(i, side int, src dice.Source) {
 // spottedBy reports whether a hidden unit at b would be within 15" of one
 // of side's units.
 func (c *State) spottedBy(side int, b geom.Box) bool {
+	rb := math.Hypot(b.Length, b.Width) / 2
+	var bf geom.Frame // b's, once needed
 	for _, o := range c.unitsOf(side) {
-		if c.box(o).Distance(b) <= SpotDistance {
+		// Footprints lie no nearer than their centres less both bounding
+		// radii: skip the exact distance for units clearly too far.
+		if c.Units[o].Pos.Dist(b.Center)-rb-c.b.radius[c.Units[o].Type] > SpotDistance+1e-6 {
+			continue
+		}
+		if bf == (geom.Frame{}) {
+			bf = b.Frame()
+		}
+		if c.frame(o).Distance(bf) <= SpotDistance {
 			return true
 		}
 	}
