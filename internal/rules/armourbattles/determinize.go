@@ -440,8 +440,11 @@ func (c *State) placeUnseen(i, side int, src dice.Source) {
 			p = pool[src.Die(len(pool))-1]
 		}
 		b := c.boxAt(i, p, h)
-		if try < unseenTries && len(mates) > 0 && !slices.ContainsFunc(mates, func(m geom.Point) bool { return b.DistToPoint(m) <= GroupRadius+1e-9 }) {
-			continue
+		if try < unseenTries && len(mates) > 0 {
+			bf := b.Frame()
+			if !slices.ContainsFunc(mates, func(m geom.Point) bool { return bf.DistToPoint(m) <= GroupRadius+1e-9 }) {
+				continue
+			}
 		}
 		if c.overlappingAny(i, b) >= 0 || c.spottedBy(side, b) {
 			continue
