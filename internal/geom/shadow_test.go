@@ -498,7 +498,7 @@ func TestFrameShadowSameAsPolygon(t *testing.T) {
 // centre is found), on random convex polygons, viewers and tracks of one
 // to four points, some of them close along a side of the wedge, where
 // rounding would show first. It also checks that MissesTrack says so
-// often: for tracks wholly to one side.
+// for at least a fifth of the tracks, or it would be of little use.
 func TestShadowMissesTrack(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 37))
 	missed, asked := 0, 0

@@ -38,34 +38,13 @@ var allowed = map[string][]string{
 	"break-off":        {"break-off"},
 }
 
-// allowedFor returns allowed[kind], found by a switch: Validate asks it
-// for every candidate listed, and the switch costs less than the map's
-// hash.
-func allowedFor(kind string) []string {
-	switch kind {
-	case phaseOrders:
-		return allowedOrders
-	case phaseActivation:
-		return allowedActivation
-	case "opportunity-fire":
-		return allowedOpportunity
-	}
-	return allowed[kind]
-}
-
-var (
-	allowedOrders      = allowed[phaseOrders]
-	allowedActivation  = allowed[phaseActivation]
-	allowedOpportunity = allowed["opportunity-fire"]
-)
-
 // Validate reports why a is not a legal answer to the pending decision.
 func (s *State) Validate(a engine.Action) error {
 	if s.Over {
 		return engine.ErrGameOver
 	}
 	d := s.decision()
-	want := allowedFor(d.Kind)
+	want := allowed[d.Kind]
 	kind := a.Kind()
 	ok := slices.Contains(want, kind)
 	if ok && d.Kind == "reaction-boost" && s.Rev < 4 {
