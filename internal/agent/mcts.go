@@ -385,7 +385,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 	}
 	for ; depth < m.cfg.Depth && !at().Result().Over; depth++ {
 		cur := at()
-		d := cur.Pending()
+		decider := engine.DecidingSide(cur)
 		var cands []engine.Action
 		switch {
 		case s == nil && node.cands != nil:
@@ -439,7 +439,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 				t.fresh = next // s is still next.fixed: its candidates may be kept
 			}
 		}
-		path = append(path, step{pick, d.Side})
+		path = append(path, step{pick, decider})
 		node.visits++
 		node = next
 		if expanded {

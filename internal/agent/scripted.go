@@ -112,7 +112,7 @@ func (a *Scripted) Choose(st engine.State) engine.Action {
 		return cands[0]
 	}
 	best, bestV := 0, math.Inf(-1)
-	same := func(s engine.State) bool { return s.Pending().Side == side }
+	same := func(s engine.State) bool { return engine.DecidingSide(s) == side }
 	for i, c := range cands {
 		v := 0.0
 		for k := 0; k < a.Samples; k++ {

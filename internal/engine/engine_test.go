@@ -60,6 +60,49 @@ func TestConformanceCatchesSharedClone(t *testing.T) {
 	}
 }
 
+// wrongSideRules is the toy game with a DecidingSide that names the other
+// side, which the suite must catch.
+type wrongSideRules struct{ toyRules }
+
+type wrongSideState struct{ *toyState }
+
+func (s *wrongSideState) Clone() engine.State {
+	return &wrongSideState{s.toyState.Clone().(*toyState)}
+}
+
+func (s *wrongSideState) DecidingSide() int { return 1 - s.Pending().Side }
+
+func (wrongSideRules) New(sc *scenario.Scenario) (engine.State, error) {
+	s, err := toyRules{}.New(sc)
+	return &wrongSideState{s.(*toyState)}, err
+}
+
+func (wrongSideRules) DecodeState(raw []byte) (engine.State, error) {
+	s, err := toyRules{}.DecodeState(raw)
+	return &wrongSideState{s.(*toyState)}, err
+}
+
+func TestConformanceCatchesWrongDecidingSide(t *testing.T) {
+	fs := enginetest.Check(enginetest.Config{Rules: wrongSideRules{}, Games: 2, Seed: 1, MaxActions: 200})
+	if len(fs) == 0 || !strings.Contains(fs[0].Msg, "DecidingSide") {
+		t.Fatalf("failures = %v, want one saying DecidingSide differs from Pending", fs)
+	}
+}
+
+func TestDecidingSide(t *testing.T) {
+	g, err := engine.NewGame(toyRules{}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := engine.DecidingSide(g.State()), g.Pending().Side; got != want {
+		t.Errorf("DecidingSide of a state without Decider = %d, want Pending's %d", got, want)
+	}
+	ws := &wrongSideState{g.State().(*toyState)}
+	if got, want := engine.DecidingSide(ws), 1-g.Pending().Side; got != want {
+		t.Errorf("DecidingSide through Decider = %d, want the Decider's %d", got, want)
+	}
+}
+
 func TestConformanceCatchesLengthBound(t *testing.T) {
 	fs := enginetest.Check(enginetest.Config{Rules: toyRules{}, Games: 1, Seed: 1, MaxActions: 3})
 	if len(fs) != 1 || !strings.Contains(fs[0].Msg, "length bound") {

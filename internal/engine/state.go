@@ -107,6 +107,21 @@ type SetupReporter interface {
 	ReportSetup(out Emitter)
 }
 
+// Decider is implemented by states that can tell whose decision is
+// pending without building the rest of Pending's answer (its prompt, say),
+// as a search asks at every step. DecidingSide must equal Pending().Side.
+type Decider interface {
+	DecidingSide() int
+}
+
+// DecidingSide returns Pending().Side, through Decider when s has it.
+func DecidingSide(s State) int {
+	if d, ok := s.(Decider); ok {
+		return d.DecidingSide()
+	}
+	return s.Pending().Side
+}
+
 // Evaluator is implemented by states that can score a position: Evaluate
 // returns how good the state is for side, from -1 (lost) to +1 (won).
 // Search agents use it at the leaves of their look-ahead.

@@ -129,6 +129,11 @@ func playOne(c Config, seed uint64, kinds map[string]int) *Failure {
 			return fail(step, "game not over after %d actions (length bound)", c.MaxActions)
 		}
 		hash := st.Hash()
+		if d, ok := st.(engine.Decider); ok {
+			if side, want := d.DecidingSide(), st.Pending().Side; side != want {
+				return fail(step, "DecidingSide says side %d, Pending side %d", side, want)
+			}
+		}
 		if step%c.DeepEvery == 0 {
 			if f := deepChecks(c, st, hash); f != "" {
 				return fail(step, "%s", f)

@@ -348,6 +348,9 @@ func (s *State) Pending() engine.Decision {
 	return d
 }
 
+// DecidingSide is Pending().Side (engine.Decider).
+func (s *State) DecidingSide() int { return s.decision().Side }
+
 // decision is Pending without the prompt, for the rules' own use.
 func (s *State) decision() engine.Decision {
 	switch {

@@ -206,6 +206,9 @@ func (s *State) Pending() engine.Decision {
 	return d
 }
 
+// DecidingSide is Pending().Side (engine.Decider).
+func (s *State) DecidingSide() int { return s.pending().Side }
+
 // pending returns the decision the game waits for without its prompt,
 // which the rules and the doctrine, asking it again and again, never read.
 func (s *State) pending() engine.Decision {
