@@ -54,7 +54,7 @@ func (s *State) unseenCompanies(side int) []string {
 // companyUnseen reports whether side sees none of company co of its
 // enemy.
 func (s *State) companyUnseen(side int, co string) bool {
-	for _, m := range s.companyUnits(1-side, co) {
+	for m := range s.companyMembers(1-side, co) {
 		if !s.unseenBy(side, m) {
 			return false
 		}
@@ -315,8 +315,11 @@ func (c *State) redrawStations(side int, src dice.Source) {
 		if slices.Contains(cos, co) {
 			continue
 		}
-		if slices.ContainsFunc(c.companyUnits(enemy, co), func(m int) bool { return c.Units[m].Hidden && c.Units[m].Placed }) {
-			left--
+		for m := range c.companyMembers(enemy, co) {
+			if c.Units[m].Hidden && c.Units[m].Placed {
+				left--
+				break
+			}
 		}
 	}
 	for i := len(cos) - 1; i > 0; i-- {
@@ -328,7 +331,7 @@ func (c *State) redrawStations(side int, src dice.Source) {
 		if hidden {
 			left--
 		}
-		for _, m := range c.companyUnits(enemy, co) {
+		for m := range c.companyMembers(enemy, co) {
 			u := &c.Units[m]
 			u.Hidden, u.Placed, u.Reserve, u.Arrive, u.Activated, u.Rallied = hidden, hidden, !hidden, 0, false, false
 			if !hidden {
@@ -415,7 +418,7 @@ func (c *State) placeUnseen(i, side int, src dice.Source) {
 	}
 	var mates []geom.Point // company mates placed, when it sets up together
 	if c.together(i) {
-		for _, m := range c.companyUnits(u.Side, u.Company) {
+		for m := range c.companyMembers(u.Side, u.Company) {
 			if m != i && c.Units[m].Placed {
 				mates = append(mates, c.Units[m].Pos)
 			}

@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -53,13 +54,19 @@ const (
 
 // companyUnits returns side's units in company name, in order.
 func (s *State) companyUnits(side int, name string) []int {
-	var out []int
-	for i := range s.Units {
-		if s.Units[i].Side == side && s.Units[i].Company == name {
-			out = append(out, i)
+	return slices.Collect(s.companyMembers(side, name))
+}
+
+// companyMembers yields companyUnits(side, name) one by one, without
+// making the list.
+func (s *State) companyMembers(side int, name string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range s.Units {
+			if s.Units[i].Side == side && s.Units[i].Company == name && !yield(i) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // companies returns side's company names in the order their first unit
@@ -274,14 +281,26 @@ func coverLine(f *table.Feature) []geom.Point {
 func (s *State) coverGap(box geom.Box) (float64, *table.Feature) {
 	best, near := math.Inf(1), (*table.Feature)(nil)
 	for _, f := range s.b.table.Features() {
-		pts := coverLine(f)
-		for i := 1; i < len(pts); i++ {
-			if d := box.DistToSegment(geom.Segment{A: pts[i-1], B: pts[i]}); d < best {
+		pts, n := coverSegments(f)
+		for i := range n {
+			if d := box.DistToSegment(geom.Segment{A: pts[i], B: pts[(i+1)%len(pts)]}); d < best {
 				best, near = d, f
 			}
 		}
 	}
 	return best, near
+}
+
+// coverSegments returns coverLine(f)'s segments without copying an
+// outline: the i-th of the n runs from pts[i] to pts[(i+1)%len(pts)].
+func coverSegments(f *table.Feature) (pts []geom.Point, n int) {
+	switch {
+	case f.Kind == table.KindHedge && len(f.Line) > 1:
+		return f.Line, len(f.Line) - 1
+	case f.Kind == table.KindWoods && len(f.Area) > 2:
+		return f.Area, len(f.Area)
+	}
+	return nil, 0
 }
 
 // setupCandidates appends the set-up choices open to the active side.

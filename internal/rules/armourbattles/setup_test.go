@@ -295,3 +295,32 @@ func TestStuckSaysWhy(t *testing.T) {
 		t.Errorf("a zone 1.8\" wide: %d deploy candidates, Stuck() = %q; want some and \"\"", len(c), s.Stuck())
 	}
 }
+
+// coverSegments must give coverLine's segments, in its order, for every
+// hedge and wood of every battle's table, and none for other features.
+func TestCoverSegmentsAreCoverLines(t *testing.T) {
+	checked := 0
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "armour-battles/what-next"} {
+		st, err := Rules{}.New(battle(t, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range st.(*State).b.table.Features() {
+			line := coverLine(f)
+			pts, n := coverSegments(f)
+			if want := max(len(line)-1, 0); n != want {
+				t.Fatalf("%s: %s feature: %d segments, coverLine has %d", id, f.Kind, n, want)
+			}
+			for i := range n {
+				a, b := pts[i], pts[(i+1)%len(pts)]
+				if a != line[i] || b != line[i+1] {
+					t.Fatalf("%s: %s feature: segment %d runs %v-%v, coverLine's %v-%v", id, f.Kind, i, a, b, line[i], line[i+1])
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d segments checked: the tables have too few hedges and woods for this test", checked)
+	}
+}
