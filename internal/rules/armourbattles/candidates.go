@@ -153,22 +153,42 @@ func (s *State) chainCandidates(dst []engine.Action) []engine.Action {
 	best, bestN := 0, 0
 	for f := 2; f <= 5; f++ {
 		if sd.Dice[f] > 0 {
-			dst = append(dst, ChooseChain{Face: f})
+			dst = append(dst, chainAction(f, 0))
 			if sd.Dice[f] > bestN {
 				best, bestN = f, sd.Dice[f]
 			}
 		}
 	}
 	if w := sd.Wild(); w > 0 {
-		dst = append(dst, ChooseChain{Face: 6, Wild: w})
+		dst = append(dst, chainAction(6, w))
 		if w > 1 {
-			dst = append(dst, ChooseChain{Face: 6, Wild: 1})
+			dst = append(dst, chainAction(6, 1))
 		}
 		if best > 0 {
-			dst = append(dst, ChooseChain{Face: best, Wild: 1})
+			dst = append(dst, chainAction(best, 1))
 		}
 	}
 	return dst
+}
+
+// boxedChains holds ChooseChain{Face: f, Wild: w} as engine.Actions, made
+// once: the candidates are listed in every searched position, and boxing
+// each afresh cost an allocation.
+var boxedChains = func() (t [7][16]engine.Action) {
+	for f := range t {
+		for w := range t[f] {
+			t[f][w] = ChooseChain{Face: f, Wild: w}
+		}
+	}
+	return t
+}()
+
+// chainAction returns ChooseChain{Face: face, Wild: wild}.
+func chainAction(face, wild int) engine.Action {
+	if face >= 0 && face < len(boxedChains) && wild >= 0 && wild < len(boxedChains[face]) {
+		return boxedChains[face][wild]
+	}
+	return ChooseChain{Face: face, Wild: wild}
 }
 
 // groupAround returns up to three (MaxGroup-1) of the nearest eligible
@@ -357,17 +377,35 @@ func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.A
 		}
 	}
 	if !act.MoveDone && moves {
-		dst = append(dst, s.moveCandidates()...)
+		dst = s.moveCandidates(dst)
 	}
 	return dst
 }
 
-// moveCandidates offers group moves: advance toward the nearest enemy (a
-// full and a short bound), and move to the nearest wood.
-func (s *State) moveCandidates() []engine.Action {
+// moveCandidates appends group moves to out: advance toward the nearest
+// enemy (a full and a short bound), and move to the nearest wood.
+func (s *State) moveCandidates(out []engine.Action) []engine.Action {
+	shifts, n := s.groupShifts()
+	for _, sh := range shifts[:n] {
+		if m, ok := s.shiftGroup(sh, nil, nil); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// groupShift is one of the group moves moveCandidates offers: the group
+// shifted dist inches toward to.
+type groupShift struct {
+	to   geom.Point
+	dist float64
+}
+
+// groupShifts returns the group moves moveCandidates offers, in its order,
+// before they are built.
+func (s *State) groupShifts() (shifts [4]groupShift, n int) {
 	act := s.Act
 	leader := act.Units[0]
-	var out []engine.Action
 	enemy := s.nearestEnemy(leader)
 	var target geom.Point
 	if enemy >= 0 {
@@ -376,23 +414,25 @@ func (s *State) moveCandidates() []engine.Action {
 		target = s.Units[leader].Pos.Add(geom.Dir(s.b.towardEnemy(s.Active)).Mul(12))
 	}
 	for _, bound := range []float64{4, 10, float64(act.Dice) * 9} {
-		if m, ok := s.shiftGroup(leader, target, bound); ok {
-			out = append(out, m)
-		}
+		shifts[n] = groupShift{target, bound}
+		n++
 	}
 	if w, ok := s.nearestWood(leader); ok {
-		if m, ok := s.shiftGroup(leader, w, s.Units[leader].Pos.Dist(w)); ok {
-			out = append(out, m)
-		}
+		shifts[n] = groupShift{w, s.Units[leader].Pos.Dist(w)}
+		n++
 	}
-	return out
+	return shifts, n
 }
 
 // shiftGroup moves every unit of the group the same distance toward
-// target (each keeping its place in the formation), facing the move.
-func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, bool) {
+// sh.to (each keeping its place in the formation), facing the move. The
+// move's lists are built in units and to when they have room for the
+// group (cap(units) and len(to) at least its size), else in new ones.
+func (s *State) shiftGroup(sh groupShift, units []UnitMove, to [][2]float64) (Move, bool) {
+	leader := s.Act.Units[0]
 	lp := s.Units[leader].Pos
-	v := target.Sub(lp)
+	v := sh.to.Sub(lp)
+	dist := sh.dist
 	if v.Norm() < 1 || dist < 0.5 {
 		return Move{}, false
 	}
@@ -401,9 +441,10 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		return Move{}, false
 	}
 	off := v.Normalize().Mul(dist)
-	n := len(s.Act.Units)
-	m := Move{Units: make([]UnitMove, 0, n)}
-	to := make([][2]float64, n) // every unit's one waypoint
+	if n := len(s.Act.Units); cap(units) < n || len(to) < n {
+		units, to = make([]UnitMove, 0, n), make([][2]float64, n)
+	}
+	m := Move{Units: units[:0]}
 	for _, u := range s.Act.Units {
 		un := &s.Units[u]
 		if !un.Active() {
@@ -417,6 +458,28 @@ func (s *State) shiftGroup(leader int, target geom.Point, dist float64) (Move, b
 		m.Units = append(m.Units, UnitMove{Unit: un.ID, To: to[i : i+1 : i+1]})
 	}
 	return m, len(m.Units) > 0
+}
+
+// clone returns a copy of m with lists of its own: m's may lie in a
+// caller's scratch space. Each unit keeps one waypoint, as shiftGroup's
+// moves have.
+func (m Move) clone() Move {
+	c := Move{Units: make([]UnitMove, len(m.Units)), Max: m.Max}
+	to := make([][2]float64, len(m.Units))
+	for i, um := range m.Units {
+		c.Units[i] = um
+		if len(um.To) == 1 {
+			to[i] = um.To[0]
+			c.Units[i].To = to[i : i+1 : i+1]
+		} else {
+			c.Units[i].To = slices.Clone(um.To)
+		}
+		if um.Facing != nil {
+			f := *um.Facing
+			c.Units[i].Facing = &f
+		}
+	}
+	return c
 }
 
 // nearestWood returns the centre of the wood nearest to unit u.

@@ -81,7 +81,7 @@ func (s *State) Validate(a engine.Action) error {
 		}
 		return nil
 	case Move:
-		_, err := s.planMove(a)
+		_, err := s.planMove(a, s.scratchPlan())
 		return err
 	case Fire:
 		return s.validateFire(a)
@@ -152,7 +152,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		s.Slots++
 		out.Emit(engine.Event{Kind: "staff-order", Text: s.b.sides[s.Active].name + " uses a staff order as a command order", To: engine.Everyone})
 	case Move:
-		p, _ := s.planMove(a)
+		p, _ := s.planMove(a, nil) // the movers keep its paths
 		s.applyMove(p, src, out)
 	case Fire:
 		s.applyFire(a, src, out)

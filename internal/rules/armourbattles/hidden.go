@@ -17,6 +17,9 @@ func (s *State) reveal(u int, why string, out engine.Emitter) {
 		return
 	}
 	un.Hidden = false
+	if engine.Quiet(out) {
+		return // a search's copy: no one reads the event
+	}
 	out.Emit(engine.Event{Kind: "reveal", Text: fmt.Sprintf("%s is revealed at (%.1f, %.1f): it %s", s.name(u), un.Pos.X, un.Pos.Y, why), To: engine.Everyone,
 		Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees())}})
 }
@@ -24,11 +27,15 @@ func (s *State) reveal(u int, why string, out engine.Emitter) {
 // spot reveals every hidden enemy unit within 15" of unit u, which has just
 // ended a move.
 func (s *State) spot(u int, out engine.Emitter) {
-	uf := s.box(u).Frame()
+	uf := s.frame(u)
 	for i := range s.Units {
 		h := &s.Units[i]
-		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && uf.Within(s.box(i).Frame(), SpotDistance+1e-9) {
-			s.reveal(i, fmt.Sprintf("is spotted by %s within 15\"", s.Units[u].ID), out)
+		if h.Hidden && h.Active() && h.Side != s.Units[u].Side && uf.Within(s.frame(i), SpotDistance+1e-9) {
+			why := ""
+			if !engine.Quiet(out) {
+				why = fmt.Sprintf("is spotted by %s within 15\"", s.Units[u].ID)
+			}
+			s.reveal(i, why, out)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -32,7 +34,20 @@ type planBuf struct {
 	pts    [2 * (MaxGroup + 1)]geom.Point // every unit's start and one waypoint
 }
 
-func (s *State) planMove(a Move) (movePlan, error) {
+// scratchPlan returns a planBuf for a plan that is only validated and
+// dropped: the memo's, which serves one goroutine, or nil (planMove
+// makes one) without a memo.
+func (s *State) scratchPlan() *planBuf {
+	if s.memo == nil {
+		return nil
+	}
+	return &s.memo.plan
+}
+
+// planMove validates a and plans it. Its slices lie in b when a group's
+// plan fits there (nil b: in a new planBuf); a caller that keeps the plan
+// must pass nil.
+func (s *State) planMove(a Move, b *planBuf) (movePlan, error) {
 	act := s.Act
 	var p movePlan
 	if act == nil || act.Order != OrderMoveFire {
@@ -44,20 +59,24 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	if len(a.Units) == 0 {
 		return p, errorf("move: no units named")
 	}
+	// The plan and the error take constants or copies, never a's own
+	// strings: a caller that only validates can then keep a's lists on
+	// its stack.
 	switch a.Max {
 	case "":
 	case "wild":
 		if err := s.validateBoostUse(true, false); err != nil {
 			return p, errorf("move: %v", err)
 		}
+		p.max = "wild"
 	case "staff":
 		if err := s.validateBoostUse(false, true); err != nil {
 			return p, errorf("move: %v", err)
 		}
+		p.max = "staff"
 	default:
-		return p, errorf("move: max %q; use \"wild\" or \"staff\" to replace a variable die with its maximum", a.Max)
+		return p, errorf("move: max %q; use \"wild\" or \"staff\" to replace a variable die with its maximum", strings.Clone(a.Max))
 	}
-	p.max = a.Max
 	n := len(a.Units)
 	npts := 0
 	for _, um := range a.Units {
@@ -68,7 +87,9 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		// A whole group's plan in one allocation (a group has at most
 		// MaxGroup units, one more with a recce unit), with its paths'
 		// points when each has one waypoint, as the candidates' do.
-		b := &planBuf{}
+		if b == nil {
+			b = &planBuf{}
+		}
 		p.units, p.paths, p.facing, p.back = b.units[:0:n], b.paths[:0:n], b.facing[:0:n], b.back[:0:n]
 		if npts <= len(b.pts) {
 			pts = b.pts[:0:npts]
@@ -82,30 +103,30 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	for _, um := range a.Units {
 		u := s.unitIndex(um.Unit)
 		if u < 0 || act.index(u) < 0 {
-			return p, errorf("move: %q is not in the activated group", um.Unit)
+			return p, errorf("move: %q is not in the activated group", strings.Clone(um.Unit))
 		}
 		if contains(p.units, u) {
-			return p, errorf("move: %s is named twice", um.Unit)
+			return p, errorf("move: %s is named twice", s.Units[u].ID)
 		}
 		un := &s.Units[u]
 		if !un.Active() {
-			return p, errorf("move: %s is not on the table", um.Unit)
+			return p, errorf("move: %s is not on the table", s.Units[u].ID)
 		}
 		if act.Moved[act.index(u)] {
-			return p, errorf("move: %s has already moved (shot and scooted)", um.Unit)
+			return p, errorf("move: %s has already moved (shot and scooted)", s.Units[u].ID)
 		}
 		if un.BrokeDown != 0 {
-			return p, errorf("move: %s has broken down; repair it first (from the turn after it broke down)", um.Unit)
+			return p, errorf("move: %s has broken down; repair it first (from the turn after it broke down)", s.Units[u].ID)
 		}
 		if un.Repaired == s.Turn {
-			return p, errorf("move: %s was repaired this turn and cannot move until next turn", um.Unit)
+			return p, errorf("move: %s was repaired this turn and cannot move until next turn", s.Units[u].ID)
 		}
 		start := len(pts)
 		pts = append(pts, un.Pos)
 		for i, w := range um.To {
 			pt := geom.Point{X: w[0], Y: w[1]}
 			if math.IsNaN(pt.X) || math.IsNaN(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
-				return p, errorf("move: %s waypoint %d (%g, %g) is off the table", um.Unit, i+1, pt.X, pt.Y)
+				return p, errorf("move: %s waypoint %d (%g, %g) is off the table", s.Units[u].ID, i+1, pt.X, pt.Y)
 			}
 			if pt.Dist(pts[len(pts)-1]) < 1e-9 {
 				continue
@@ -116,24 +137,24 @@ func (s *State) planMove(a Move) (movePlan, error) {
 		var facing *geom.Angle
 		if um.Facing != nil {
 			if !geom.ValidDegrees(*um.Facing) {
-				return p, errorf("move: %s facing %g is not a direction in degrees between -%d and %d", um.Unit, *um.Facing, geom.MaxDegrees, geom.MaxDegrees)
+				return p, errorf("move: %s facing %g is not a direction in degrees between -%d and %d", s.Units[u].ID, *um.Facing, geom.MaxDegrees, geom.MaxDegrees)
 			}
 			f := geom.Deg(*um.Facing).Normalized()
 			facing = &f
 		}
 		if len(path) == 1 && facing == nil {
-			return p, errorf("move: %s has neither a destination nor a facing", um.Unit)
+			return p, errorf("move: %s has neither a destination nor a facing", s.Units[u].ID)
 		}
 		back := false
 		if len(path) > 1 {
 			first := path[1].Sub(path[0]).Heading()
 			back = geom.AngleBetween(first, un.Heading) > geom.Deg(90)+1e-9
 			if back && act.Dice > 1 {
-				return p, errorf("move: %s cannot move backwards with a chain of %d dice (Sideways and Backwards Movement)", um.Unit, act.Dice)
+				return p, errorf("move: %s cannot move backwards with a chain of %d dice (Sideways and Backwards Movement)", s.Units[u].ID, act.Dice)
 			}
 		}
 		if s.stats(u).Move == "" {
-			return p, errorf("move: %s cannot move", um.Unit)
+			return p, errorf("move: %s cannot move", s.Units[u].ID)
 		}
 		p.units = append(p.units, u)
 		p.paths = append(p.paths, path)
@@ -177,7 +198,12 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		mult = 2
 	}
 	variable := 0.0
-	faces := make([]int, k)
+	var facesBuf [8]int // a chain of up to eight dice rolls on the stack
+	faces := facesBuf[:0]
+	if k > len(facesBuf) {
+		faces = make([]int, 0, k)
+	}
+	faces = faces[:k]
 	for i := range faces {
 		faces[i] = dice.D6(src)
 	}
@@ -195,9 +221,10 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		}
 	}
 	if !engine.Quiet(out) {
+		faces := slices.Clone(faces) // the event keeps them; the roll's are on the stack
 		out.Emit(engine.Event{Kind: "move-roll", Text: fmt.Sprintf("%s moves: %d×6\" fixed + %v variable%s = %.0f\"", s.b.sides[s.Active].name, k, faces, map[bool]string{true: " ×2 (fast)", false: ""}[fast], FixedMove*float64(k)+variable), To: engine.Everyone, Data: faces})
 	}
-	m := &MoveState{}
+	m := &MoveState{Movers: make([]Mover, 0, len(p.units))}
 	for i, u := range p.units {
 		if broken[u] {
 			continue
@@ -445,7 +472,12 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		fast = fast && s.stats(u).Move == MoveFast
 	}
 	variable := 0.0
-	faces := make([]int, k)
+	var facesBuf [8]int // a chain of up to eight dice rolls on the stack
+	faces := facesBuf[:0]
+	if k > len(facesBuf) {
+		faces = make([]int, 0, k)
+	}
+	faces = faces[:k]
 	for i := range faces {
 		faces[i] = dice.D6(src)
 	}

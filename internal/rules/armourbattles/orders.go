@@ -256,11 +256,17 @@ func (s *State) validateRemoveSuppression(a RemoveSuppression) error {
 // activated this turn, suppressed units only alone (Armour Battles,
 // Command Groups; Activation Restrictions; Reconnaissance).
 func (s *State) group(order, leader string, members []string) ([]int, error) {
+	return s.groupIn(make([]int, 0, 1+len(members)), order, leader, members)
+}
+
+// groupIn is group with the units appended to dst[:0], for a caller that
+// only checks the group and can hold them on its stack.
+func (s *State) groupIn(dst []int, order, leader string, members []string) ([]int, error) {
 	l := s.unitIndex(leader)
 	if l < 0 || s.Units[l].Side != s.Active || !s.Units[l].Active() {
 		return nil, errorf("%s: leader %q is not one of your units on the table", order, leader)
 	}
-	units := []int{l}
+	units := append(dst[:0], l)
 	recon := 0
 	if s.hasSpecial(l, Recon) {
 		recon++ // a reconnaissance leader is the group's extra unit too
@@ -337,7 +343,8 @@ func (s *State) validateActivate(a Activate) error {
 	if a.Dice > s.Slots {
 		return errorf("%s: %d dice asked, %d left in the chain", a.Order, a.Dice, s.Slots)
 	}
-	units, err := s.group(a.Order, a.Leader, a.Members)
+	var buf [MaxGroup + 2]int
+	units, err := s.groupIn(buf[:0], a.Order, a.Leader, a.Members)
 	if err != nil {
 		return err
 	}
@@ -468,7 +475,18 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 }
 
 func (s *State) newActivation(order string, units []int, n int) *Activation {
-	act := &Activation{Order: order, Units: units, Dice: n, Moved: make([]bool, len(units))}
+	if len(units) == 0 || len(units) > MaxGroup+1 {
+		act := &Activation{Order: order, Units: units, Dice: n, Moved: make([]bool, len(units))}
+		for _, u := range units {
+			act.Start = append(act.Start, s.box(u))
+		}
+		return act
+	}
+	// One allocation for the activation and its lists.
+	b := &actBuf{act: Activation{Order: order, Units: units, Dice: n}}
+	act := &b.act
+	act.Moved = b.moved[:len(units):len(units)]
+	act.Start = b.start[:0:len(units)]
 	for _, u := range units {
 		act.Start = append(act.Start, s.box(u))
 	}

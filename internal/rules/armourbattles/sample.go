@@ -18,11 +18,71 @@ func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action
 		}
 		return mp.action(i, listed, units), listed
 	}
+	if !s.Over && s.decision().Kind == phaseActivation {
+		return s.sampleActivation(pick, buf)
+	}
 	buf = s.Candidates(buf[:0])
 	if len(buf) == 0 {
 		return nil, buf
 	}
 	return buf[pick(len(buf))], buf
+}
+
+// sampleActivation is Sample in an activation: the candidates other than
+// group moves, then the group moves, each built and validated in the
+// memo's scratch space (shiftBufs), and only the one drawn copied out
+// (Move.clone). It draws with the one pick(n) Candidates' list would
+// have, so the same picks give the same action.
+func (s *State) sampleActivation(pick func(n int) int, buf []engine.Action) (engine.Action, []engine.Action) {
+	buf = s.keepValid(s.activationCandidates(buf[:0], false), 0)
+	var moves [4]Move
+	n := 0
+	if !s.Act.MoveDone {
+		scratch := s.shiftBufs()
+		shifts, k := s.groupShifts()
+		for i, sh := range shifts[:k] {
+			var units []UnitMove
+			var to [][2]float64
+			if scratch != nil {
+				units, to = scratch[i].units[:0], scratch[i].to[:]
+			}
+			m, ok := s.shiftGroup(sh, units, to)
+			if !ok {
+				continue
+			}
+			if _, err := s.planMove(m, s.scratchPlan()); err == nil {
+				moves[n] = m
+				n++
+			}
+		}
+	}
+	if len(buf)+n == 0 {
+		return nil, buf
+	}
+	i := pick(len(buf) + n)
+	if i < len(buf) {
+		return buf[i], buf
+	}
+	m := moves[i-len(buf)]
+	if s.shiftBufs() != nil {
+		m = m.clone()
+	}
+	return m, buf
+}
+
+// shiftBuf holds the lists of a group move sampleActivation builds.
+type shiftBuf struct {
+	units [MaxGroup + 1]UnitMove
+	to    [MaxGroup + 1][2]float64
+}
+
+// shiftBufs returns the memo's scratch space for the group moves of one
+// sampleActivation, or nil without a memo.
+func (s *State) shiftBufs() *[4]shiftBuf {
+	if s.memo == nil {
+		return nil
+	}
+	return &s.memo.shifts
 }
 
 // maxMissions is the most fire missions missionCandidates offers: a

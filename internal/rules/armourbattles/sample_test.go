@@ -95,3 +95,61 @@ func sameCounts(a, b map[string]int) bool {
 	}
 	return true
 }
+
+// TestSampleActivationPicksAsCandidates checks Sample at the activation
+// decisions of seeded random games of every battle, two in three of them
+// with a sight memo: it must ask one pick over as many options as
+// Candidates lists, and pick i must give Candidates' i-th action. The
+// actions drawn must stay as they were after the next decision's draws,
+// which build their group moves in the same memo.
+func TestSampleActivationPicksAsCandidates(t *testing.T) {
+	checked, moves := 0, 0
+	var memo any
+	var last []engine.Action // the last decision's draws
+	var lastKeys []string
+	for _, id := range allBattles {
+		playRandomOn(t, battle(t, id), 1, func(s0 *State, _ engine.Action) error {
+			if s0.Over || s0.decision().Kind != phaseActivation {
+				return nil
+			}
+			s := s0.Clone().(*State)
+			if checked%3 != 0 {
+				s.WithMemo(&memo)
+			}
+			cands := s.Candidates(nil)
+			var drawn []engine.Action
+			var keys []string
+			for i := range cands {
+				asked := 0
+				a, _ := s.Sample(func(n int) int {
+					if asked++; n != len(cands) {
+						t.Fatalf("%s: Sample picks among %d, Candidates lists %d", id, n, len(cands))
+					}
+					return i
+				}, nil)
+				if asked != 1 {
+					t.Fatalf("%s: Sample picked %d times, want once", id, asked)
+				}
+				if got, want := key(t, a), key(t, cands[i]); got != want {
+					t.Fatalf("%s: pick %d gives %s, Candidates' %d-th is %s", id, i, got, i, want)
+				}
+				drawn, keys = append(drawn, a), append(keys, key(t, a))
+				if _, ok := a.(Move); ok {
+					moves++
+				}
+			}
+			for i, a := range last {
+				if got := key(t, a); got != lastKeys[i] {
+					t.Fatalf("%s: an action drawn at the last decision changed to %s, was %s", id, got, lastKeys[i])
+				}
+			}
+			last, lastKeys = drawn, keys
+			checked++
+			return nil
+		})
+	}
+	t.Logf("%d activation decisions, %d group moves drawn", checked, moves)
+	if checked < 100 || moves < 100 {
+		t.Fatalf("the test checks too little")
+	}
+}

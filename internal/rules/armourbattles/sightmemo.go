@@ -74,6 +74,10 @@ type SightMemo struct {
 	// last asked about (frame): units stand still through most questions,
 	// and a frame costs a sine and a cosine.
 	frames []keptFrame
+	// plan holds the slices of a move that is only validated (scratchPlan),
+	// shifts those of the group moves a rollout draws from (shiftBufs).
+	plan   planBuf
+	shifts [4]shiftBuf
 	// doc is the last doctrine decision's (newDoc), whose lists the next
 	// one fills in afresh: a memo serves one decision at a time, and a
 	// decision must not start another with the same memo.

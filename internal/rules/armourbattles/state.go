@@ -156,6 +156,43 @@ type Activation struct {
 	FiredAt []int `json:"fired_at,omitempty"`
 }
 
+// actBuf is an Activation with room for its lists, in one allocation.
+type actBuf struct {
+	act     Activation
+	units   [MaxGroup + 1]int
+	start   [MaxGroup + 1]geom.Box
+	moved   [MaxGroup + 1]bool
+	firedAt [MaxGroup + 1]int
+}
+
+// clone returns a deep copy of a; an empty list comes out nil.
+func (a *Activation) clone() *Activation {
+	if max(len(a.Units), len(a.Start), len(a.Moved), len(a.FiredAt)) > MaxGroup+1 {
+		c := *a
+		c.Units = append([]int(nil), a.Units...)
+		c.Start = append([]geom.Box(nil), a.Start...)
+		c.Moved = append([]bool(nil), a.Moved...)
+		c.FiredAt = append([]int(nil), a.FiredAt...)
+		return &c
+	}
+	b := &actBuf{act: *a}
+	c := &b.act
+	c.Units = copyInto(b.units[:], a.Units)
+	c.Start = copyInto(b.start[:], a.Start)
+	c.Moved = copyInto(b.moved[:], a.Moved)
+	c.FiredAt = copyInto(b.firedAt[:], a.FiredAt)
+	return c
+}
+
+// copyInto copies src to the start of buf and returns that part of it,
+// with the rest of buf to grow into; nil if src is empty.
+func copyInto[T any](buf, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	return buf[:copy(buf, src)]
+}
+
 func (a *Activation) index(u int) int {
 	for i, x := range a.Units {
 		if x == u {
@@ -432,12 +469,7 @@ func (s *State) cloneInto(c *State) *State {
 	c.Smokes = append([]SmokeScreen(nil), s.Smokes...)
 	c.Shots = append([]PendingShot(nil), s.Shots...)
 	if s.Act != nil {
-		a := *s.Act
-		a.Units = append([]int(nil), a.Units...)
-		a.Start = append([]geom.Box(nil), a.Start...)
-		a.Moved = append([]bool(nil), a.Moved...)
-		a.FiredAt = append([]int(nil), a.FiredAt...)
-		c.Act = &a
+		c.Act = s.Act.clone()
 	}
 	if s.Window != nil {
 		w := *s.Window
