@@ -193,6 +193,17 @@ type actionKeyer interface {
 	AppendActionKey(dst []byte, a engine.Action) ([]byte, bool)
 }
 
+// candidateKeyer is implemented by states that key their candidates
+// without making each an action: CandidateKeys appends to keys the key
+// AppendActionKey gives each action Candidates lists, in its order, and
+// to ends where each ends, or reports false; Candidate(i) then returns the
+// i-th action. A search looks most candidates up in the tree and makes
+// only those it meets for the first time.
+type candidateKeyer interface {
+	CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool)
+	Candidate(i int) engine.Action
+}
+
 // appendKey appends a's key in the tree to dst: the ruleset's key after a
 // zero byte (which no actionKey starts with), else actionKey.
 func appendKey(dst []byte, st engine.State, a engine.Action) []byte {
@@ -387,29 +398,55 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		cur := at()
 		decider := engine.DecidingSide(cur)
 		var cands []engine.Action
+		var kl candidateKeyer // keys the candidates when keyed
+		keyed := false
 		switch {
 		case s == nil && node.cands != nil:
 			cands = node.cands
-		default:
+		case node.fixed != nil && (s == nil || t.fresh == node):
 			buf = cur.Candidates(buf[:0])
 			cands = buf
-			if node.fixed != nil && (s == nil || t.fresh == node) {
-				node.cands = slices.Clone(buf)
+			node.cands = slices.Clone(buf)
+		default:
+			if kl, keyed = cur.(candidateKeyer); keyed {
+				t.keys, t.ends, keyed = kl.CandidateKeys(t.keys[:0], t.ends[:0])
+			}
+			if !keyed {
+				buf = cur.Candidates(buf[:0])
+				cands = buf
 			}
 		}
-		if len(cands) == 0 {
+		n := len(cands)
+		if keyed {
+			n = len(t.ends)
+		}
+		if n == 0 {
 			break
 		}
 		var pick *mctsEdge
 		expanded := false
 		bestU := math.Inf(-1)
 		lnN := math.Log(float64(node.visits + 1))
-		for _, c := range cands {
-			key = appendKey(key[:0], cur, c)
+		for i := range n {
+			if keyed {
+				from := 0
+				if i > 0 {
+					from = t.ends[i-1]
+				}
+				key = append(append(key[:0], 0), t.keys[from:t.ends[i]]...)
+			} else {
+				key = appendKey(key[:0], cur, cands[i])
+			}
 			e := node.children[string(key)]
 			if e == nil {
 				if node.children == nil {
 					node.children = map[string]*mctsEdge{}
+				}
+				var c engine.Action
+				if keyed {
+					c = kl.Candidate(i)
+				} else {
+					c = cands[i]
 				}
 				e = &mctsEdge{action: c}
 				node.children[string(key)] = e
@@ -479,6 +516,9 @@ type treeState struct {
 	path  []step
 	key   []byte
 	spare engine.State
+	// keys and ends hold the candidates' keys at a step (candidateKeyer).
+	keys []byte
+	ends []int
 }
 
 // withMemo hands s the tree's memo (memoUser) and returns it.

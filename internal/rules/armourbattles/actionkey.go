@@ -19,18 +19,7 @@ func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 	switch a := a.(type) {
 	case Pass, Restock, EndActivation, OppPass, EndLogistics, Begin, AddStaffOrder:
 	case Activate:
-		k.str(a.Order)
-		k.str(a.Leader)
-		k.int(len(a.Members))
-		for _, m := range a.Members {
-			k.str(m)
-		}
-		k.int(a.Dice)
-		k.bool(a.HaltCover)
-		k.str(a.BoostUnit)
-		k.bool(a.Wild)
-		k.bool(a.Staff)
-		k.float(a.Entry)
+		k.activate(&a)
 	case Move:
 		k.int(len(a.Units))
 		for _, u := range a.Units {
@@ -92,6 +81,85 @@ func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 		return dst, false
 	}
 	return k.b, k.ok
+}
+
+// activate appends an Activate's fields (AppendActionKey).
+func (k *keyBuf) activate(a *Activate) {
+	k.str(a.Order)
+	k.str(a.Leader)
+	k.int(len(a.Members))
+	for _, m := range a.Members {
+		k.str(m)
+	}
+	k.int(a.Dice)
+	k.bool(a.HaltCover)
+	k.str(a.BoostUnit)
+	k.bool(a.Wild)
+	k.bool(a.Staff)
+	k.float(a.Entry)
+}
+
+// CandidateKeys appends to keys the key AppendActionKey gives each action
+// Candidates lists, in its order, and to ends where each ends in keys; it
+// reports false (keys and ends then mean nothing) without a memo, or if
+// AppendActionKey declines one of them. Candidate(i) then returns the
+// i-th action, until the state changes or CandidateKeys is called again.
+// At an orders decision the units' orders are keyed as values, and only
+// those asked for are made actions (an activation costs an allocation):
+// a search that keeps one action of the list skips the others' cost.
+func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
+	m := s.memo
+	if m == nil {
+		return keys, ends, false
+	}
+	kl := &m.keyed
+	kl.units = kl.units[:0]
+	if !s.Over && s.decision().Kind == phaseOrders {
+		kl.listed = s.keepValid(s.sideOrders(kl.listed[:0], true), 0)
+		kl.units = s.keepValidOrders(s.unitOrders(kl.units, true))
+	} else {
+		kl.listed = s.Candidates(kl.listed[:0])
+	}
+	ok := true
+	for _, a := range kl.listed {
+		keys, ok = s.AppendActionKey(keys, a)
+		if !ok {
+			return keys, ends, false
+		}
+		ends = append(ends, len(keys))
+	}
+	for i := range kl.units {
+		it := &kl.units[i]
+		if it.other != nil {
+			keys, ok = s.AppendActionKey(keys, it.other)
+		} else {
+			k := keyBuf{keys, true}
+			k.str(it.act.Kind())
+			k.activate(&it.act)
+			keys, ok = k.b, k.ok
+		}
+		if !ok {
+			return keys, ends, false
+		}
+		ends = append(ends, len(keys))
+	}
+	return keys, ends, true
+}
+
+// Candidate returns the i-th action CandidateKeys keyed.
+func (s *State) Candidate(i int) engine.Action {
+	kl := &s.memo.keyed
+	if i < len(kl.listed) {
+		return kl.listed[i]
+	}
+	return kl.units[i-len(kl.listed)].ownAction()
+}
+
+// keyedList is CandidateKeys' list: the candidates made actions, then the
+// units' orders (at an orders decision).
+type keyedList struct {
+	listed []engine.Action
+	units  []unitOrder
 }
 
 // keyBuf builds an action key: strings after their length, so that any

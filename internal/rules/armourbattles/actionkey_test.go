@@ -57,3 +57,64 @@ func TestAppendActionKey(t *testing.T) {
 	}
 	t.Logf("%d actions, %d distinct keys", len(acts), len(keys))
 }
+
+// TestCandidateKeys checks CandidateKeys at every decision of a seeded
+// random game of each battle, with a sight memo: as many keys as
+// Candidates lists actions, the i-th AppendActionKey's key of the i-th
+// action, and Candidate(i) that action, which must stay as it was after
+// the next decision is keyed with the same memo. Without a memo it
+// declines.
+func TestCandidateKeys(t *testing.T) {
+	var memo any
+	decisions, orders := 0, 0
+	var last []engine.Action // the last decision's Candidate actions
+	var lastKeys []string
+	for _, id := range allBattles {
+		playRandomOn(t, battle(t, id), 1, func(s0 *State, _ engine.Action) error {
+			if s0.Over {
+				return nil
+			}
+			s := s0.Clone().(*State)
+			if _, _, ok := s.CandidateKeys(nil, nil); ok {
+				t.Fatalf("%s: CandidateKeys keyed the candidates without a memo", id)
+			}
+			s.WithMemo(&memo)
+			cands := s.Candidates(nil)
+			keys, ends, ok := s.CandidateKeys(nil, nil)
+			if !ok {
+				return nil // an action AppendActionKey leaves to the slower key
+			}
+			if len(ends) != len(cands) {
+				t.Fatalf("%s: %d keys for %d candidates", id, len(ends), len(cands))
+			}
+			for i, a := range last {
+				if got := key(t, a); got != lastKeys[i] {
+					t.Fatalf("%s: an action of the last decision's list changed to %s, was %s", id, got, lastKeys[i])
+				}
+			}
+			last, lastKeys = last[:0], lastKeys[:0]
+			from := 0
+			for i, a := range cands {
+				want, _ := s.AppendActionKey(nil, a)
+				if got := keys[from:ends[i]]; string(got) != string(want) {
+					t.Fatalf("%s: key %d is %q, AppendActionKey gives %q for %s", id, i, got, want, key(t, a))
+				}
+				from = ends[i]
+				c := s.Candidate(i)
+				if got, want := key(t, c), key(t, a); got != want {
+					t.Fatalf("%s: Candidate(%d) is %s, Candidates' %s", id, i, got, want)
+				}
+				last, lastKeys = append(last, c), append(lastKeys, key(t, c))
+			}
+			decisions++
+			if s.decision().Kind == phaseOrders {
+				orders++
+			}
+			return nil
+		})
+	}
+	t.Logf("%d decisions keyed, %d of them orders decisions", decisions, orders)
+	if decisions < 1000 || orders < 200 {
+		t.Fatalf("the test checks too little")
+	}
+}

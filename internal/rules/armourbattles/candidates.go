@@ -245,7 +245,7 @@ func (s *State) groupAround(u int, units []int, pool []string) (group, rest []st
 func (s *State) orderCandidates(dst []engine.Action, missions bool) []engine.Action {
 	dst = s.sideOrders(dst, missions)
 	var buf [listCap]unitOrder
-	for _, it := range s.unitOrders(buf[:0]) {
+	for _, it := range s.unitOrders(buf[:0], false) {
 		dst = append(dst, it.action())
 	}
 	return dst
@@ -281,11 +281,32 @@ func (it *unitOrder) action() engine.Action {
 	return it.act
 }
 
+// ownAction is action with an activation's members copied out of the
+// scratch space unitOrders may have put them in.
+func (it *unitOrder) ownAction() engine.Action {
+	if it.other != nil {
+		return it.other
+	}
+	a := it.act
+	a.Members = slices.Clone(a.Members)
+	return a
+}
+
 // unitOrders appends the orders of the active side's units, which follow
-// sideOrders' in orderCandidates.
-func (s *State) unitOrders(dst []unitOrder) []unitOrder {
+// sideOrders' in orderCandidates. With scratch (and a memo) the groups'
+// members lie in the memo's scratch space, until the next call: make
+// actions of them with ownAction.
+func (s *State) unitOrders(dst []unitOrder, scratch bool) []unitOrder {
 	units := s.unitsOf(s.Active)
-	pool := make([]string, 0, len(units)*MaxGroup) // every group's ids
+	var pool []string // every group's ids
+	if need := len(units) * MaxGroup; scratch && s.memo != nil {
+		if cap(s.memo.pool) < need {
+			s.memo.pool = make([]string, 0, need)
+		}
+		pool = s.memo.pool[:0]
+	} else {
+		pool = make([]string, 0, need)
+	}
 	for _, u := range units {
 		un := &s.Units[u]
 		if un.BrokeDown != 0 && un.BrokeDown < s.Turn {

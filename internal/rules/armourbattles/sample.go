@@ -97,7 +97,7 @@ const maxMissions = 2
 // items may stay on the caller's stack.)
 func (s *State) orderOptions(buf []engine.Action, items []unitOrder) (listed []engine.Action, units []unitOrder, mp missionPlaces) {
 	listed = s.keepValid(s.sideOrders(buf, false), 0)
-	units = s.keepValidOrders(s.unitOrders(items))
+	units = s.keepValidOrders(s.unitOrders(items, true))
 	return listed, units, missionPlaces{s: s, first: len(listed) + len(units)}
 }
 
@@ -108,7 +108,7 @@ func (mp *missionPlaces) action(i int, listed []engine.Action, units []unitOrder
 	case i < len(listed):
 		return listed[i]
 	case i < mp.first:
-		return units[i-len(listed)].action()
+		return units[i-len(listed)].ownAction()
 	}
 	return mp.missions[i-mp.first]
 }

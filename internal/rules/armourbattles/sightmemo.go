@@ -78,6 +78,10 @@ type SightMemo struct {
 	// shifts those of the group moves a rollout draws from (shiftBufs).
 	plan   planBuf
 	shifts [4]shiftBuf
+	// keyed is the list CandidateKeys keyed last, pool the ids of its
+	// groups' members, or of Sample's (unitOrders).
+	keyed keyedList
+	pool  []string
 	// doc is the last doctrine decision's (newDoc), whose lists the next
 	// one fills in afresh: a memo serves one decision at a time, and a
 	// decision must not start another with the same memo.
