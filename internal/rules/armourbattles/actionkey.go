@@ -113,11 +113,17 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 		return keys, ends, false
 	}
 	kl := &m.keyed
-	kl.units = kl.units[:0]
-	if !s.Over && s.decision().Kind == phaseOrders {
+	kl.units, kl.moves = kl.units[:0], 0
+	switch d := s.decision(); {
+	case s.Over:
+		kl.listed = kl.listed[:0]
+	case d.Kind == phaseOrders:
 		kl.listed = s.keepValid(s.sideOrders(kl.listed[:0], true), 0)
 		kl.units = s.keepValidOrders(s.unitOrders(kl.units, true))
-	} else {
+	case d.Kind == phaseActivation:
+		kl.listed = s.keepValid(s.activationCandidates(kl.listed[:0], false), 0)
+		kl.move, kl.moves = s.validMoves(&kl.shifts)
+	default:
 		kl.listed = s.Candidates(kl.listed[:0])
 	}
 	ok := true
@@ -143,23 +149,37 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 		}
 		ends = append(ends, len(keys))
 	}
+	for i := range kl.moves {
+		keys, ok = s.AppendActionKey(keys, kl.move[i])
+		if !ok {
+			return keys, ends, false
+		}
+		ends = append(ends, len(keys))
+	}
 	return keys, ends, true
 }
 
 // Candidate returns the i-th action CandidateKeys keyed.
 func (s *State) Candidate(i int) engine.Action {
 	kl := &s.memo.keyed
-	if i < len(kl.listed) {
+	switch {
+	case i < len(kl.listed):
 		return kl.listed[i]
+	case i < len(kl.listed)+len(kl.units):
+		return kl.units[i-len(kl.listed)].ownAction()
 	}
-	return kl.units[i-len(kl.listed)].ownAction()
+	return kl.move[i-len(kl.listed)-len(kl.units)].clone()
 }
 
 // keyedList is CandidateKeys' list: the candidates made actions, then the
-// units' orders (at an orders decision).
+// units' orders (at an orders decision) or the group moves (in an
+// activation), built in shifts.
 type keyedList struct {
 	listed []engine.Action
 	units  []unitOrder
+	move   [4]Move
+	moves  int
+	shifts [4]shiftBuf
 }
 
 // keyBuf builds an action key: strings after their length, so that any

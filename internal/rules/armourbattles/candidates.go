@@ -534,7 +534,8 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 			dst = append(dst, s.oppAnswer(sp.Unit))
 			continue
 		}
-		at := []float64{math.Max(sp.From, m.At)}
+		var atBuf [4]float64
+		at := append(atBuf[:0], math.Max(sp.From, m.At))
 		for _, x := range []float64{sp.Effective, sp.Short, sp.To} {
 			if x >= m.At && x != at[0] {
 				at = append(at, x)

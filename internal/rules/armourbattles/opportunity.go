@@ -138,7 +138,8 @@ func (s *State) openMoveWindow(m *Mover) bool {
 // somewhere along its path. The spans may be shared with a remembered
 // window: nothing may change them.
 func (s *State) moveSpans(m *Mover, only []int) []Span {
-	var cands []int
+	var candsBuf [listCap]int
+	cands := candsBuf[:0]
 	path := geom.Polyline(m.Path)
 	if len(m.Path) < 2 {
 		path = geom.Polyline{m.Path[0], m.Path[0]}

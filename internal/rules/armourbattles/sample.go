@@ -30,32 +30,13 @@ func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action
 
 // sampleActivation is Sample in an activation: the candidates other than
 // group moves, then the group moves, each built and validated in the
-// memo's scratch space (shiftBufs), and only the one drawn copied out
+// memo's scratch space (validMoves), and only the one drawn copied out
 // (Move.clone). It draws with the one pick(n) Candidates' list would
 // have, so the same picks give the same action.
 func (s *State) sampleActivation(pick func(n int) int, buf []engine.Action) (engine.Action, []engine.Action) {
 	buf = s.keepValid(s.activationCandidates(buf[:0], false), 0)
-	var moves [4]Move
-	n := 0
-	if !s.Act.MoveDone {
-		scratch := s.shiftBufs()
-		shifts, k := s.groupShifts()
-		for i, sh := range shifts[:k] {
-			var units []UnitMove
-			var to [][2]float64
-			if scratch != nil {
-				units, to = scratch[i].units[:0], scratch[i].to[:]
-			}
-			m, ok := s.shiftGroup(sh, units, to)
-			if !ok {
-				continue
-			}
-			if _, err := s.planMove(m, s.scratchPlan()); err == nil {
-				moves[n] = m
-				n++
-			}
-		}
-	}
+	bufs := s.shiftBufs()
+	moves, n := s.validMoves(bufs)
 	if len(buf)+n == 0 {
 		return nil, buf
 	}
@@ -64,10 +45,36 @@ func (s *State) sampleActivation(pick func(n int) int, buf []engine.Action) (eng
 		return buf[i], buf
 	}
 	m := moves[i-len(buf)]
-	if s.shiftBufs() != nil {
+	if bufs != nil {
 		m = m.clone()
 	}
 	return m, buf
+}
+
+// validMoves returns the group moves moveCandidates offers in an
+// activation that pass Validate, in its order, built in bufs (nil: in new
+// lists).
+func (s *State) validMoves(bufs *[4]shiftBuf) (moves [4]Move, n int) {
+	if s.Act.MoveDone {
+		return moves, 0
+	}
+	shifts, k := s.groupShifts()
+	for i, sh := range shifts[:k] {
+		var units []UnitMove
+		var to [][2]float64
+		if bufs != nil {
+			units, to = bufs[i].units[:0], bufs[i].to[:]
+		}
+		m, ok := s.shiftGroup(sh, units, to)
+		if !ok {
+			continue
+		}
+		if _, err := s.planMove(m, s.scratchPlan()); err == nil {
+			moves[n] = m
+			n++
+		}
+	}
+	return moves, n
 }
 
 // shiftBuf holds the lists of a group move sampleActivation builds.
