@@ -189,9 +189,14 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var spanBuf [16]Span
 	var wBuf [16]watcher
 	spans, ws := spanBuf[:0], wBuf[:0]
+	var mover int32
+	filed := false // the memo has spans filed under the mover's key
+	if memo {
+		mover, filed = sight.moverOf(key[:base])
+	}
 	for j, u := range cands {
-		if memo {
-			if sp, ok := sight.watcherSpan(key[:base], u); ok {
+		if filed {
+			if sp, ok := sight.watcherSpan(mover, u); ok {
 				spans = append(spans, sp)
 				continue
 			}
@@ -286,10 +291,13 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 			}
 		}
 	}
-	if memo {
+	if memo && len(ws) > 0 {
+		var newBuf [16]Span
+		fresh := newBuf[:0]
 		for _, w := range ws {
-			sight.rememberWatcher(key[:base], spans[w.j])
+			fresh = append(fresh, spans[w.j])
 		}
+		sight.rememberWatchers(key[:base], fresh)
 	}
 	var seen []Span
 	for _, sp := range spans {

@@ -42,12 +42,12 @@ type SightMemo struct {
 	windows map[string][]Span
 	wbuf    []byte
 	// watchers remembers each watcher's span of a move window (From < 0:
-	// it never sees the mover), by the window's key with that watcher
+	// it never sees the mover), by the window's mover and that watcher
 	// alone: a window worked out afresh because another watcher has
-	// fired, or a watcher joined, asks it before following the path;
-	// obuf builds the keys.
-	watchers map[string]Span
-	obuf     []byte
+	// fired, or a watcher joined, asks it before following the path.
+	// movers numbers the windows' mover keys (windowKey) for it.
+	watchers map[watcherKey]Span
+	movers   map[string]int32
 	// friends and hedges hold the watchers' friends' and hedges' shadows
 	// while a move window is worked out (moveSpans), so that they are not
 	// made afresh, nor zeroed, for every window.
@@ -241,11 +241,13 @@ func (m *SightMemo) reset(s *State) {
 			m.answers = make([]sightEntry, minSightSlots)
 			m.rays = make([]rayEntry, minRaySlots)
 			m.windows = map[string][]Span{}
-			m.watchers = map[string]Span{}
+			m.watchers = map[watcherKey]Span{}
+			m.movers = map[string]int32{}
 		}
 		clear(m.envs)
 		clear(m.windows)
 		clear(m.watchers)
+		clear(m.movers)
 		clear(m.shadows)
 		m.last = nil
 		clear(m.risks)
@@ -509,35 +511,58 @@ func (v sideSight) rememberWindow(key []byte, spans []Span) {
 	v.m.windows[string(key)] = spans
 }
 
-// watcherKey returns the key of watcher u's span in the move window whose
-// mover key (windowKey's part before the watchers) is mover.
-func (v sideSight) watcherKey(mover []byte, u int) []byte {
-	b := bitsKey(append(v.m.obuf[:0], mover...))
-	b.watcher(v.s, u)
-	v.m.obuf = b
-	return b
+// watcherKey is the key of a watcher's span in a move window: the
+// window's mover (its number in movers) and what bitsKey.watcher keeps of
+// the watcher, by the numbers' exact bits.
+type watcherKey struct {
+	mover, unit, typ int32
+	x, y, heading    uint64
 }
 
-// watcherSpan returns watcher u's span in the move window whose mover key
-// is mover, if remembered (From < 0: u never sees the mover).
-func (v sideSight) watcherSpan(mover []byte, u int) (Span, bool) {
+// watcherKeyOf returns watcher u's key in the move window of mover id.
+func (v sideSight) watcherKeyOf(mover int32, u int) watcherKey {
+	w := &v.s.Units[u]
+	return watcherKey{mover: mover, unit: int32(u), typ: int32(w.Type),
+		x: math.Float64bits(w.Pos.X), y: math.Float64bits(w.Pos.Y), heading: math.Float64bits(float64(w.Heading))}
+}
+
+// moverOf returns the number the memo gave the mover key mover
+// (windowKey's part before the watchers), if it has filed spans under it.
+func (v sideSight) moverOf(mover []byte) (int32, bool) {
 	if v.m.gen != v.gen {
-		return Span{}, false
+		return 0, false
 	}
-	sp, ok := v.m.watchers[string(v.watcherKey(mover, u))]
+	id, ok := v.m.movers[string(mover)]
+	return id, ok
+}
+
+// watcherSpan returns watcher u's span in the move window of mover id
+// (moverOf), if remembered (From < 0: u never sees the mover).
+func (v sideSight) watcherSpan(mover int32, u int) (Span, bool) {
+	sp, ok := v.m.watchers[v.watcherKeyOf(mover, u)]
 	return sp, ok
 }
 
-// rememberWatcher files watcher sp.Unit's span in the move window whose
-// mover key is mover.
-func (v sideSight) rememberWatcher(mover []byte, sp Span) {
-	if v.m.gen != v.gen {
+// rememberWatchers files the watchers' spans sps in the move window whose
+// mover key is mover. The mover keys are numbered as they are met, and
+// forgotten with the spans.
+func (v sideSight) rememberWatchers(mover []byte, sps []Span) {
+	m := v.m
+	if m.gen != v.gen {
 		return
 	}
-	if len(v.m.watchers) >= maxWatchers {
-		clear(v.m.watchers)
+	if len(m.watchers) >= maxWatchers {
+		clear(m.watchers)
+		clear(m.movers)
 	}
-	v.m.watchers[string(v.watcherKey(mover, sp.Unit))] = sp
+	id, ok := m.movers[string(mover)]
+	if !ok {
+		id = int32(len(m.movers))
+		m.movers[string(mover)] = id
+	}
+	for _, sp := range sps {
+		m.watchers[v.watcherKeyOf(id, sp.Unit)] = sp
+	}
 }
 
 // riskMemo returns where d's memo keeps the enemy units' shares of

@@ -725,3 +725,44 @@ func TestSightKeySame(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcherKeyComplete checks that a watcher's key in a move window
+// changes with everything bitsKey.watcher keeps of it (which unit, its
+// type, where it stands, its facing) and with the window's mover, and
+// with nothing else.
+func TestWatcherKeyComplete(t *testing.T) {
+	s, _ := deployedWithMemo(t)
+	v := s.sightFrom(0)
+	u := s.unitsOf(0)[0]
+	base := v.watcherKeyOf(7, u)
+	if again := v.watcherKeyOf(7, u); again != base {
+		t.Fatalf("the same watcher keyed twice: %+v, then %+v", base, again)
+	}
+	s.Units[u].Fired = true // not part of the span's key (the window's watchers are)
+	if k := v.watcherKeyOf(7, u); k != base {
+		t.Errorf("a fire marker changed the key: %+v, was %+v", k, base)
+	}
+	changes := map[string]func(){
+		"mover":   func() {},
+		"unit":    func() {},
+		"type":    func() { s.Units[u].Type++ },
+		"x":       func() { s.Units[u].Pos.X += 1e-9 },
+		"y":       func() { s.Units[u].Pos.Y += 1e-9 },
+		"heading": func() { s.Units[u].Heading += 1e-9 },
+	}
+	for name, change := range changes {
+		saved := s.Units[u]
+		change()
+		mover, unit := int32(7), u
+		switch name {
+		case "mover":
+			mover = 8
+		case "unit":
+			unit = s.unitsOf(0)[1]
+		}
+		if k := v.watcherKeyOf(mover, unit); k == base {
+			t.Errorf("changing the %s left the key as it was", name)
+		}
+		s.Units[u] = saved
+	}
+}
