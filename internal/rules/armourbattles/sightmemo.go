@@ -267,11 +267,24 @@ func (k *sightKey) same(o *sightKey) bool {
 }
 
 func (k *sightKey) hash() uint64 {
-	h := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
-	for _, x := range k.boxes {
-		h = (h ^ x) * 0x9e3779b97f4a7c15
-		h ^= h >> 29
-	}
+	// Each word is multiplied by its own odd constant, independently of
+	// the others (no chain of multiplications waiting on each other), and
+	// the sum mixed once, so that its low bits, the slot, depend on all.
+	const (
+		m0 = 0x9e3779b97f4a7c15
+		m1 = 0xc2b2ae3d27d4eb4f
+		m2 = 0x165667b19e3779f9
+		m3 = 0xd6e8feb86659fd93
+		m4 = 0xa0761d6478bd642f
+		m5 = 0xe7037ed1a0b428db
+		m6 = 0x8ebc6af09c88c6e3
+	)
+	id := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
+	h := id*m6 + k.boxes[0]*m0 + k.boxes[1]*m1 + k.boxes[2]*m2 +
+		k.boxes[3]*m3 + k.boxes[4]*m4 + k.boxes[5]*m5
+	h ^= h >> 32
+	h *= m0
+	h ^= h >> 29
 	return h
 }
 
