@@ -62,9 +62,8 @@ func (s *State) observesWith(sight sideSight, u int) bool {
 	if !un.Active() || un.Suppressed || un.Hidden || un.Side != s.Active {
 		return false
 	}
-	ub := s.box(u)
 	for _, e := range s.enemiesOf(un.Side) {
-		if sight.sees(u, ub, e, s.box(e)) {
+		if sight.seesUnit(u, e) {
 			return true
 		}
 	}

@@ -381,7 +381,7 @@ func (s *State) activationCandidates(dst []engine.Action, moves bool) []engine.A
 		if !sightSet {
 			// The group's side and the sight environment stay the same
 			// through the loop: one sightFrom serves every unit.
-			sight, sightSet = s.sightFrom(un.Side), true
+			sight, sightSet = s.unitSightFrom(un.Side), true
 		}
 		vis := s.fireableWithin(buf[:0], sight, u, reach, act.FiredAt)
 		for i, v := range vis {
@@ -613,7 +613,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	}
 	best, bestN, observer := -1, 0, -1
 	enemies := s.enemiesOf(s.Active)
-	sight := s.sightFrom(s.Active)
+	sight := s.unitSightFrom(s.Active)
 	for _, u := range s.unitsOf(s.Active) {
 		// A forward observer (observes) is an unsuppressed unit, not
 		// hidden, that sees an enemy: the loop below finds nothing for a
@@ -622,7 +622,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 			continue
 		}
 		for _, e := range enemies {
-			if !sight.sees(u, s.box(u), e, s.box(e)) {
+			if !sight.seesUnit(u, e) {
 				continue
 			}
 			n := 0
@@ -664,7 +664,7 @@ func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 		p := s.Units[e].Pos
 		if observers == nil {
 			observers = make([]int, 0, listCap)
-			sight := s.sightFrom(s.Active)
+			sight := s.unitSightFrom(s.Active)
 			for _, u := range s.unitsOf(s.Active) {
 				if s.observesWith(sight, u) {
 					observers = append(observers, u)

@@ -56,11 +56,10 @@ type sighted struct {
 // sight is s.sightFrom(u's side).
 func (s *State) visibleEnemiesWithin(dst []sighted, sight sideSight, u int, reach float64) []sighted {
 	base := len(dst)
-	fb := s.box(u)
 	dst = s.inReach(dst, u, reach)
 	out := dst[:base]
 	for _, v := range dst[base:] {
-		if sight.sees(u, fb, v.unit, s.box(v.unit)) {
+		if sight.seesUnit(u, v.unit) {
 			out = append(out, v)
 		}
 	}
@@ -98,7 +97,6 @@ func (s *State) inReach(dst []sighted, u int, reach float64) []sighted {
 // same nearer enemies before it.
 func (s *State) fireableWithin(dst []sighted, sight sideSight, u int, reach float64, firedAt []int) []sighted {
 	base := len(dst)
-	fb := s.box(u)
 	dst = s.inReach(dst, u, reach)
 	sortByDist(dst[base:])
 	// Now keep those seen, in order, until priority shuts the rest out.
@@ -108,7 +106,7 @@ func (s *State) fireableWithin(dst []sighted, sight sideSight, u int, reach floa
 		if first < v.dist-priorityTie {
 			break // as firstInPriority would judge it, and all beyond
 		}
-		if !sight.sees(u, fb, v.unit, s.box(v.unit)) {
+		if !sight.seesUnit(u, v.unit) {
 			continue
 		}
 		out = append(out, v)

@@ -78,6 +78,10 @@ type SightMemo struct {
 	// shifts those of the group moves a rollout draws from (shiftBufs).
 	plan   planBuf
 	shifts [4]shiftBuf
+	// tables keeps the answers between units where they stand, by the
+	// pair of sight environments of the viewers' side and the targets'
+	// (unitSightFrom).
+	tables map[[2]int32]*visTable
 	// keyed is the list CandidateKeys keyed last, pool the ids of its
 	// groups' members, or of Sample's (unitOrders).
 	keyed keyedList
@@ -229,6 +233,7 @@ const (
 	maxWindows    = 1 << 15
 	maxWatchers   = 1 << 15
 	maxRisks      = 1 << 14
+	maxTables     = 1 << 13
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -248,6 +253,7 @@ func (m *SightMemo) reset(s *State) {
 		clear(m.windows)
 		clear(m.watchers)
 		clear(m.movers)
+		clear(m.tables)
 		clear(m.shadows)
 		m.last = nil
 		clear(m.risks)
@@ -421,6 +427,65 @@ type sideSight struct {
 	m   *SightMemo // nil: no memo
 	gen uint32
 	env int32
+	vt  *visTable // seesUnit's table (unitSightFrom), or nil
+	// side is the viewers' side, when vt is set.
+	side int
+}
+
+// unitSightFrom is sightFrom with a table for seesUnit: the answers
+// between side's units and its enemies where they stand, kept in the memo
+// for the pair of the two sides' sight environments. Both environments
+// hold everything such an answer depends on (each side's units on the
+// table and not hidden, by type, place and facing, and the smoke), so the
+// table's answers hold in any state with the same pair.
+func (s *State) unitSightFrom(side int) sideSight {
+	v := s.sightFrom(side)
+	m := v.m
+	if m == nil {
+		return v
+	}
+	k := [2]int32{v.env, m.env(s, 1-side)}
+	vt := m.tables[k]
+	if vt == nil || vt.n != len(s.Units) {
+		if m.tables == nil || len(m.tables) >= maxTables {
+			m.tables = map[[2]int32]*visTable{}
+		}
+		n := len(s.Units)
+		words := (n*n + 63) / 64
+		vt = &visTable{n: n, known: make([]uint64, words), seen: make([]uint64, words)}
+		m.tables[k] = vt
+	}
+	v.vt, v.side = vt, side
+	return v
+}
+
+// visTable holds, for viewer a and target b, whether a sees b (seen) once
+// it is known (known), at bit a*n+b.
+type visTable struct {
+	n           int
+	known, seen []uint64
+}
+
+// seesUnit is sees(a, s.box(a), b, s.box(b)) for a unit a of v's side
+// and an enemy b: from v's table when both are on the table and not
+// hidden (in the environments the table is kept for).
+func (v sideSight) seesUnit(a, b int) bool {
+	s := v.s
+	ua, ub := &s.Units[a], &s.Units[b]
+	if v.vt == nil || v.m.gen != v.gen || ua.Side != v.side || ub.Side == v.side || ua.Hidden || ub.Hidden || !ua.Active() || !ub.Active() {
+		return v.sees(a, s.box(a), b, s.box(b))
+	}
+	i := a*v.vt.n + b
+	w, bit := i/64, uint64(1)<<(i%64)
+	if v.vt.known[w]&bit != 0 {
+		return v.vt.seen[w]&bit != 0
+	}
+	ok := v.sees(a, s.box(a), b, s.box(b))
+	v.vt.known[w] |= bit
+	if ok {
+		v.vt.seen[w] |= bit
+	}
+	return ok
 }
 
 // sees is canSeeBox.

@@ -766,3 +766,58 @@ func TestWatcherKeyComplete(t *testing.T) {
 		s.Units[u] = saved
 	}
 }
+
+// TestSeesUnitSameAnswers plays a seeded random game of each battle with
+// one memo kept throughout and, before every action, asks seesUnit of
+// every unit of each side about every enemy on the table, hidden ones and
+// hidden viewers too (those are not kept in the table), in the state and
+// in copies determinized for either side (where the targets' or the
+// viewers' hidden units stand elsewhere, as in a search): each answer must be
+// lineOfSight's. Most answers must come from tables kept from earlier
+// states, so that reusing a table is what the test checks.
+func TestSeesUnitSameAnswers(t *testing.T) {
+	var memo any
+	checks, served := 0, 0
+	src := dice.NewPCG(5)
+	for _, id := range allBattles {
+		playRandomOn(t, battle(t, id), 1, func(s0 *State, _ engine.Action) error {
+			for variant := range 6 {
+				side, s := variant%2, s0.clone()
+				switch variant / 2 {
+				case 1: // the targets' hidden units placed afresh
+					s = s0.Determinize(side, src).(*State)
+				case 2: // the viewers'
+					s = s0.Determinize(1-side, src).(*State)
+				}
+				s.WithMemo(&memo)
+				v := s.unitSightFrom(side)
+				for a := range s.Units {
+					if s.Units[a].Side != side || !s.Units[a].Active() {
+						continue
+					}
+					for b := range s.Units {
+						if s.Units[b].Side == side || !s.Units[b].Active() {
+							continue
+						}
+						i := a*v.vt.n + b
+						known := v.vt.known[i/64]&(1<<(i%64)) != 0
+						got, want := v.seesUnit(a, b), s.lineOfSight(a, s.box(a), b, s.box(b))
+						if got != want {
+							return fmt.Errorf("turn %d: seesUnit says %s sees %s: %v, lineOfSight says %v (from the table: %v)",
+								s.Turn, s.Units[a].ID, s.Units[b].ID, got, want, known)
+						}
+						checks++
+						if known {
+							served++
+						}
+					}
+				}
+			}
+			return nil
+		})
+	}
+	t.Logf("%d answers compared, %d of them from a table kept earlier", checks, served)
+	if checks < 100000 || served < checks/2 {
+		t.Fatalf("the test checks too little")
+	}
+}
