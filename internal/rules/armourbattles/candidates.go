@@ -644,7 +644,7 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 	}
 	p := s.Units[best].Pos
 	dst = append(dst, CallMission{Battery: s.Batteries[bi].ID, Observer: s.Units[observer].ID, X: round2(p.X), Y: round2(p.Y)})
-	if sm, ok := s.smokeCandidate(bi); ok {
+	if sm, ok := s.smokeCandidate(bi, sight); ok {
 		dst = append(dst, sm)
 	}
 	return dst
@@ -656,7 +656,8 @@ func (s *State) missionCandidates(dst []engine.Action) []engine.Action {
 // takes in as many as it can. A unit whose centre is inside a screen sees
 // nothing through it (lines of sight are drawn from the viewer's centre;
 // ruling R39).
-func (s *State) smokeCandidate(bi int) (CallMission, bool) {
+// sight is s.unitSightFrom(s.Active).
+func (s *State) smokeCandidate(bi int, sight sideSight) (CallMission, bool) {
 	ready := s.readyEnemies(s.Active, nil)
 	best, bestN, observer := CallMission{}, 0, -1
 	var observers []int // the side's forward observers, once needed
@@ -664,7 +665,6 @@ func (s *State) smokeCandidate(bi int) (CallMission, bool) {
 		p := s.Units[e].Pos
 		if observers == nil {
 			observers = make([]int, 0, listCap)
-			sight := s.unitSightFrom(s.Active)
 			for _, u := range s.unitsOf(s.Active) {
 				if s.observesWith(sight, u) {
 					observers = append(observers, u)

@@ -72,7 +72,7 @@ func referenceMissionCandidates(s *State) []engine.Action {
 	}
 	p := s.Units[target].Pos
 	out := []engine.Action{CallMission{Battery: s.Batteries[bi].ID, Observer: s.Units[u].ID, X: round2(p.X), Y: round2(p.Y)}}
-	if sm, ok := s.smokeCandidate(bi); ok {
+	if sm, ok := s.smokeCandidate(bi, s.unitSightFrom(s.Active)); ok {
 		out = append(out, sm)
 	}
 	return out
