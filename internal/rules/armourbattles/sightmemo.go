@@ -82,6 +82,10 @@ type SightMemo struct {
 	// pair of sight environments of the viewers' side and the targets'
 	// (unitSightFrom).
 	tables map[[2]int32]*visTable
+	// unitSeq numbers the unitSightFrom calls; unitVT is the table of the
+	// one numbered unitVTSeq.
+	unitSeq, unitVTSeq uint64
+	unitVT             *visTable
 	// keyed is the list CandidateKeys keyed last, pool the ids of its
 	// groups' members, or of Sample's (unitOrders).
 	keyed keyedList
@@ -254,6 +258,7 @@ func (m *SightMemo) reset(s *State) {
 		clear(m.watchers)
 		clear(m.movers)
 		clear(m.tables)
+		m.unitVT, m.unitVTSeq = nil, 0
 		clear(m.shadows)
 		m.last = nil
 		clear(m.risks)
@@ -427,8 +432,9 @@ type sideSight struct {
 	m   *SightMemo // nil: no memo
 	gen uint32
 	env int32
-	vt  *visTable // seesUnit's table (unitSightFrom), or nil
-	// side is the viewers' side, when vt is set.
+	// seq numbers a unitSightFrom (0: a plain sightFrom), whose table
+	// the memo keeps once asked for (table); side is its viewers' side.
+	seq  uint64
 	side int
 }
 
@@ -437,14 +443,31 @@ type sideSight struct {
 // for the pair of the two sides' sight environments. Both environments
 // hold everything such an answer depends on (each side's units on the
 // table and not hidden, by type, place and facing, and the smoke), so the
-// table's answers hold in any state with the same pair.
+// table's answers hold in any state with the same pair. The enemies'
+// environment is worked out at the first seesUnit (table), not here: a
+// listing that finds no enemy to ask about skips it. Like sightFrom's,
+// its answers hold only while the state stays as it was.
 func (s *State) unitSightFrom(side int) sideSight {
 	v := s.sightFrom(side)
-	m := v.m
-	if m == nil {
-		return v
+	if m := v.m; m != nil {
+		m.unitSeq++
+		v.seq, v.side = m.unitSeq, side
 	}
-	k := [2]int32{v.env, m.env(s, 1-side)}
+	return v
+}
+
+// table returns v's table (unitSightFrom), found or made at its first
+// use, or nil.
+func (v sideSight) table() *visTable {
+	m := v.m
+	if v.seq == 0 || m.gen != v.gen {
+		return nil
+	}
+	if m.unitVTSeq == v.seq {
+		return m.unitVT
+	}
+	s := v.s
+	k := [2]int32{v.env, m.env(s, 1-v.side)}
 	vt := m.tables[k]
 	if vt == nil || vt.n != len(s.Units) {
 		if m.tables == nil || len(m.tables) >= maxTables {
@@ -455,8 +478,8 @@ func (s *State) unitSightFrom(side int) sideSight {
 		vt = &visTable{n: n, known: make([]uint64, words), seen: make([]uint64, words)}
 		m.tables[k] = vt
 	}
-	v.vt, v.side = vt, side
-	return v
+	m.unitVT, m.unitVTSeq = vt, v.seq
+	return vt
 }
 
 // visTable holds, for viewer a and target b, whether a sees b (seen) once
@@ -472,18 +495,22 @@ type visTable struct {
 func (v sideSight) seesUnit(a, b int) bool {
 	s := v.s
 	ua, ub := &s.Units[a], &s.Units[b]
-	if v.vt == nil || v.m.gen != v.gen || ua.Side != v.side || ub.Side == v.side || ua.Hidden || ub.Hidden || !ua.Active() || !ub.Active() {
+	if v.seq == 0 || ua.Side != v.side || ub.Side == v.side || ua.Hidden || ub.Hidden || !ua.Active() || !ub.Active() {
 		return v.sees(a, s.box(a), b, s.box(b))
 	}
-	i := a*v.vt.n + b
+	vt := v.table()
+	if vt == nil {
+		return v.sees(a, s.box(a), b, s.box(b))
+	}
+	i := a*vt.n + b
 	w, bit := i/64, uint64(1)<<(i%64)
-	if v.vt.known[w]&bit != 0 {
-		return v.vt.seen[w]&bit != 0
+	if vt.known[w]&bit != 0 {
+		return vt.seen[w]&bit != 0
 	}
 	ok := v.sees(a, s.box(a), b, s.box(b))
-	v.vt.known[w] |= bit
+	vt.known[w] |= bit
 	if ok {
-		v.vt.seen[w] |= bit
+		vt.seen[w] |= bit
 	}
 	return ok
 }

@@ -791,6 +791,7 @@ func TestSeesUnitSameAnswers(t *testing.T) {
 				}
 				s.WithMemo(&memo)
 				v := s.unitSightFrom(side)
+				vt := v.table()
 				for a := range s.Units {
 					if s.Units[a].Side != side || !s.Units[a].Active() {
 						continue
@@ -799,8 +800,8 @@ func TestSeesUnitSameAnswers(t *testing.T) {
 						if s.Units[b].Side == side || !s.Units[b].Active() {
 							continue
 						}
-						i := a*v.vt.n + b
-						known := v.vt.known[i/64]&(1<<(i%64)) != 0
+						i := a*vt.n + b
+						known := vt.known[i/64]&(1<<(i%64)) != 0
 						got, want := v.seesUnit(a, b), s.lineOfSight(a, s.box(a), b, s.box(b))
 						if got != want {
 							return fmt.Errorf("turn %d: seesUnit says %s sees %s: %v, lineOfSight says %v (from the table: %v)",
