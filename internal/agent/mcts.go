@@ -433,6 +433,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 				if i > 0 {
 					from = t.ends[i-1]
 				}
+				// appendKey's form: the ruleset's key after a zero byte.
 				key = append(append(key[:0], 0), t.keys[from:t.ends[i]]...)
 			} else {
 				key = appendKey(key[:0], cur, cands[i])

@@ -126,37 +126,39 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 	default:
 		kl.listed = s.Candidates(kl.listed[:0])
 	}
-	ok := true
+	// add takes one candidate's key (AppendActionKey's answer).
+	add := func(b []byte, ok bool) bool {
+		keys, ends = b, append(ends, len(b))
+		return ok
+	}
 	for _, a := range kl.listed {
-		keys, ok = s.AppendActionKey(keys, a)
-		if !ok {
+		if !add(s.AppendActionKey(keys, a)) {
 			return keys, ends, false
 		}
-		ends = append(ends, len(keys))
 	}
 	for i := range kl.units {
-		it := &kl.units[i]
-		if it.other != nil {
-			keys, ok = s.AppendActionKey(keys, it.other)
-		} else {
-			k := keyBuf{keys, true}
-			k.str(it.act.Kind())
-			k.activate(&it.act)
-			keys, ok = k.b, k.ok
-		}
-		if !ok {
+		if !add(kl.units[i].appendKey(s, keys)) {
 			return keys, ends, false
 		}
-		ends = append(ends, len(keys))
 	}
 	for i := range kl.moves {
-		keys, ok = s.AppendActionKey(keys, kl.move[i])
-		if !ok {
+		if !add(s.AppendActionKey(keys, kl.move[i])) {
 			return keys, ends, false
 		}
-		ends = append(ends, len(keys))
 	}
 	return keys, ends, true
+}
+
+// appendKey is AppendActionKey of it.action(), without making an
+// activation an action.
+func (it *unitOrder) appendKey(s *State, dst []byte) ([]byte, bool) {
+	if it.other != nil {
+		return s.AppendActionKey(dst, it.other)
+	}
+	k := keyBuf{dst, true}
+	k.str(it.act.Kind())
+	k.activate(&it.act)
+	return k.b, k.ok
 }
 
 // Candidate returns the i-th action CandidateKeys keyed.

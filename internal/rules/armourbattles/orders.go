@@ -475,18 +475,17 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 }
 
 func (s *State) newActivation(order string, units []int, n int) *Activation {
-	if len(units) == 0 || len(units) > MaxGroup+1 {
-		act := &Activation{Order: order, Units: units, Dice: n, Moved: make([]bool, len(units))}
-		for _, u := range units {
-			act.Start = append(act.Start, s.box(u))
-		}
-		return act
-	}
-	// One allocation for the activation and its lists.
+	// One allocation for the activation and its lists, when they fit.
 	b := &actBuf{act: Activation{Order: order, Units: units, Dice: n}}
 	act := &b.act
-	act.Moved = b.moved[:len(units):len(units)]
-	act.Start = b.start[:0:len(units)]
+	if k := len(units); k <= MaxGroup+1 {
+		act.Moved = b.moved[:k:k]
+		if k > 0 {
+			act.Start = b.start[:0:k]
+		}
+	} else {
+		act.Moved = make([]bool, k)
+	}
 	for _, u := range units {
 		act.Start = append(act.Start, s.box(u))
 	}

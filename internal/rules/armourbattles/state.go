@@ -165,32 +165,17 @@ type actBuf struct {
 	firedAt [MaxGroup + 1]int
 }
 
-// clone returns a deep copy of a; an empty list comes out nil.
+// clone returns a deep copy of a; an empty list comes out nil. The lists
+// lie in the copy's actBuf, unless one is longer (reuse then makes it its
+// own).
 func (a *Activation) clone() *Activation {
-	if max(len(a.Units), len(a.Start), len(a.Moved), len(a.FiredAt)) > MaxGroup+1 {
-		c := *a
-		c.Units = append([]int(nil), a.Units...)
-		c.Start = append([]geom.Box(nil), a.Start...)
-		c.Moved = append([]bool(nil), a.Moved...)
-		c.FiredAt = append([]int(nil), a.FiredAt...)
-		return &c
-	}
 	b := &actBuf{act: *a}
 	c := &b.act
-	c.Units = copyInto(b.units[:], a.Units)
-	c.Start = copyInto(b.start[:], a.Start)
-	c.Moved = copyInto(b.moved[:], a.Moved)
-	c.FiredAt = copyInto(b.firedAt[:], a.FiredAt)
+	c.Units = reuse(b.units[:], a.Units)
+	c.Start = reuse(b.start[:], a.Start)
+	c.Moved = reuse(b.moved[:], a.Moved)
+	c.FiredAt = reuse(b.firedAt[:], a.FiredAt)
 	return c
-}
-
-// copyInto copies src to the start of buf and returns that part of it,
-// with the rest of buf to grow into; nil if src is empty.
-func copyInto[T any](buf, src []T) []T {
-	if len(src) == 0 {
-		return nil
-	}
-	return buf[:copy(buf, src)]
 }
 
 func (a *Activation) index(u int) int {
