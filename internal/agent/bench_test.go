@@ -107,6 +107,13 @@ func BenchmarkMCTSGamePagano1(b *testing.B) {
 	benchMCTSGame(b, "pagano/battle-1")
 }
 
+// BenchmarkMCTSLongSearchBattle1 is BenchmarkMCTSLongSearchBattle2 on
+// Battle 1, which has no hidden units: its root states are kept, so its
+// searches are the cheapest of the three battles'.
+func BenchmarkMCTSLongSearchBattle1(b *testing.B) {
+	benchMCTSLong(b, "armour-battles/battle-1")
+}
+
 // BenchmarkMCTSLongSearchBattle2 measures MCTS iterations per second in
 // searches the size of a second's in play on this machine: it searches,
 // in turn, six positions spread over a scripted game of Battle 2 (seed 1),
