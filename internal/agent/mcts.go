@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -155,6 +156,27 @@ type mctsNode struct {
 	// may be changed.
 	fixed engine.State
 	cands []engine.Action
+	// all, once a visit has found every candidate's edge made and tried,
+	// lists those edges in the candidates' order, so that a later visit
+	// with the same candidates looks none of them up (see edgeList).
+	all *edgeList
+}
+
+// edgeListCheck, when set (by tests), is told at each use of a node's
+// edgeList whether looking each candidate's edge up would have found the
+// same edges, in the same order.
+var edgeListCheck func(same bool)
+
+// edgeList is a node's edges in the order of its candidates. Keyed lists
+// were found for the candidates whose keys (candidateKeyer) are keys,
+// ending at ends; a later visit uses the list if its candidates' keys are
+// the same. An unkeyed list is for a node's fixed candidates (cands),
+// which are the same at every visit.
+type edgeList struct {
+	keyed bool
+	keys  []byte
+	ends  []int
+	edges []*mctsEdge
 }
 
 // maxFixed bounds the states a tree keeps (mctsNode.fixed), and
@@ -423,21 +445,50 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		if n == 0 {
 			break
 		}
+		// stable: the candidates are the fixed node's own (node.cands).
+		stable := !keyed && node.fixed != nil && (s == nil || t.fresh == node)
 		var pick *mctsEdge
 		expanded := false
 		bestU := math.Inf(-1)
 		lnN := math.Log(float64(node.visits + 1))
-		for i := range n {
-			if keyed {
-				from := 0
-				if i > 0 {
-					from = t.ends[i-1]
-				}
-				// appendKey's form: the ruleset's key after a zero byte.
-				key = append(append(key[:0], 0), t.keys[from:t.ends[i]]...)
-			} else {
-				key = appendKey(key[:0], cur, cands[i])
+		// keyOf returns the i-th candidate's key in node.children.
+		keyOf := func(i int) []byte {
+			if !keyed {
+				return appendKey(key[:0], cur, cands[i])
 			}
+			from := 0
+			if i > 0 {
+				from = t.ends[i-1]
+			}
+			// appendKey's form: the ruleset's key after a zero byte.
+			return append(append(key[:0], 0), t.keys[from:t.ends[i]]...)
+		}
+		if l := node.all; l != nil && l.keyed == keyed && (stable ||
+			keyed && bytes.Equal(l.keys, t.keys) && slices.Equal(l.ends, t.ends)) {
+			// Every edge is made and tried: the same choice as the loop
+			// below, without looking the edges up.
+			for _, e := range l.edges {
+				u := e.w/float64(e.n) + m.cfg.C*math.Sqrt(lnN/float64(e.n))
+				if u > bestU {
+					bestU, pick = u, e
+				}
+			}
+			if edgeListCheck != nil {
+				same := len(l.edges) == n
+				for i := 0; same && i < n; i++ {
+					key = keyOf(i)
+					same = node.children[string(key)] == l.edges[i]
+				}
+				edgeListCheck(same)
+			}
+			n = 0
+		}
+		// listing: every candidate may have its edge tried; edges collects
+		// them, in order.
+		listing := n > 0 && node.visits >= n && (keyed || stable)
+		edges := t.edges[:0]
+		for i := range n {
+			key = keyOf(i)
 			e := node.children[string(key)]
 			if e == nil {
 				if node.children == nil {
@@ -460,7 +511,25 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			if u > bestU {
 				bestU, pick = u, e
 			}
+			if listing {
+				edges = append(edges, e)
+			}
 		}
+		if listing && !expanded {
+			// A node's list is rewritten in place: only its tree reads it.
+			l := node.all
+			if l == nil {
+				l = &edgeList{}
+				node.all = l
+			}
+			l.keyed = keyed
+			l.edges = append(l.edges[:0], edges...)
+			l.keys, l.ends = l.keys[:0], l.ends[:0]
+			if keyed {
+				l.keys, l.ends = append(l.keys, t.keys...), append(l.ends, t.ends...)
+			}
+		}
+		t.edges = edges[:0]
 		if pick.next == nil {
 			pick.next = &mctsNode{}
 		}
@@ -520,6 +589,8 @@ type treeState struct {
 	// keys and ends hold the candidates' keys at a step (candidateKeyer).
 	keys []byte
 	ends []int
+	// edges is scratch for a node's edgeList.
+	edges []*mctsEdge
 }
 
 // withMemo hands s the tree's memo (memoUser) and returns it.

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -33,6 +34,43 @@ func TestFixedStatesChangeNothing(t *testing.T) {
 			if !slices.Equal(fast.RootVisits(), slow.RootVisits()) || string(ka) != string(kb) {
 				t.Fatalf("%s position %d (%s): root visits %v, chose %s; replaying: %v, chose %s", id, i, pos[i].Pending().Kind, fast.RootVisits(), ka, slow.RootVisits(), kb)
 			}
+		}
+	}
+}
+
+// TestEdgeListsMatchLookups checks the shortcut a search takes at a node
+// whose candidates it has met before (mctsNode.all): over searches of
+// positions spread over a scripted game of each battle, every time a node
+// reuses its list of edges, looking each candidate's edge up by its key
+// must find the very same edges in the same order. Battles 2 and 3 list
+// keyed candidates (a fresh determinization at every iteration); Battle 1
+// and Pagano's rules also reuse the lists of their fixed nodes.
+func TestEdgeListsMatchLookups(t *testing.T) {
+	var used, wrong atomic.Int64
+	agent.CheckEdgeLists(func(same bool) {
+		used.Add(1)
+		if !same {
+			wrong.Add(1)
+		}
+	})
+	defer agent.CheckEdgeLists(nil)
+	positions := 4
+	if testing.Short() {
+		positions = 1
+	}
+	cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: 10, C: 1.2}
+	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
+		pos := gamePositions(t, id)
+		step := max(1, len(pos)/positions)
+		before := used.Load()
+		for i := 0; i < len(pos) && i < positions*step; i += step {
+			agent.NewMCTS(7, cfg).Choose(pos[i])
+		}
+		if n := used.Load() - before; n < 1000 {
+			t.Errorf("%s: edge lists used %d times in %d searches, want at least 1,000", id, n, positions)
+		}
+		if w := wrong.Load(); w > 0 {
+			t.Fatalf("%s: %d of %d uses of an edge list found other edges than the lookups", id, w, used.Load())
 		}
 	}
 }
