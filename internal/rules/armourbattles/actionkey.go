@@ -41,10 +41,7 @@ func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
 		k.bool(a.Staff)
 		k.bool(a.Scoot)
 	case OppFire:
-		k.str(a.Unit)
-		k.float(a.At)
-		k.bool(a.Staff)
-		k.bool(a.Scoot)
+		k.oppFire(&a)
 	case ChooseChain:
 		k.int(a.Face)
 		k.int(a.Wild)
@@ -113,7 +110,7 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 		return keys, ends, false
 	}
 	kl := &m.keyed
-	kl.units, kl.moves = kl.units[:0], 0
+	kl.units, kl.opts, kl.moves = kl.units[:0], kl.opts[:0], 0
 	switch d := s.decision(); {
 	case s.Over:
 		kl.listed = kl.listed[:0]
@@ -123,6 +120,13 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 	case d.Kind == phaseActivation:
 		kl.listed = s.keepValid(s.activationCandidates(kl.listed[:0], false), 0)
 		kl.move, kl.moves = s.validMoves(&kl.shifts)
+	case d.Kind == "opportunity-fire":
+		kl.listed = kl.listed[:0]
+		for _, o := range s.oppOptions(kl.opts) {
+			if o.valid(s) {
+				kl.opts = append(kl.opts, o)
+			}
+		}
 	default:
 		kl.listed = s.Candidates(kl.listed[:0])
 	}
@@ -141,12 +145,37 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 			return keys, ends, false
 		}
 	}
+	for i := range kl.opts {
+		if !add(kl.opts[i].appendKey(s, keys)) {
+			return keys, ends, false
+		}
+	}
 	for i := range kl.moves {
 		if !add(s.AppendActionKey(keys, kl.move[i])) {
 			return keys, ends, false
 		}
 	}
 	return keys, ends, true
+}
+
+// oppFire writes the fields of a's key (after its kind).
+func (k *keyBuf) oppFire(a *OppFire) {
+	k.str(a.Unit)
+	k.float(a.At)
+	k.bool(a.Staff)
+	k.bool(a.Scoot)
+}
+
+// appendKey is AppendActionKey of o.action(), without making opportunity
+// fire an action.
+func (o *oppOption) appendKey(s *State, dst []byte) ([]byte, bool) {
+	if o.other != nil {
+		return s.AppendActionKey(dst, o.other)
+	}
+	k := keyBuf{dst, true}
+	k.str(o.fire.Kind())
+	k.oppFire(&o.fire)
+	return k.b, k.ok
 }
 
 // appendKey is AppendActionKey of it.action(), without making an
@@ -169,16 +198,20 @@ func (s *State) Candidate(i int) engine.Action {
 		return kl.listed[i]
 	case i < len(kl.listed)+len(kl.units):
 		return kl.units[i-len(kl.listed)].ownAction()
+	case i < len(kl.listed)+len(kl.units)+len(kl.opts):
+		return kl.opts[i-len(kl.listed)-len(kl.units)].action()
 	}
-	return kl.move[i-len(kl.listed)-len(kl.units)].clone()
+	return kl.move[i-len(kl.listed)-len(kl.units)-len(kl.opts)].clone()
 }
 
 // keyedList is CandidateKeys' list: the candidates made actions, then the
-// units' orders (at an orders decision) or the group moves (in an
-// activation), built in shifts.
+// units' orders (at an orders decision), the answers in an
+// opportunity-fire window, or the group moves (in an activation), built
+// in shifts.
 type keyedList struct {
 	listed []engine.Action
 	units  []unitOrder
+	opts   []oppOption
 	move   [4]Move
 	moves  int
 	shifts [4]shiftBuf

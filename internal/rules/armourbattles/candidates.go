@@ -514,8 +514,43 @@ func (s *State) nearestWood(u int) (geom.Point, bool) {
 	return best, !math.IsInf(bd, 1)
 }
 
+// oppCandidates appends the window's answers: the pass, then each
+// watcher's, in the spans' order (oppOptions).
 func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
-	dst = append(dst, OppPass{})
+	var buf [listCap]oppOption
+	for _, o := range s.oppOptions(buf[:0]) {
+		dst = append(dst, o.action())
+	}
+	return dst
+}
+
+// oppOption is one of oppCandidates' actions as a value: opportunity
+// fire (other nil), or other, the pass or a staff order to remove a
+// suppression. Only the option drawn need be made an action.
+type oppOption struct {
+	fire  OppFire
+	other engine.Action
+}
+
+func (o *oppOption) action() engine.Action {
+	if o.other != nil {
+		return o.other
+	}
+	return o.fire
+}
+
+// valid reports whether Validate passes the option's action, in the
+// window it was listed for.
+func (o *oppOption) valid(s *State) bool {
+	if o.other != nil {
+		return s.Validate(o.other) == nil
+	}
+	return s.validateOppFire(o.fire) == nil // as Validate does, its kind allowed
+}
+
+// oppOptions appends oppCandidates' list to dst as values, in its order.
+func (s *State) oppOptions(dst []oppOption) []oppOption {
+	dst = append(dst, oppOption{other: OppPass{}})
 	w := s.Window
 	if w.Kind == "fire" {
 		for _, sp := range w.Spans {
@@ -536,16 +571,17 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 		}
 		var atBuf [4]float64
 		at := append(atBuf[:0], math.Max(sp.From, m.At))
-		for _, x := range []float64{sp.Effective, sp.Short, sp.To} {
+		for _, x := range [...]float64{sp.Effective, sp.Short, sp.To} {
 			if x >= m.At && x != at[0] {
 				at = append(at, x)
 			}
 		}
+		id := s.Units[sp.Unit].ID
 		for _, x := range at {
-			dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID, At: x})
+			dst = append(dst, oppOption{fire: OppFire{Unit: id, At: x}})
 		}
 		if s.hasSpecial(sp.Unit, ShootAndScoot) {
-			dst = append(dst, OppFire{Unit: s.Units[sp.Unit].ID, At: at[len(at)-1], Scoot: true})
+			dst = append(dst, oppOption{fire: OppFire{Unit: id, At: at[len(at)-1], Scoot: true}})
 		}
 	}
 	return dst
@@ -554,11 +590,11 @@ func (s *State) oppCandidates(dst []engine.Action) []engine.Action {
 // oppAnswer is a watcher's answer in a fire window, or a suppressed
 // watcher's in a move window: opportunity fire, or, for a suppressed
 // watcher, removing its suppression with a staff order first (ruling R59).
-func (s *State) oppAnswer(u int) engine.Action {
+func (s *State) oppAnswer(u int) oppOption {
 	if s.Units[u].Suppressed {
-		return Unsuppress{Unit: s.Units[u].ID, Staff: true}
+		return oppOption{other: Unsuppress{Unit: s.Units[u].ID, Staff: true}}
 	}
-	return OppFire{Unit: s.Units[u].ID}
+	return oppOption{fire: OppFire{Unit: s.Units[u].ID}}
 }
 
 // reserveCandidates offers each reserve company that may enter, at the

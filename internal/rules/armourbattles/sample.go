@@ -21,6 +21,22 @@ func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action
 	if !s.Over && s.decision().Kind == phaseActivation {
 		return s.sampleActivation(pick, buf)
 	}
+	if !s.Over && s.decision().Kind == "opportunity-fire" {
+		// The window's answers as values (oppOptions), and only the one
+		// drawn made an action, with the one pick Candidates' list would
+		// have.
+		var optBuf [listCap]oppOption
+		opts := optBuf[:0]
+		for _, o := range s.oppOptions(optBuf[:0]) {
+			if o.valid(s) {
+				opts = append(opts, o)
+			}
+		}
+		if len(opts) == 0 {
+			return nil, buf[:0]
+		}
+		return opts[pick(len(opts))].action(), buf[:0]
+	}
 	buf = s.Candidates(buf[:0])
 	if len(buf) == 0 {
 		return nil, buf

@@ -97,19 +97,27 @@ func sameCounts(a, b map[string]int) bool {
 }
 
 // TestSampleActivationPicksAsCandidates checks Sample at the activation
-// decisions of seeded random games of every battle, two in three of them
-// with a sight memo: it must ask one pick over as many options as
-// Candidates lists, and pick i must give Candidates' i-th action. The
-// actions drawn must stay as they were after the next decision's draws,
-// which build their group moves in the same memo.
+// decisions and opportunity-fire windows of seeded random games of every
+// battle, two in three of them with a sight memo: it must ask one pick
+// over as many options as Candidates lists, and pick i must give
+// Candidates' i-th action. The actions drawn must stay as they were after
+// the next decision's draws, which build their group moves in the same
+// memo.
 func TestSampleActivationPicksAsCandidates(t *testing.T) {
-	checked, moves := 0, 0
+	checked, moves, windows, fires := 0, 0, 0, 0
 	var memo any
 	var last []engine.Action // the last decision's draws
 	var lastKeys []string
 	for _, id := range allBattles {
 		playRandomOn(t, battle(t, id), 1, func(s0 *State, _ engine.Action) error {
-			if s0.Over || s0.decision().Kind != phaseActivation {
+			if s0.Over {
+				return nil
+			}
+			switch s0.decision().Kind {
+			case phaseActivation:
+			case "opportunity-fire":
+				windows++
+			default:
 				return nil
 			}
 			s := s0.Clone().(*State)
@@ -134,8 +142,11 @@ func TestSampleActivationPicksAsCandidates(t *testing.T) {
 					t.Fatalf("%s: pick %d gives %s, Candidates' %d-th is %s", id, i, got, i, want)
 				}
 				drawn, keys = append(drawn, a), append(keys, key(t, a))
-				if _, ok := a.(Move); ok {
+				switch a.(type) {
+				case Move:
 					moves++
+				case OppFire:
+					fires++
 				}
 			}
 			for i, a := range last {
@@ -148,8 +159,8 @@ func TestSampleActivationPicksAsCandidates(t *testing.T) {
 			return nil
 		})
 	}
-	t.Logf("%d activation decisions, %d group moves drawn", checked, moves)
-	if checked < 100 || moves < 100 {
+	t.Logf("%d decisions (%d of them windows), %d group moves and %d shots drawn", checked, windows, moves, fires)
+	if checked-windows < 100 || moves < 100 || windows < 100 || fires < 100 {
 		t.Fatalf("the test checks too little")
 	}
 }
