@@ -536,7 +536,8 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		next := pick.next
 		t.fresh = nil
 		if s == nil && next.fixed == nil {
-			s = withMemo(node.fixed.Clone(), memo)
+			s = withMemo(cloneReusing(node.fixed, t.spare), memo)
+			t.spare = nil
 		}
 		if s != nil {
 			s.Apply(pick.action, src, engine.Discard)
@@ -555,7 +556,8 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	if s == nil {
-		s = withMemo(node.fixed.Clone(), memo)
+		s = withMemo(cloneReusing(node.fixed, t.spare), memo)
+		t.spare = nil
 	}
 	buf = rollout(s, m.cfg.Depth-depth, rng.IntN, src, buf, nil)
 	v := evaluate(s, side)
@@ -568,11 +570,9 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	t.path, t.key = path, key
-	if root.fixed == nil {
-		// s came from searchCopy and is nobody else's: the next
-		// iteration's copy may reuse it.
-		t.spare = s
-	}
+	// s, a copy made for this iteration (searchCopy, or a fixed state's
+	// clone), is nobody else's: the next iteration's copy may reuse it.
+	t.spare = s
 	return buf
 }
 

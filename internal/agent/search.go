@@ -23,6 +23,15 @@ func searchCopyReusing(st engine.State, side int, src dice.Source, old engine.St
 	return st.Clone()
 }
 
+// cloneReusing is st.Clone(), in the storage of old, a state the caller
+// is done with, where the ruleset can (engine.CloneReuser).
+func cloneReusing(st, old engine.State) engine.State {
+	if r, ok := st.(engine.CloneReuser); ok && old != nil {
+		return r.CloneReusing(old)
+	}
+	return st.Clone()
+}
+
 // evaluate scores st for side: the ruleset's evaluation, or the result
 // (+1 won, -1 lost, 0 otherwise) when it has none.
 func evaluate(st engine.State, side int) float64 {

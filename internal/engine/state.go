@@ -183,6 +183,14 @@ type Reuser interface {
 	DeterminizeReusing(old State, side int, src dice.Source) State
 }
 
+// CloneReuser is implemented by states that can build their Clone in
+// the storage of old, a state of the same ruleset its caller is done
+// with and that nothing else refers to (nil: none). The copy is the one
+// Clone would return.
+type CloneReuser interface {
+	CloneReusing(old State) State
+}
+
 // Doctrine is implemented by rulesets that know how a sound player would
 // answer each decision; Doctrine returns that choice from what the
 // deciding side may see. The scripted agent plays it.

@@ -188,11 +188,12 @@ func plausible(c *State, side int) error {
 // TestDeterminizeReusingSameAsFresh checks that DeterminizeReusing builds,
 // in the storage of a state done with, exactly the state Determinize
 // builds from the same draws (reflect.DeepEqual, so nil and empty lists
-// differ too), and leaves its source alone. The states reused come from
-// earlier in the game or from another battle, with other numbers of units
-// and batteries.
+// differ too), and CloneReusing exactly the state Clone builds, and that
+// both leave their source alone. The states reused come from earlier in
+// the game or from another battle, with other numbers of units and
+// batteries.
 func TestDeterminizeReusingSameAsFresh(t *testing.T) {
-	var spare engine.State
+	var spare, spareClone engine.State
 	checked := 0
 	for _, id := range allBattles {
 		playRandomOn(t, battle(t, id), 5, func(s *State, _ engine.Action) error {
@@ -210,8 +211,18 @@ func TestDeterminizeReusingSameAsFresh(t *testing.T) {
 			if s.Hash() != before {
 				return fmt.Errorf("action %d: DeterminizeReusing changed its source", checked)
 			}
+			clone, reusedClone := s.Clone(), s.CloneReusing(spareClone)
+			if !reflect.DeepEqual(clone, reusedClone) {
+				return fmt.Errorf("action %d: the clone built in a used state differs from a fresh one", checked)
+			}
+			if s.Hash() != before {
+				return fmt.Errorf("action %d: CloneReusing changed its source", checked)
+			}
 			if checked%7 != 0 {
 				spare = reused // else keep one from further back
+			}
+			if checked%5 != 0 {
+				spareClone = reusedClone
 			}
 			return nil
 		})
@@ -223,5 +234,8 @@ func TestDeterminizeReusingSameAsFresh(t *testing.T) {
 	before := s.Hash()
 	if c := s.DeterminizeReusing(s, 0, dice.NewPCG(1)); c == engine.State(s) || s.Hash() != before {
 		t.Fatal("DeterminizeReusing built a state in its own source")
+	}
+	if c := s.CloneReusing(s); c == engine.State(s) || s.Hash() != before {
+		t.Fatal("CloneReusing built a state in its own source")
 	}
 }

@@ -433,6 +433,16 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State { return s.cloneInto(nil) }
 
+// CloneReusing is Clone, built in old's storage when old is a State
+// other than s (engine.CloneReuser).
+func (s *State) CloneReusing(old engine.State) engine.State {
+	o, _ := old.(*State)
+	if o == s {
+		o = nil // never its own source
+	}
+	return s.cloneInto(o)
+}
+
 // cloneInto is clone, built in c's storage unless c is nil: c's units,
 // sides and batteries are overwritten, and the rest of it is let go.
 func (s *State) cloneInto(c *State) *State {
