@@ -165,14 +165,9 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	}
 	sight := s.sightFrom(1 - s.Active) // the watchers' side; s does not change here
 	key, base, memo := sight.windowKey(m, cands)
-	var mover int32
-	filed := false // the memo has numbered the mover's key (and may have spans filed under it)
 	if memo {
-		mover, filed = sight.moverOf(key[:base])
-		if filed {
-			if spans, ok := sight.windowOf(mover, key[base:]); ok {
-				return spans
-			}
+		if spans, ok := sight.m.windows[string(key)]; ok {
+			return spans
 		}
 	}
 	// What oppCanHit and the range band need of each watcher whose span
@@ -194,6 +189,11 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var spanBuf [16]Span
 	var wBuf [16]watcher
 	spans, ws := spanBuf[:0], wBuf[:0]
+	var mover int32
+	filed := false // the memo has spans filed under the mover's key
+	if memo {
+		mover, filed = sight.moverOf(key[:base])
+	}
 	for j, u := range cands {
 		if filed {
 			if sp, ok := sight.watcherSpan(mover, u); ok {
@@ -297,7 +297,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		for _, w := range ws {
 			fresh = append(fresh, spans[w.j])
 		}
-		mover, filed = sight.rememberWatchers(key[:base], fresh)
+		sight.rememberWatchers(key[:base], fresh)
 	}
 	var seen []Span
 	for _, sp := range spans {
@@ -305,8 +305,8 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 			seen = append(seen, sp)
 		}
 	}
-	if memo && filed {
-		sight.rememberWindow(mover, key[base:], seen)
+	if memo {
+		sight.rememberWindow(key, seen)
 	}
 	return seen
 }

@@ -37,11 +37,10 @@ type SightMemo struct {
 	// since each last grew (slotcache.Grown).
 	fills, rayFills int
 	// windows remembers the spans of move windows (openMoveWindow), by
-	// the window's mover (its number in movers, which stands for the
-	// sight environment too) and its watchers (windowKey's part after the
-	// mover); wbuf builds the keys.
-	windows    map[string][]Span
-	wbuf, wkey []byte
+	// everything they depend on besides the sight environment (which the
+	// key's env stands for); wbuf builds the keys.
+	windows map[string][]Span
+	wbuf    []byte
 	// watchers remembers each watcher's span of a move window (From < 0:
 	// it never sees the mover), by the window's mover and that watcher
 	// alone: a window worked out afresh because another watcher has
@@ -606,30 +605,15 @@ func (k *bitsKey) watcher(s *State, u int) {
 	k.f(float64(w.Heading))
 }
 
-// windowOf returns the spans filed for the move window of mover id
-// (moverOf) with watchers (windowKey's part after the mover), if any.
-func (v sideSight) windowOf(mover int32, watchers []byte) ([]Span, bool) {
-	spans, ok := v.m.windows[string(v.m.windowKeyOf(mover, watchers))]
-	return spans, ok
-}
-
-// windowKeyOf returns the key in windows of the window of mover id with
-// watchers, built in wkey.
-func (m *SightMemo) windowKeyOf(mover int32, watchers []byte) []byte {
-	m.wkey = append(binary.LittleEndian.AppendUint32(m.wkey[:0], uint32(mover)), watchers...)
-	return m.wkey
-}
-
-// rememberWindow files the spans of the move window of mover id (moverOf)
-// with watchers (windowKey's part after the mover).
-func (v sideSight) rememberWindow(mover int32, watchers []byte, spans []Span) {
+// rememberWindow files the spans of a move window under key.
+func (v sideSight) rememberWindow(key []byte, spans []Span) {
 	if v.m.gen != v.gen {
-		return // the memo started afresh meanwhile: the mover's env is stale
+		return // the memo started afresh meanwhile: key's env is stale
 	}
 	if len(v.m.windows) >= maxWindows {
 		clear(v.m.windows)
 	}
-	v.m.windows[string(v.m.windowKeyOf(mover, watchers))] = spans
+	v.m.windows[string(key)] = spans
 }
 
 // watcherKey is the key of a watcher's span in a move window: the
@@ -665,18 +649,16 @@ func (v sideSight) watcherSpan(mover int32, u int) (Span, bool) {
 }
 
 // rememberWatchers files the watchers' spans sps in the move window whose
-// mover key is mover, and returns the mover's number (false if the memo
-// started afresh meanwhile). The mover keys are numbered as they are met,
-// and forgotten with the spans and the windows filed under them.
-func (v sideSight) rememberWatchers(mover []byte, sps []Span) (int32, bool) {
+// mover key is mover. The mover keys are numbered as they are met, and
+// forgotten with the spans.
+func (v sideSight) rememberWatchers(mover []byte, sps []Span) {
 	m := v.m
 	if m.gen != v.gen {
-		return 0, false
+		return
 	}
 	if len(m.watchers) >= maxWatchers {
 		clear(m.watchers)
 		clear(m.movers)
-		clear(m.windows) // filed under the movers' numbers
 	}
 	id, ok := m.movers[string(mover)]
 	if !ok {
@@ -686,7 +668,6 @@ func (v sideSight) rememberWatchers(mover []byte, sps []Span) (int32, bool) {
 	for _, sp := range sps {
 		m.watchers[v.watcherKeyOf(id, sp.Unit)] = sp
 	}
-	return id, true
 }
 
 // riskMemo returns where d's memo keeps the enemy units' shares of
