@@ -1,6 +1,7 @@
 package armourbattles
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 
@@ -25,6 +26,14 @@ type SightMemo struct {
 	// units stand, the smoke screens), by their encoding.
 	envs map[string]int32
 	buf  []byte
+	// lastEnv is, for each side, the key of the environment last
+	// numbered for it and its number (valid while gen is the memo's): a
+	// side's environment is asked for again and again before it changes.
+	lastEnv [2]struct {
+		key []byte
+		id  int32
+		gen uint32
+	}
 	// answers is a direct-mapped cache of answers, by key hash; an entry
 	// counts only if its gen is the memo's.
 	answers []sightEntry
@@ -321,11 +330,16 @@ func (m *SightMemo) env(s *State, side int) int32 {
 		b.f(float64(u.Heading))
 	}
 	m.buf = b
-	if id, ok := m.envs[string(b)]; ok {
-		return id
+	last := &m.lastEnv[side]
+	if last.gen == m.gen && bytes.Equal(last.key, b) {
+		return last.id
 	}
-	id := int32(len(m.envs))
-	m.envs[string(b)] = id
+	id, ok := m.envs[string(b)]
+	if !ok {
+		id = int32(len(m.envs))
+		m.envs[string(b)] = id
+	}
+	last.key, last.id, last.gen = append(last.key[:0], b...), id, m.gen
 	return id
 }
 
