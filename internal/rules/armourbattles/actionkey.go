@@ -122,11 +122,7 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 		kl.move, kl.moves = s.validMoves(&kl.shifts)
 	case d.Kind == "opportunity-fire":
 		kl.listed = kl.listed[:0]
-		for _, o := range s.oppOptions(kl.opts) {
-			if o.valid(s) {
-				kl.opts = append(kl.opts, o)
-			}
-		}
+		kl.opts = s.validOppOptions(kl.opts)
 	default:
 		kl.listed = s.Candidates(kl.listed[:0])
 	}

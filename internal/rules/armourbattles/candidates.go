@@ -548,6 +548,20 @@ func (o *oppOption) valid(s *State) bool {
 	return s.validateOppFire(o.fire) == nil // as Validate does, its kind allowed
 }
 
+// validOppOptions appends to dst, in oppOptions' order, the options
+// whose actions pass Validate: the list Candidates gives in the window.
+func (s *State) validOppOptions(dst []oppOption) []oppOption {
+	base := len(dst)
+	all := s.oppOptions(dst)
+	out := all[:base]
+	for _, o := range all[base:] {
+		if o.valid(s) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // oppOptions appends oppCandidates' list to dst as values, in its order.
 func (s *State) oppOptions(dst []oppOption) []oppOption {
 	dst = append(dst, oppOption{other: OppPass{}})

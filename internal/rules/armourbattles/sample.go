@@ -26,12 +26,7 @@ func (s *State) Sample(pick func(n int) int, buf []engine.Action) (engine.Action
 		// drawn made an action, with the one pick Candidates' list would
 		// have.
 		var optBuf [listCap]oppOption
-		opts := optBuf[:0]
-		for _, o := range s.oppOptions(optBuf[:0]) {
-			if o.valid(s) {
-				opts = append(opts, o)
-			}
-		}
+		opts := s.validOppOptions(optBuf[:0])
 		if len(opts) == 0 {
 			return nil, buf[:0]
 		}
