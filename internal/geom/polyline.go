@@ -207,3 +207,56 @@ func (w *Walker) At(d float64) (Point, Angle) {
 	}
 	return last.s.B, last.h
 }
+
+// Near returns the smallest interval [lo, hi] of distances along pl (as
+// At takes them: before the start is the first point, beyond the end the
+// last) at which the point At(d) lies within r of c, with lo > hi when
+// there is none. lo is -Inf when the first point is within r, hi +Inf
+// when the last one is. The ends are worked out in floating point: a
+// caller that must not miss a point within r passes r with a margin.
+func (pl Polyline) Near(c Point, r float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	if len(pl) == 0 {
+		return lo, hi
+	}
+	var s0 float64 // the distance along pl to the leg's start
+	found := false
+	var last Point
+	for i := 1; i < len(pl); i++ {
+		a, b := pl[i-1], pl[i]
+		l := a.Dist(b)
+		if l == 0 {
+			continue
+		}
+		if !found && a.Dist(c) <= r {
+			lo = math.Inf(-1) // the first point, and all before it
+		}
+		found, last = true, b
+		// |a + t u - c|² = t² + 2 t (a-c)·u + |a-c|², u the unit
+		// direction: within r between the roots.
+		u := b.Sub(a).Mul(1 / l)
+		ac := a.Sub(c)
+		bb := ac.Dot(u)
+		disc := bb*bb - (ac.Dot(ac) - r*r)
+		if disc < 0 {
+			s0 += l
+			continue
+		}
+		sq := math.Sqrt(disc)
+		t0, t1 := max(-bb-sq, 0), min(-bb+sq, l)
+		if t0 <= t1 {
+			lo, hi = min(lo, s0+t0), max(hi, s0+t1)
+		}
+		s0 += l
+	}
+	if !found { // no length: the first point throughout
+		if pl[0].Dist(c) <= r {
+			return math.Inf(-1), math.Inf(1)
+		}
+		return lo, hi
+	}
+	if last.Dist(c) <= r {
+		hi = math.Inf(1)
+	}
+	return lo, hi
+}

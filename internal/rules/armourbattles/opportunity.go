@@ -178,7 +178,10 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		j      int // its index in cands and spans
 		ub     geom.Box
 		uf     geom.Frame
-		rng, r float64  // long range, bounding radius
+		rng, r float64 // long range, bounding radius
+		// lo and hi bound where along the path the mover may be in its
+		// range: beyond them the centres stand too far apart.
+		lo, hi float64
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
 		near   uint16   // those of sc's shadows that may hide the mover (nearTrack)
 		// fr and hs are its friends' and hedges' shadows (friendShadows,
@@ -194,6 +197,10 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	if memo {
 		mover, filed = sight.moverOf(key[:base])
 	}
+	// The mover's bounding radius, and where along the path any watcher
+	// may have it in range.
+	mr := s.moverBox(m, 0).Frame().Radius()
+	gLo, gHi := math.Inf(1), math.Inf(-1)
 	for j, u := range cands {
 		if filed {
 			if sp, ok := sight.watcherSpan(mover, u); ok {
@@ -204,7 +211,15 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
 		ub := s.box(u)
 		uf := ub.Frame()
-		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: float64(s.stats(u).Range[2]), r: uf.Radius()})
+		rng, r := float64(s.stats(u).Range[2]), uf.Radius()
+		// WithinRadii says no once the centres stand further apart than
+		// rng+r+mr (and 1e-9); the margin covers Near's rounding.
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if len(m.Path) >= 2 {
+			lo, hi = path.Near(ub.Center, rng+r+mr+1e-6)
+		}
+		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: rng, r: r, lo: lo, hi: hi})
+		gLo, gHi = min(gLo, lo), max(gHi, hi)
 	}
 	// The watchers' friends' and hedges' shadows share two buffers, the
 	// memo's. The mover's centre keeps to its path (moverBoxOn), or
@@ -232,15 +247,17 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	rt := s.b.radius[s.Units[m.Unit].Type]
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
+		if d < gLo || d > gHi {
+			continue // out of every watcher's range
+		}
 		mb := s.moverBoxOn(m, &walk, d)
 		mf = mf.Reframe(mb)
-		mr := mf.Radius()
 		lt := -1 // the level at mb's centre, once needed
 		for k := range ws {
 			w := &ws[k]
 			u := cands[w.j]
 			// oppCanHit(u, mb) and canSeeBox, as below.
-			if !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) {
+			if d < w.lo || d > w.hi || !(w.uf.WithinRadii(mf, w.rng+1e-9, w.r, mr) && s.fireArcOK(u, w.ub, mb.Center)) {
 				continue
 			}
 			if memo {

@@ -1,6 +1,8 @@
 package armourbattles
 
 import (
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -223,4 +225,80 @@ func TestWildDieFreesAMoverBeforeItReacts(t *testing.T) {
 	if log := f.log(); f.s.Sides[german].Wild() != 0 || !strings.Contains(log, "suppression with a wild die") || !strings.Contains(log, "reacts with 5D at 4+") {
 		t.Errorf("wild dice %d; want the wild die spent and a reaction at 4+:\n%s", f.s.Sides[german].Wild(), log)
 	}
+}
+
+// TestMoveSpansMatchReference checks the move window's spans, with its
+// shortcuts (the watchers' range bounds along the path, the shadows, the
+// memos), against referenceSpans, which asks every watcher at every step
+// the plain way, on every move of random games of the three battles.
+func TestMoveSpansMatchReference(t *testing.T) {
+	games := 10
+	if testing.Short() {
+		games = 2
+	}
+	probes, seen := 0, 0
+	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3"},
+		func(s *State, m *Mover, memo *any) error {
+			want := referenceSpans(s, m)
+			for _, withMemo := range []bool{false, true} {
+				c := s.clone()
+				if withMemo {
+					c.WithMemo(memo)
+				}
+				if got := c.moveSpans(c.currentMover(), nil); !reflect.DeepEqual(got, want) {
+					return fmt.Errorf("turn %d, mover %d (memo %v): spans %+v, want %+v", s.Turn, m.Unit, withMemo, got, want)
+				}
+			}
+			probes++
+			seen += len(want)
+			return nil
+		})
+	if probes == 0 || seen == 0 {
+		t.Fatalf("%d moves, %d spans: the test proves nothing", probes, seen)
+	}
+	t.Logf("%d moves, %d spans", probes, seen)
+}
+
+// referenceSpans is moveSpans worked out the plain way: each watcher at
+// each step of the path, oppCanHit and lineOfSight afresh.
+func referenceSpans(s *State, m *Mover) []Span {
+	var spans []Span
+	steps := int(math.Ceil(m.Reach / PathStep))
+	for _, u := range s.unitsOf(1 - s.Active) {
+		if !s.oppWatcher(u) {
+			continue
+		}
+		sp := Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1}
+		for i := 0; i <= steps; i++ {
+			d := min(m.Reach, float64(i)*PathStep)
+			mb := s.moverBox(m, d)
+			if !s.oppCanHit(u, mb) || !s.lineOfSight(u, s.box(u), m.Unit, mb) {
+				continue
+			}
+			if sp.From < 0 {
+				sp.From = d
+			}
+			switch {
+			case sp.To >= 0 && d-sp.To > PathStep+1e-9:
+				if sp.Seen == nil {
+					sp.Seen = [][2]float64{{sp.From, sp.To}}
+				}
+				sp.Seen = append(sp.Seen, [2]float64{d, d})
+			case len(sp.Seen) > 0:
+				sp.Seen[len(sp.Seen)-1][1] = d
+			}
+			sp.To = d
+			band, _, _ := RangeBand(s.stats(u), s.box(u).Frame().Distance(mb.Frame()))
+			if (band == BandEffective || band == BandShort) && sp.Effective < 0 {
+				sp.Effective = d
+			}
+			if band == BandShort && sp.Short < 0 {
+				sp.Short = d
+			}
+		}
+		if sp.From >= 0 {
+			spans = append(spans, sp)
+		}
+	}
+	return spans
 }
