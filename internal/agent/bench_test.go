@@ -129,6 +129,13 @@ func BenchmarkMCTSLongSearchBattle3(b *testing.B) {
 	benchMCTSLong(b, "armour-battles/battle-3")
 }
 
+// BenchmarkMCTSLongSearchPagano1 is BenchmarkMCTSLongSearchBattle2 on
+// Pagano's Battle 1: a second's search there is the lobby's mcts:1s
+// opponent under Pagano's rules.
+func BenchmarkMCTSLongSearchPagano1(b *testing.B) {
+	benchMCTSLong(b, "pagano/battle-1")
+}
+
 func benchMCTSLong(b *testing.B, id string) {
 	benchSearches(b, id, 6, agent.MCTSConfig{Iterations: 16000, Trees: 2, Depth: 10, C: 1.2})
 }
