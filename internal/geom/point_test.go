@@ -2,6 +2,7 @@ package geom
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -115,5 +116,35 @@ func TestAngle(t *testing.T) {
 	}
 	if got := Deg(90).Degrees(); !near(got, 90) {
 		t.Errorf("Deg(90).Degrees() = %v, want 90", got)
+	}
+}
+
+// TestNormalizedBitForBit checks Normalized's shortcuts against the
+// remainder it stood for, bit for bit, about the edges of its ranges and
+// at random.
+func TestNormalizedBitForBit(t *testing.T) {
+	plain := func(a Angle) Angle {
+		r := math.Remainder(float64(a), 2*math.Pi)
+		if r <= -math.Pi {
+			r = math.Pi
+		}
+		return Angle(r)
+	}
+	var xs []float64
+	for _, e := range []float64{0, math.Pi, 2 * math.Pi, 3 * math.Pi, 4 * math.Pi} {
+		for _, sign := range []float64{1, -1} {
+			x := sign * e
+			xs = append(xs, x, math.Nextafter(x, math.Inf(1)), math.Nextafter(x, math.Inf(-1)))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		xs = append(xs, (rng.Float64()*2-1)*5*math.Pi)
+	}
+	for _, x := range xs {
+		got, want := Angle(x).Normalized(), plain(Angle(x))
+		if math.Float64bits(float64(got)) != math.Float64bits(float64(want)) {
+			t.Fatalf("Angle(%v).Normalized() = %v, the remainder gives %v", x, got, want)
+		}
 	}
 }
