@@ -691,7 +691,9 @@ func (s *State) eachTarget(u int, yield func(t int) bool) {
 		if s.Units[t].Side == s.Units[u].Side || !s.Units[t].Active() {
 			continue
 		}
-		if _, _, r := s.shotOK(u, ub, t, s.box(t)); r == shotFine && !yield(t) {
+		// shotOpen: shotOK's answer without the hulls' exact distance
+		// where the centres are in range.
+		if s.shotOpen(u, ub, nil, t, s.box(t)) && !yield(t) {
 			return
 		}
 	}
