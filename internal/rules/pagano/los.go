@@ -86,7 +86,7 @@ func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.B
 	}
 	k := keyOf(fa, fb)
 	sl := slotcache.Slot(m.slots, k.hash())
-	if sl.gen == m.gen && sl.key == k {
+	if sl.gen == m.gen && sl.key.same(&k) {
 		return sl.q
 	}
 	q := s.traceSight(fa, ra, fb, rb)

@@ -59,6 +59,13 @@ func keyOf(fa, fb geom.Box) sightKey {
 	}
 }
 
+// same reports whether k == o, word by word: quicker than the compiler's
+// comparison of the whole array (a call to memequal).
+func (k *sightKey) same(o *sightKey) bool {
+	return k[0] == o[0] && k[1] == o[1] && k[2] == o[2] && k[3] == o[3] && k[4] == o[4] &&
+		k[5] == o[5] && k[6] == o[6] && k[7] == o[7] && k[8] == o[8] && k[9] == o[9]
+}
+
 // hash returns k's hash (its slot: slotcache.Slot).
 func (k *sightKey) hash() uint64 {
 	// Each word is multiplied by its own odd constant, none waiting on
