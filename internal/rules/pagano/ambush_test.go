@@ -1,0 +1,92 @@
+package pagano
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// TestAmbushSpansMatchReference checks the ambush spans of every move
+// that starts in random games of each Pagano scenario, with and without
+// a sight memo, against referenceAmbushSpans, which asks every eligible
+// enemy at every step of the path the plain way (no arc bounds along the
+// path, no shortcut past the hulls' exact range).
+func TestAmbushSpansMatchReference(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 4
+	}
+	moves, spans := 0, 0
+	for _, sc := range paganoScenarios(t) {
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			st, err := Rules{}.New(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			var memo any
+			s.WithMemo(&memo)
+			src := dice.NewPCG(seed)
+			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
+			for n := 0; !s.Over && n < 3000; n++ {
+				s.Apply(agents[s.Pending().Side].Choose(s), src, engine.Discard)
+				m := s.Move
+				if m == nil || m.At != 0 {
+					continue
+				}
+				want := referenceAmbushSpans(s, m.Unit, m)
+				if !reflect.DeepEqual(m.Spans, want) {
+					t.Fatalf("%s seed %d action %d: spans %+v, want %+v", sc.ID, seed, n, m.Spans, want)
+				}
+				bare := s.clone()
+				if got := bare.ambushSpans(m.Unit, m); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s seed %d action %d, no memo: spans %+v, want %+v", sc.ID, seed, n, got, want)
+				}
+				moves++
+				spans += len(want)
+			}
+		}
+	}
+	if moves == 0 || spans == 0 {
+		t.Fatalf("%d moves, %d spans: the test proves nothing", moves, spans)
+	}
+	t.Logf("%d moves, %d ambush spans", moves, spans)
+}
+
+// referenceAmbushSpans is ambushSpans worked out the plain way.
+func referenceAmbushSpans(s *State, mover int, m *Transit) []Span {
+	var spans []Span
+	n := int(math.Ceil(m.Length / ambushStep))
+	for e := range s.Units {
+		if s.Units[e].Side == s.Units[mover].Side || !s.ambushEligible(e) {
+			continue
+		}
+		eb := s.box(e)
+		if _, _, r := s.shotOK(e, eb, mover, s.box(mover)); r == shotFine {
+			continue
+		}
+		first, last, left := -1.0, -1.0, false
+		for k := 1; k <= n; k++ {
+			d := min(float64(k)*ambushStep, m.Length)
+			p, h := geom.Polyline(m.Path).At(d)
+			if _, _, r := s.shotOK(e, eb, mover, s.boxAt(m.Unit, p, h)); r == shotFine {
+				if first < 0 {
+					first = d
+				}
+				last = d
+			} else if first >= 0 {
+				left = true
+				break
+			}
+		}
+		if first >= 0 && left {
+			spans = append(spans, Span{Unit: e, From: first, To: last})
+		}
+	}
+	return spans
+}
