@@ -3,6 +3,7 @@ package pagano
 import (
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/agent"
@@ -58,10 +59,13 @@ func TestAmbushSpansMatchReference(t *testing.T) {
 	t.Logf("%d moves, %d ambush spans", moves, spans)
 }
 
-// referenceAmbushSpans is ambushSpans worked out the plain way.
+// referenceAmbushSpans is ambushSpans worked out the plain way: whether
+// each enemy may fire at every step of the path, then its first run of
+// such steps, kept when a step without a shot follows it.
 func referenceAmbushSpans(s *State, mover int, m *Transit) []Span {
 	var spans []Span
 	n := int(math.Ceil(m.Length / ambushStep))
+	at := func(k int) float64 { return min(float64(k)*ambushStep, m.Length) }
 	for e := range s.Units {
 		if s.Units[e].Side == s.Units[mover].Side || !s.ambushEligible(e) {
 			continue
@@ -70,22 +74,22 @@ func referenceAmbushSpans(s *State, mover int, m *Transit) []Span {
 		if _, _, r := s.shotOK(e, eb, mover, s.box(mover)); r == shotFine {
 			continue
 		}
-		first, last, left := -1.0, -1.0, false
+		shot := make([]bool, n+2) // by step, 1 to n; shot[n+1] stays false
 		for k := 1; k <= n; k++ {
-			d := min(float64(k)*ambushStep, m.Length)
-			p, h := geom.Polyline(m.Path).At(d)
-			if _, _, r := s.shotOK(e, eb, mover, s.boxAt(m.Unit, p, h)); r == shotFine {
-				if first < 0 {
-					first = d
-				}
-				last = d
-			} else if first >= 0 {
-				left = true
-				break
-			}
+			p, h := geom.Polyline(m.Path).At(at(k))
+			_, _, r := s.shotOK(e, eb, mover, s.boxAt(m.Unit, p, h))
+			shot[k] = r == shotFine
 		}
-		if first >= 0 && left {
-			spans = append(spans, Span{Unit: e, From: first, To: last})
+		from := slices.Index(shot, true)
+		if from < 0 {
+			continue
+		}
+		to := from
+		for shot[to+1] {
+			to++
+		}
+		if to < n {
+			spans = append(spans, Span{Unit: e, From: at(from), To: at(to)})
 		}
 	}
 	return spans
