@@ -39,39 +39,64 @@ func (s *State) moverBoxOn(m *Transit, walk *geom.Walker, d float64) geom.Box {
 // both enter and leave" its line of sight (Pagano, Ambush Fire).
 func (s *State) ambushSpans(mover int, m *Transit) []Span {
 	var spans []Span
-	n := int(math.Ceil(m.Length / ambushStep))
 	var walk geom.Walker
 	walk.Follow(m.Path)
 	for e := range s.Units {
 		if s.Units[e].Side == s.Units[mover].Side || !s.ambushEligible(e) {
 			continue
 		}
-		eb := s.box(e)
 		if s.Units[e].Pos.Dist(s.Units[mover].Pos) > MaxRange+m.Length+5 {
 			continue
 		}
-		er := eb.Frame() // the same for every point of the path
-		if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.box(mover)); r == shotFine {
-			continue // in sight at the start
-		}
-		first, last, left := -1.0, -1.0, false
-		for k := 1; k <= n; k++ {
-			d := min(float64(k)*ambushStep, m.Length)
-			if s.shotOpen(e, eb, &er, mover, s.moverBoxOn(m, &walk, d)) {
-				if first < 0 {
-					first = d
-				}
-				last = d
-			} else if first >= 0 {
-				left = true
-				break
-			}
-		}
-		if first >= 0 && left {
-			spans = append(spans, Span{Unit: e, From: first, To: last})
+		if from, to, ok := s.ambushSpan(e, mover, m, &walk); ok {
+			spans = append(spans, Span{Unit: e, From: from, To: to})
 		}
 	}
 	return spans
+}
+
+// ambushSpan returns enemy e's ambush span along m's path (ambushSpans),
+// if it has one: from the memo when it holds it (a search starts the same
+// moves under the same enemies' eyes again and again), worked out by
+// traceSpan otherwise. walk follows m's path.
+func (s *State) ambushSpan(e, mover int, m *Transit, walk *geom.Walker) (from, to float64, ok bool) {
+	memo := s.memo
+	if memo == nil || len(m.Path) > maxSpanPath {
+		return s.traceSpan(e, mover, m, walk)
+	}
+	k := s.spanKeyOf(e, mover, m.Path)
+	sl, found := memo.span(&k)
+	if found {
+		return sl.from, sl.to, sl.open
+	}
+	from, to, ok = s.traceSpan(e, mover, m, walk)
+	memo.fileSpan(sl, &k, ok, from, to)
+	return from, to, ok
+}
+
+// traceSpan works ambushSpan's answer out: unless e can fire at the mover
+// where it starts, the first stretch of the path, in steps of ambushStep,
+// where it can, provided the mover leaves its sight again before the end.
+func (s *State) traceSpan(e, mover int, m *Transit, walk *geom.Walker) (from, to float64, ok bool) {
+	eb := s.box(e)
+	er := eb.Frame() // the same for every point of the path
+	if _, _, r := s.shotOKFrom(e, eb, &er, mover, s.box(mover)); r == shotFine {
+		return 0, 0, false // in sight at the start
+	}
+	n := int(math.Ceil(m.Length / ambushStep))
+	first, last := -1.0, -1.0
+	for k := 1; k <= n; k++ {
+		d := min(float64(k)*ambushStep, m.Length)
+		if s.shotOpen(e, eb, &er, mover, s.moverBoxOn(m, walk, d)) {
+			if first < 0 {
+				first = d
+			}
+			last = d
+		} else if first >= 0 {
+			return first, last, true
+		}
+	}
+	return 0, 0, false
 }
 
 // ambushOpen reports whether an enemy may still fire ambush at the mover.

@@ -1,6 +1,7 @@
 package pagano
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -24,6 +25,39 @@ func TestAmbushSpansMatchReference(t *testing.T) {
 		games = 4
 	}
 	moves, spans := 0, 0
+	eachRandomMove(t, games, func(where string, s *State, memo *any, mv Move) {
+		var want []Span
+		for k, withMemo := range []bool{false, true} {
+			c := s.clone() // no memo
+			if withMemo {
+				c.WithMemo(memo)
+			}
+			p, err := c.planMove(mv)
+			if err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			c.startMove(p, engine.Discard)
+			if k == 0 {
+				want = referenceAmbushSpans(c, c.Move.Unit, c.Move)
+			}
+			if got := c.Move.Spans; !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s (memo %v): spans %+v, want %+v", where, withMemo, got, want)
+			}
+		}
+		moves++
+		spans += len(want)
+	})
+	if moves == 0 || spans == 0 {
+		t.Fatalf("%d moves, %d spans: the test proves nothing", moves, spans)
+	}
+	t.Logf("%d moves, %d ambush spans", moves, spans)
+}
+
+// eachRandomMove plays the given number of random games of each Pagano
+// scenario, the state keeping a sight memo, and calls f with every move
+// chosen, before it is applied: where names the scenario, seed and action.
+func eachRandomMove(t *testing.T, games int, f func(where string, s *State, memo *any, mv Move)) {
+	t.Helper()
 	for _, sc := range paganoScenarios(t) {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
 			st, err := Rules{}.New(sc)
@@ -38,35 +72,12 @@ func TestAmbushSpansMatchReference(t *testing.T) {
 			for n := 0; !s.Over && n < 3000; n++ {
 				a := agents[s.Pending().Side].Choose(s)
 				if mv, ok := a.(Move); ok {
-					var want []Span
-					for k, withMemo := range []bool{false, true} {
-						c := s.clone() // no memo
-						if withMemo {
-							c.WithMemo(&memo)
-						}
-						p, err := c.planMove(mv)
-						if err != nil {
-							t.Fatalf("%s seed %d action %d: %v", sc.ID, seed, n, err)
-						}
-						c.startMove(p, engine.Discard)
-						if k == 0 {
-							want = referenceAmbushSpans(c, c.Move.Unit, c.Move)
-						}
-						if got := c.Move.Spans; !reflect.DeepEqual(got, want) {
-							t.Fatalf("%s seed %d action %d (memo %v): spans %+v, want %+v", sc.ID, seed, n, withMemo, got, want)
-						}
-					}
-					moves++
-					spans += len(want)
+					f(fmt.Sprintf("%s seed %d action %d", sc.ID, seed, n), s, &memo, mv)
 				}
 				s.Apply(a, src, engine.Discard)
 			}
 		}
 	}
-	if moves == 0 || spans == 0 {
-		t.Fatalf("%d moves, %d spans: the test proves nothing", moves, spans)
-	}
-	t.Logf("%d moves, %d ambush spans", moves, spans)
 }
 
 // referenceAmbushSpans is ambushSpans worked out the plain way: whether
@@ -103,4 +114,118 @@ func referenceAmbushSpans(s *State, mover int, m *Transit) []Span {
 		}
 	}
 	return spans
+}
+
+// TestAmbushSpanMemo checks the memo's ambush spans (ambushSpan) on the
+// moves chosen in random games of each Pagano scenario: a move started
+// again finds every enemy's span in the memo, and the same spans; and a
+// move started after one thing its spans depend on has changed (an
+// enemy's position, hull, turret or type, the mover's heading, type or
+// path)
+// gets the spans worked out afresh, not the memo's. Each kind of change
+// must alter some move's spans, or the test could not tell.
+func TestAmbushSpanMemo(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	type change struct {
+		name string
+		do   func(s *State, p *movePlan)
+	}
+	enemies := func(s *State, p *movePlan, f func(u *Unit)) {
+		for e := range s.Units {
+			if s.Units[e].Side != s.Units[p.unit].Side {
+				f(&s.Units[e])
+			}
+		}
+	}
+	changes := []change{
+		{"enemy position", func(s *State, p *movePlan) {
+			enemies(s, p, func(u *Unit) { u.Pos.X += 0.4 })
+		}},
+		{"enemy hull", func(s *State, p *movePlan) {
+			enemies(s, p, func(u *Unit) { u.Heading = (u.Heading + geom.Deg(40)).Normalized() })
+		}},
+		{"enemy turret", func(s *State, p *movePlan) {
+			enemies(s, p, func(u *Unit) { u.Turret = (u.Turret + geom.Deg(40)).Normalized() })
+		}},
+		{"enemy type", func(s *State, p *movePlan) {
+			enemies(s, p, func(u *Unit) { u.Type = (u.Type + 1) % len(s.b.types) })
+		}},
+		{"mover heading", func(s *State, p *movePlan) {
+			s.Units[p.unit].Heading = (s.Units[p.unit].Heading + geom.Deg(90)).Normalized()
+		}},
+		{"mover type", func(s *State, p *movePlan) {
+			s.Units[p.unit].Type = (s.Units[p.unit].Type + 1) % len(s.b.types)
+		}},
+		{"path's end", func(s *State, p *movePlan) {
+			p.path = slices.Clone(p.path)
+			p.path[len(p.path)-1].X += 0.4
+		}},
+	}
+	altered := make([]int, len(changes))
+	moves, found := 0, 0
+	eachRandomMove(t, games, func(where string, s *State, memo *any, mv Move) {
+		p, err := s.clone().planMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		plain := s.clone()
+		plain.startMove(p, engine.Discard)
+		want := referenceAmbushSpans(plain, p.unit, plain.Move)
+		for pass := range 2 {
+			c := s.clone()
+			c.WithMemo(memo)
+			if pass == 1 {
+				found += memoSpans(c, p.unit, p.path)
+			}
+			c.startMove(p, engine.Discard)
+			if got := c.Move.Spans; !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s (start %d): spans %+v, want %+v", where, pass+1, got, want)
+			}
+		}
+		for i, ch := range changes {
+			c, ref, cp, rp := s.clone(), s.clone(), p, p
+			ch.do(c, &cp)
+			ch.do(ref, &rp)
+			c.WithMemo(memo)
+			c.startMove(cp, engine.Discard)
+			ref.startMove(rp, engine.Discard)
+			w := referenceAmbushSpans(ref, p.unit, ref.Move)
+			if got := c.Move.Spans; !reflect.DeepEqual(got, w) {
+				t.Fatalf("%s, %s changed: spans %+v, want %+v", where, ch.name, got, w)
+			}
+			if !reflect.DeepEqual(w, want) {
+				altered[i]++
+			}
+		}
+		moves++
+	})
+	if found == 0 {
+		t.Errorf("%d moves started again found no span in the memo", moves)
+	}
+	for i, ch := range changes {
+		if altered[i] == 0 {
+			t.Errorf("no move's spans changed with the %s: the test cannot tell whether the memo's key has it", ch.name)
+		}
+	}
+	t.Logf("%d moves, %d enemies' spans found in the memo on the second start; moves whose spans each change altered: %v", moves, found, altered)
+}
+
+// memoSpans returns how many of the enemies ambushSpans would ask about
+// a move along path find their span in s's memo.
+func memoSpans(s *State, mover int, path []geom.Point) int {
+	n := 0
+	length := geom.Polyline(path).Length()
+	for e := range s.Units {
+		if s.Units[e].Side == s.Units[mover].Side || !s.ambushEligible(e) || s.Units[e].Pos.Dist(s.Units[mover].Pos) > MaxRange+length+5 || len(path) > maxSpanPath {
+			continue
+		}
+		k := s.spanKeyOf(e, mover, path)
+		if _, ok := s.memo.span(&k); ok {
+			n++
+		}
+	}
+	return n
 }

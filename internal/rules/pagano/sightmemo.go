@@ -5,7 +5,6 @@ import (
 
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/slotcache"
-	"github.com/sandtable/sandtable/internal/table"
 )
 
 // minSightSlots and sightSlots are the fewest and most answers a
@@ -29,17 +28,23 @@ const (
 // that have not moved. Under Pagano's rules an answer depends only on the
 // table and the two footprints (vehicles never block the line), and the
 // memo files each answer under the exact bits of both footprints, so it
-// never changes an answer. A memo must not be shared between goroutines.
+// never changes an answer. It keeps the enemies' ambush spans along a
+// move's path the same way (spanKey). A memo must not be shared between
+// goroutines.
 type SightMemo struct {
-	// t is the table the answers are about; a state on another table
-	// starts the memo afresh.
-	t *table.Table
+	// b is the board the answers are about (its table, and its unit types
+	// for the spans); a state on another board starts the memo afresh.
+	b *board
 	// slots is a direct-mapped cache, by key hash; a slot counts only if
 	// its gen is the memo's.
 	slots []sightSlot
 	gen   uint32
 	// fills counts the answers written since slots last grew.
 	fills int
+	// spans is a direct-mapped cache of ambush spans (ambushSpan), by
+	// key hash, and spanFills what fills is to slots.
+	spans     []spanSlot
+	spanFills int
 }
 
 // sightKey is the bits of the viewer's and the target's footprints.
@@ -89,13 +94,14 @@ func (m *SightMemo) filed() {
 	}
 }
 
-// forTable readies the memo for answers about table t.
-func (m *SightMemo) forTable(t *table.Table) {
+// forBoard readies the memo for answers about board b.
+func (m *SightMemo) forBoard(b *board) {
 	if m.slots == nil {
 		m.slots = make([]sightSlot, minSightSlots)
+		m.spans = make([]spanSlot, minSpanSlots)
 	}
-	if m.t != t {
-		m.t = t
+	if m.b != b {
+		m.b = b
 		m.gen++
 	}
 }
@@ -110,6 +116,77 @@ func (s *State) WithMemo(memo *any) {
 		m = &SightMemo{}
 		*memo = m
 	}
-	m.forTable(s.b.table)
+	m.forBoard(s.b)
 	s.memo = m
+}
+
+// minSpanSlots and spanSlots are the fewest and most ambush spans a
+// SightMemo holds (136 bytes each, so 0.6 and 8.9 MB). A search of
+// Pagano's Battle 1 asks for an enemy's span along a path about 300,000
+// times, and for only some 8,000 different ones: the moves of the tree
+// and the enemies watching them come again in iteration after iteration.
+const (
+	minSpanSlots = 1 << 12
+	spanSlots    = 1 << 16
+)
+
+// maxSpanPath is the most points of a path whose ambush spans the memo
+// keeps (a move's path is its start and its waypoints).
+const maxSpanPath = 3
+
+// spanKey is all an enemy's ambush span along a path depends on besides
+// the table: both units' types and the number of path points (packed in
+// the first word), the enemy's position, hull and turret headings, the
+// mover's position and heading, and the path's points (unused words 0).
+type spanKey [14]uint64
+
+type spanSlot struct {
+	key      spanKey
+	gen      uint32
+	open     bool // the enemy has a span: from..to
+	from, to float64
+}
+
+// spanKeyOf returns the key of enemy e's ambush span along path, which
+// has at most maxSpanPath points.
+func (s *State) spanKeyOf(e, mover int, path []geom.Point) spanKey {
+	f := math.Float64bits
+	ue, um := &s.Units[e], &s.Units[mover]
+	k := spanKey{
+		uint64(ue.Type) | uint64(um.Type)<<24 | uint64(len(path))<<48,
+		f(ue.Pos.X), f(ue.Pos.Y), f(float64(ue.Heading)), f(float64(ue.Turret)),
+		f(um.Pos.X), f(um.Pos.Y), f(float64(um.Heading)),
+	}
+	for i, p := range path {
+		k[8+2*i], k[9+2*i] = f(p.X), f(p.Y)
+	}
+	return k
+}
+
+// hash returns k's hash (its slot: slotcache.Slot): each word times its
+// own odd constant, the sum mixed once, as sightKey.hash.
+func (k *spanKey) hash() uint64 {
+	var h uint64
+	for i, w := range k {
+		h += w * (0x9e3779b97f4a7c15 * uint64(2*i+1))
+	}
+	h ^= h >> 32
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 29
+	return h
+}
+
+// span returns the slot of key k and whether it holds k's span.
+func (m *SightMemo) span(k *spanKey) (*spanSlot, bool) {
+	sl := slotcache.Slot(m.spans, k.hash())
+	return sl, sl.gen == m.gen && sl.key == *k
+}
+
+// fileSpan writes k's span in its slot sl (from span), and grows the
+// span cache as filed grows the answers'.
+func (m *SightMemo) fileSpan(sl *spanSlot, k *spanKey, open bool, from, to float64) {
+	*sl = spanSlot{key: *k, gen: m.gen, open: open, from: from, to: to}
+	if m.spanFills++; slotcache.Crowded(m.spanFills, len(m.spans)) {
+		m.spans, m.spanFills = slotcache.Grown(m.spans, spanSlots, func(sl *spanSlot) (uint64, bool) { return sl.key.hash(), sl.gen == m.gen }), 0
+	}
 }
