@@ -173,9 +173,8 @@ type fixedCost struct {
 	paid    bool
 }
 
-// pathCost returns the movement points to follow path, or an error naming
-// impassable ground on it.
-func (s *State) pathCost(path []geom.Point) (float64, error) {
+// tracePathCost works pathCost's answer out.
+func (s *State) tracePathCost(path []geom.Point) (float64, error) {
 	cost := 0.0
 	for _, lg := range s.legs(path) {
 		if lg.blocked != "" {
@@ -186,9 +185,8 @@ func (s *State) pathCost(path []geom.Point) (float64, error) {
 	return cost, nil
 }
 
-// reach returns how far along path a vehicle gets with budget movement
-// points, stopping before impassable ground.
-func (s *State) reach(path []geom.Point, budget float64) float64 {
+// traceReach works reach's answer out.
+func (s *State) traceReach(path []geom.Point, budget float64) float64 {
 	done := 0.0
 	for _, lg := range s.legs(path) {
 		if lg.blocked != "" || lg.fixed > budget+1e-9 {

@@ -29,8 +29,8 @@ const (
 // table and the two footprints (vehicles never block the line), and the
 // memo files each answer under the exact bits of both footprints, so it
 // never changes an answer. It keeps the enemies' ambush spans along a
-// move's path the same way (spanKey). A memo must not be shared between
-// goroutines.
+// move's path (spanKey) and the movement costs of paths (pathKey) the
+// same way. A memo must not be shared between goroutines.
 type SightMemo struct {
 	// b is the board the answers are about (its table, and its unit types
 	// for the spans); a state on another board starts the memo afresh.
@@ -45,6 +45,12 @@ type SightMemo struct {
 	// key hash, and spanFills what fills is to slots.
 	spans     []spanSlot
 	spanFills int
+	// costs and reaches keep two-point paths' costs (pathCost) and how
+	// far a budget takes a vehicle along them (reach), the same way.
+	costs      []costSlot
+	costFills  int
+	reaches    []reachSlot
+	reachFills int
 }
 
 // sightKey is the bits of the viewer's and the target's footprints.
@@ -99,6 +105,8 @@ func (m *SightMemo) forBoard(b *board) {
 	if m.slots == nil {
 		m.slots = make([]sightSlot, minSightSlots)
 		m.spans = make([]spanSlot, minSpanSlots)
+		m.costs = make([]costSlot, minPathSlots)
+		m.reaches = make([]reachSlot, minPathSlots)
 	}
 	if m.b != b {
 		m.b = b
