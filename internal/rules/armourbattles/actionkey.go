@@ -1,9 +1,6 @@
 package armourbattles
 
 import (
-	"encoding/binary"
-	"math"
-
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
@@ -14,86 +11,86 @@ import (
 // action types it does not know and for the rare actions it leaves to the
 // slower key: a facing given by pointer, a NaN.
 func (*State) AppendActionKey(dst []byte, a engine.Action) ([]byte, bool) {
-	k := keyBuf{dst, true}
-	k.str(a.Kind())
+	k := engine.ActionKey{B: dst, OK: true}
+	k.Str(a.Kind())
 	switch a := a.(type) {
 	case Pass, Restock, EndActivation, OppPass, EndLogistics, Begin, AddStaffOrder:
 	case Activate:
-		k.activate(&a)
+		keyActivate(&k, &a)
 	case Move:
-		k.int(len(a.Units))
+		k.Int(len(a.Units))
 		for _, u := range a.Units {
 			if u.Facing != nil {
 				return dst, false // left to the slower key
 			}
-			k.str(u.Unit)
-			k.int(len(u.To))
+			k.Str(u.Unit)
+			k.Int(len(u.To))
 			for _, p := range u.To {
-				k.float(p[0])
-				k.float(p[1])
+				k.Float(p[0])
+				k.Float(p[1])
 			}
 		}
-		k.str(a.Max)
+		k.Str(a.Max)
 	case Fire:
-		k.str(a.Unit)
-		k.str(a.Target)
-		k.bool(a.Wild)
-		k.bool(a.Staff)
-		k.bool(a.Scoot)
+		k.Str(a.Unit)
+		k.Str(a.Target)
+		k.Bool(a.Wild)
+		k.Bool(a.Staff)
+		k.Bool(a.Scoot)
 	case OppFire:
-		k.oppFire(&a)
+		keyOppFire(&k, &a)
 	case ChooseChain:
-		k.int(a.Face)
-		k.int(a.Wild)
-		k.int(a.Staff)
+		k.Int(a.Face)
+		k.Int(a.Wild)
+		k.Int(a.Staff)
 	case RemoveSuppression:
-		k.str(a.Unit)
+		k.Str(a.Unit)
 	case Unsuppress:
-		k.str(a.Unit)
-		k.bool(a.Staff)
+		k.Str(a.Unit)
+		k.Bool(a.Staff)
 	case Boost:
-		k.bool(a.Wild)
-		k.bool(a.Staff)
+		k.Bool(a.Wild)
+		k.Bool(a.Staff)
 	case BreakOffChoice:
-		k.bool(a.Yes)
+		k.Bool(a.Yes)
 	case Repair:
-		k.str(a.Unit)
+		k.Str(a.Unit)
 	case Deploy:
-		k.str(a.Unit)
-		k.float(a.X)
-		k.float(a.Y)
-		k.float(a.Facing)
+		k.Str(a.Unit)
+		k.Float(a.X)
+		k.Float(a.Y)
+		k.Float(a.Facing)
 	case CallMission:
-		k.str(a.Battery)
-		k.str(a.Observer)
-		k.float(a.X)
-		k.float(a.Y)
-		k.bool(a.Smoke)
-		k.float(a.Orient)
+		k.Str(a.Battery)
+		k.Str(a.Observer)
+		k.Float(a.X)
+		k.Float(a.Y)
+		k.Bool(a.Smoke)
+		k.Float(a.Orient)
 	case MaintainMission:
-		k.str(a.Battery)
+		k.Str(a.Battery)
 	case CancelMission:
-		k.str(a.Battery)
+		k.Str(a.Battery)
 	default:
 		return dst, false
 	}
-	return k.b, k.ok
+	return k.B, k.OK
 }
 
-// activate appends an Activate's fields (AppendActionKey).
-func (k *keyBuf) activate(a *Activate) {
-	k.str(a.Order)
-	k.str(a.Leader)
-	k.int(len(a.Members))
+// keyActivate appends an Activate's fields (AppendActionKey).
+func keyActivate(k *engine.ActionKey, a *Activate) {
+	k.Str(a.Order)
+	k.Str(a.Leader)
+	k.Int(len(a.Members))
 	for _, m := range a.Members {
-		k.str(m)
+		k.Str(m)
 	}
-	k.int(a.Dice)
-	k.bool(a.HaltCover)
-	k.str(a.BoostUnit)
-	k.bool(a.Wild)
-	k.bool(a.Staff)
-	k.float(a.Entry)
+	k.Int(a.Dice)
+	k.Bool(a.HaltCover)
+	k.Str(a.BoostUnit)
+	k.Bool(a.Wild)
+	k.Bool(a.Staff)
+	k.Float(a.Entry)
 }
 
 // CandidateKeys appends to keys the key AppendActionKey gives each action
@@ -154,12 +151,12 @@ func (s *State) CandidateKeys(keys []byte, ends []int) ([]byte, []int, bool) {
 	return keys, ends, true
 }
 
-// oppFire writes the fields of a's key (after its kind).
-func (k *keyBuf) oppFire(a *OppFire) {
-	k.str(a.Unit)
-	k.float(a.At)
-	k.bool(a.Staff)
-	k.bool(a.Scoot)
+// keyOppFire writes the fields of a's key (after its kind).
+func keyOppFire(k *engine.ActionKey, a *OppFire) {
+	k.Str(a.Unit)
+	k.Float(a.At)
+	k.Bool(a.Staff)
+	k.Bool(a.Scoot)
 }
 
 // appendKey is AppendActionKey of o.action(), without making opportunity
@@ -168,10 +165,10 @@ func (o *oppOption) appendKey(s *State, dst []byte) ([]byte, bool) {
 	if o.other != nil {
 		return s.AppendActionKey(dst, o.other)
 	}
-	k := keyBuf{dst, true}
-	k.str(o.fire.Kind())
-	k.oppFire(&o.fire)
-	return k.b, k.ok
+	k := engine.ActionKey{B: dst, OK: true}
+	k.Str(o.fire.Kind())
+	keyOppFire(&k, &o.fire)
+	return k.B, k.OK
 }
 
 // appendKey is AppendActionKey of it.action(), without making an
@@ -180,10 +177,10 @@ func (it *unitOrder) appendKey(s *State, dst []byte) ([]byte, bool) {
 	if it.other != nil {
 		return s.AppendActionKey(dst, it.other)
 	}
-	k := keyBuf{dst, true}
-	k.str(it.act.Kind())
-	k.activate(&it.act)
-	return k.b, k.ok
+	k := engine.ActionKey{B: dst, OK: true}
+	k.Str(it.act.Kind())
+	keyActivate(&k, &it.act)
+	return k.B, k.OK
 }
 
 // Candidate returns the i-th action CandidateKeys keyed.
@@ -211,34 +208,4 @@ type keyedList struct {
 	move   [4]Move
 	moves  int
 	shifts [4]shiftBuf
-}
-
-// keyBuf builds an action key: strings after their length, so that any
-// string, spaces and brackets included, reads back one way; numbers in
-// full.
-type keyBuf struct {
-	b  []byte
-	ok bool
-}
-
-func (k *keyBuf) str(s string) {
-	k.int(len(s))
-	k.b = append(k.b, s...)
-}
-
-func (k *keyBuf) int(n int) { k.b = binary.AppendVarint(k.b, int64(n)) }
-
-func (k *keyBuf) bool(v bool) {
-	if v {
-		k.b = append(k.b, 1)
-	} else {
-		k.b = append(k.b, 0)
-	}
-}
-
-func (k *keyBuf) float(f float64) {
-	if math.IsNaN(f) {
-		k.ok = false // NaN equals nothing, not even itself
-	}
-	k.b = binary.LittleEndian.AppendUint64(k.b, math.Float64bits(f))
 }
