@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/engine/enginetest"
 )
 
 // TestAppendActionKey checks on the candidates of seeded random games, and
@@ -27,35 +28,11 @@ func TestAppendActionKey(t *testing.T) {
 		})
 	}
 	var s State
-	keys := map[string]string{} // fast key -> slow key
-	slow := map[string]string{} // slow key -> fast key
-	declined := 0
-	for _, a := range acts {
-		k, ok := s.AppendActionKey(nil, a)
-		if !ok {
-			declined++
-			continue
-		}
-		if k2, _ := s.AppendActionKey(append(make([]byte, 0, 64), 'x'), a); string(k2) != "x"+string(k) {
-			t.Fatalf("%v: appended to x, key %q, want x then %q", a, k2, k)
-		}
-		enc, err := engine.EncodeAction(a)
-		if err != nil {
-			t.Fatalf("%v: %v", a, err)
-		}
-		sk := string(enc)
-		if o, dup := keys[string(k)]; dup && o != sk {
-			t.Fatalf("%s and %s share a key", o, sk)
-		}
-		if o, dup := slow[sk]; dup && o != string(k) {
-			t.Fatalf("%s has two keys", sk)
-		}
-		keys[string(k)], slow[sk] = sk, string(k)
-	}
+	declined, distinct := enginetest.CheckActionKeys(t, s.AppendActionKey, acts)
 	if declined != 1 {
 		t.Errorf("declined %d actions, want the 1 made to be declined (a facing by pointer)", declined)
 	}
-	t.Logf("%d actions, %d distinct keys", len(acts), len(keys))
+	t.Logf("%d actions, %d distinct keys", len(acts), distinct)
 }
 
 // TestCandidateKeys checks CandidateKeys at every decision of a seeded

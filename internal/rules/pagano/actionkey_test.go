@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/engine/enginetest"
 )
 
 // TestAppendActionKey checks that two actions get the same key exactly
@@ -49,36 +50,12 @@ func TestAppendActionKey(t *testing.T) {
 		}
 	}
 	var s State
-	keys := map[string]string{} // fast key -> JSON
-	slow := map[string]string{} // JSON -> fast key
-	declined := 0
-	for i, a := range acts {
-		k, ok := s.AppendActionKey(nil, a)
-		if !ok {
-			declined++
-			continue
-		}
-		if k2, _ := s.AppendActionKey([]byte("x"), a); string(k2) != "x"+string(k) {
-			t.Fatalf("%v: appended to x, key %q, want x then %q", a, k2, k)
-		}
-		enc, err := engine.EncodeAction(a)
-		if err != nil {
-			t.Fatalf("action %d %+v: %v", i, a, err)
-		}
-		sk := string(enc)
-		if o, dup := keys[string(k)]; dup && o != sk {
-			t.Fatalf("%s and %s share a key", o, sk)
-		}
-		if o, dup := slow[sk]; dup && o != string(k) {
-			t.Fatalf("%s has two keys", sk)
-		}
-		keys[string(k)], slow[sk] = sk, string(k)
-	}
+	declined, distinct := enginetest.CheckActionKeys(t, s.AppendActionKey, acts)
 	if declined != 1 {
 		t.Errorf("declined %d actions, want 1 (the ambush at NaN)", declined)
 	}
 	if len(acts) < made+1000 {
 		t.Errorf("only %d candidates from the games", len(acts)-made)
 	}
-	t.Logf("%d actions, %d distinct keys", len(acts), len(keys))
+	t.Logf("%d actions, %d distinct keys", len(acts), distinct)
 }
