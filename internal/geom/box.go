@@ -98,9 +98,15 @@ func (b Box) DistToPoint(p Point) float64 { return b.Frame().DistToPoint(p) }
 // do not overlap; use Distance(o) == 0 for "touching or overlapping".
 func (b Box) Overlaps(o Box) bool {
 	// Boxes whose bounding circles lie apart cannot overlap: that answer
-	// needs no frames (and no sines). The slack covers rounding.
+	// needs no frames (and no sines). The slack covers rounding. The
+	// rough radii, never less than the half diagonals, settle most such
+	// pairs without a square root.
+	d2 := b.Center.dist2(o.Center)
+	if rr := (b.RoughRadius()+o.RoughRadius())*(1+1e-12) + Epsilon; d2 > rr*rr {
+		return false
+	}
 	r := (hypot(b.Length, b.Width)+hypot(o.Length, o.Width))/2*(1+1e-12) + Epsilon
-	if b.Center.dist2(o.Center) > r*r {
+	if d2 > r*r {
 		return false
 	}
 	return b.Frame().Overlaps(o.Frame())

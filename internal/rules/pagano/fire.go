@@ -353,6 +353,14 @@ func named(table func(Situation, *modList), sit Situation) Mods {
 	return k.ms
 }
 
+// modsFor returns the modifiers that table adds for sit, named only if
+// named is set, and their sum.
+func modsFor(table func(Situation, *modList), sit Situation, named bool) (Mods, int) {
+	k := modList{named: named}
+	table(sit, &k)
+	return k.ms, k.sum
+}
+
 // total returns the sum of the modifiers that table adds for sit.
 func total(table func(Situation, *modList), sit Situation) int {
 	var k modList
@@ -494,8 +502,13 @@ func (s *State) ToHit(u int, ub geom.Box, t int, tb geom.Box, q Sight, d float64
 // Effect returns the Fire Effect modifiers (Table 3) of a hit from u on t
 // and the facing hit (Pagano, Hit Effect).
 func (s *State) Effect(u int, ub geom.Box, t int, tb geom.Box, d float64) (Mods, geom.Facing) {
-	sit := Situation{Firer: s.stats(u), Target: s.stats(t), Range: d, Facing: tb.HitFacing(ub.Center)}
+	sit := s.effectSituation(u, ub, t, tb, d)
 	return EffectMods(sit), sit.Facing
+}
+
+// effectSituation is the situation Effect weighs.
+func (s *State) effectSituation(u int, ub geom.Box, t int, tb geom.Box, d float64) Situation {
+	return Situation{Firer: s.stats(u), Target: s.stats(t), Range: d, Facing: tb.HitFacing(ub.Center)}
 }
 
 // HitChance returns the chance that a To-Hit roll with total modifier m
@@ -607,9 +620,11 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 		out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s's shot at %s is lost: %v", s.name(u), s.Units[t].ID, err), To: engine.Everyone})
 		return
 	}
-	hm := s.ToHit(u, ub, t, tb, q, d, ambush)
+	// The modifiers are named only for the events' text.
+	quiet := engine.Quiet(out)
+	hm, hsum := modsFor(hitMods, s.situation(u, ub, t, tb, q, d, ambush), !quiet)
 	roll := dice.D10(src)
-	total := roll + hm.Sum()
+	total := roll + hsum
 	hit := roll != 1 && total >= 6
 	word := "misses"
 	if hit {
@@ -619,7 +634,7 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 	if ambush {
 		kind = "ambush-fire"
 	}
-	if !engine.Quiet(out) {
+	if !quiet {
 		out.Emit(engine.Event{Kind: kind, Text: fmt.Sprintf("%s fires at %s at %.1f\": rolls %d %s = %d, %s", s.name(u), s.name(t), d, roll, modsText(hm), total, word), To: engine.Everyone,
 			Data: map[string]any{"firer": s.Units[u].ID, "target": s.Units[t].ID, "roll": roll, "total": total, "hit": hit}})
 	}
@@ -630,17 +645,19 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 		s.wreck(t, "unarmoured, wrecked by the hit", out)
 		return
 	}
-	em, facing := s.Effect(u, ub, t, tb, d)
+	esit := s.effectSituation(u, ub, t, tb, d)
+	em, esum := modsFor(effectMods, esit, !quiet)
+	facing := esit.Facing
 	er := dice.D10(src)
-	et := er + em.Sum()
+	et := er + esum
 	switch {
 	case et <= 5:
-		if !engine.Quiet(out) {
+		if !quiet {
 			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: deflected", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
 		}
 	case et == 6:
 		sub := dice.D10(src)
-		if !engine.Quiet(out) {
+		if !quiet {
 			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), To: engine.Everyone, Data: []int{er, et, sub}})
 		}
 		if sub <= 5 {
@@ -649,7 +666,7 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 			s.immobilize(t, src, out)
 		}
 	default:
-		if !engine.Quiet(out) {
+		if !quiet {
 			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: wrecked", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
 		}
 		s.wreck(t, "destroyed", out)
@@ -725,8 +742,7 @@ func (s *State) shotValue(u, t int, ambush bool) float64 {
 	if r != shotFine {
 		return 0
 	}
-	em, _ := s.Effect(u, ub, t, tb, d)
-	return HitChance(s.ToHit(u, ub, t, tb, q, d, ambush).Sum()) * KillChance(em.Sum())
+	return HitChance(hitSum(s.situation(u, ub, t, tb, q, d, ambush))) * KillChance(effectSum(s.effectSituation(u, ub, t, tb, d)))
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

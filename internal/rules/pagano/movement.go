@@ -329,16 +329,23 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	var otherBuf [16]int
 	var boxBuf [16]geom.Box
 	others, boxes := otherBuf[:0], boxBuf[:0]
+	bounds := pl2.Bounds()
 	for i := range s.Units {
 		if i == u || !s.Units[i].Active() {
 			continue
 		}
-		if ob := s.box(i); pl2.DistToPoint(ob.Center) <= slack+ob.RoughRadius() {
+		// A centre farther than reach from the path's bounds along x or
+		// y is farther from the path: only the others need its distance.
+		ob := s.box(i)
+		c, reach := ob.Center, slack+ob.RoughRadius()
+		if c.X < bounds.Min.X-reach-1e-9 || c.X > bounds.Max.X+reach+1e-9 || c.Y < bounds.Min.Y-reach-1e-9 || c.Y > bounds.Max.Y+reach+1e-9 {
+			continue
+		}
+		if pl2.DistToPoint(c) <= reach {
 			others = append(others, i)
 			boxes = append(boxes, ob)
 		}
 	}
-	bounds := pl2.Bounds()
 	var bldBuf [8]*table.Feature
 	blds := bldBuf[:0]
 	for _, f := range s.b.buildings {
