@@ -84,10 +84,11 @@ func (s *State) traceSpan(e, mover int, m *Transit, walk *geom.Walker) (from, to
 		return 0, 0, false // in sight at the start
 	}
 	n := int(math.Ceil(m.Length / ambushStep))
+	arc := s.fireArc(e, eb)
 	first, last := -1.0, -1.0
 	for k := 1; k <= n; k++ {
 		d := min(float64(k)*ambushStep, m.Length)
-		if s.shotOpen(e, eb, &er, mover, s.moverBoxOn(m, walk, d)) {
+		if s.shotOpen(e, eb, &er, &arc, mover, s.moverBoxOn(m, walk, d)) {
 			if first < 0 {
 				first = d
 			}

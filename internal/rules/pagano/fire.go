@@ -226,8 +226,14 @@ func (s *State) shotOKFrom(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Bo
 // shotOpen reports whether shotOKFrom would find the shot fine, without
 // the hulls' exact range when the centres are within range (the hulls
 // are then too): an ambusher asks it at every point of a move.
-func (s *State) shotOpen(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box) bool {
-	if s.shotBounds(u, ub, tb) != shotFine {
+// A caller asking about many targets (or many places of one) passes u's
+// arc of fire (fireArc); nil when it has none.
+func (s *State) shotOpen(u int, ub geom.Box, ur *geom.Frame, arc *geom.Arc, t int, tb geom.Box) bool {
+	if arc == nil {
+		if s.shotBounds(u, ub, tb) != shotFine {
+			return false
+		}
+	} else if inRange(ub, tb) != shotFine || !arc.Contains(tb.Center) {
 		return false
 	}
 	if ub.Center.Dist(tb.Center) >= MaxRange {
@@ -248,18 +254,40 @@ func (s *State) shotOpen(u int, ub geom.Box, ur *geom.Frame, t int, tb geom.Box)
 // no square roots, nor, compared squared, the distance.) It returns
 // shotRange, shotArc, or shotFine when neither settles it.
 func (s *State) shotBounds(u int, ub, tb geom.Box) int {
+	if r := inRange(ub, tb); r != shotFine {
+		return r
+	}
+	facing, half := s.arcOf(u, ub)
+	if !geom.InArc(ub.Center, facing, half, tb.Center) {
+		return shotArc
+	}
+	return shotFine
+}
+
+// inRange is shotBounds' range test: shotRange, or shotFine when it does
+// not settle the shot.
+func inRange(ub, tb geom.Box) int {
 	v := tb.Center.Sub(ub.Center)
 	if far := MaxRange + 1e-6 + ub.RoughRadius() + tb.RoughRadius(); v.X*v.X+v.Y*v.Y >= far*far {
 		return shotRange
 	}
-	facing, half := s.Units[u].Turret, TurretHalfArc
-	if s.stats(u).Mount == MountBow {
-		facing, half = ub.Heading, BowHalfArc
-	}
-	if !geom.InArc(ub.Center, facing, geom.Deg(half), tb.Center) {
-		return shotArc
-	}
 	return shotFine
+}
+
+// arcOf returns the facing and half-width of u's arc of fire, standing at
+// ub: its turret's, or its hull's for a bow-mounted gun.
+func (s *State) arcOf(u int, ub geom.Box) (geom.Angle, geom.Angle) {
+	if s.stats(u).Mount == MountBow {
+		return ub.Heading, geom.Deg(BowHalfArc)
+	}
+	return s.Units[u].Turret, geom.Deg(TurretHalfArc)
+}
+
+// fireArc returns u's arc of fire standing at ub, readied for asking
+// about many targets (shotOpen).
+func (s *State) fireArc(u int, ub geom.Box) geom.Arc {
+	facing, half := s.arcOf(u, ub)
+	return geom.NewArc(ub.Center, facing, half)
 }
 
 // boundOf is the range shotOK reports for a shot shotBounds refused.
@@ -704,13 +732,14 @@ func (s *State) targets(u int) []int {
 // in order, until yield returns false.
 func (s *State) eachTarget(u int, yield func(t int) bool) {
 	ub := s.box(u)
+	arc := s.fireArc(u, ub)
 	for t := range s.Units {
 		if s.Units[t].Side == s.Units[u].Side || !s.Units[t].Active() {
 			continue
 		}
 		// shotOpen: shotOK's answer without the hulls' exact distance
 		// where the centres are in range.
-		if s.shotOpen(u, ub, nil, t, s.box(t)) && !yield(t) {
+		if s.shotOpen(u, ub, nil, &arc, t, s.box(t)) && !yield(t) {
 			return
 		}
 	}

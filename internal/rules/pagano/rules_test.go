@@ -121,7 +121,7 @@ func TestShotRangeBeforeArc(t *testing.T) {
 			t.Errorf("target at x=%v, facing %v°: %v, want %q", tc.x, tc.facing, err, tc.want)
 		}
 		// An ambusher's quick check agrees.
-		if open := f.s.shotOpen(0, f.s.box(0), nil, 1, f.s.box(1)); open != (err == nil) {
+		if open := f.s.shotOpen(0, f.s.box(0), nil, nil, 1, f.s.box(1)); open != (err == nil) {
 			t.Errorf("target at x=%v, facing %v°: shotOpen %v, shotCheck %v", tc.x, tc.facing, open, err)
 		}
 	}

@@ -97,7 +97,8 @@ func TestSightMemoForgetsAnotherTable(t *testing.T) {
 
 // checkShotOpen checks that shotOpen, which an ambusher asks at every
 // point of a move, agrees with shotOKFrom for every pair of vehicles of
-// opposite sides on the table, with and without the firer's frame.
+// opposite sides on the table, with and without the firer's frame, and
+// with its arc of fire readied (fireArc).
 func checkShotOpen(t *testing.T, s *State) {
 	t.Helper()
 	for u := range s.Units {
@@ -108,11 +109,15 @@ func checkShotOpen(t *testing.T, s *State) {
 			ub, vb := s.box(u), s.box(v)
 			ur := ub.Frame()
 			_, _, r := s.shotOKFrom(u, ub, nil, v, vb)
-			if got := s.shotOpen(u, ub, &ur, v, vb); got != (r == shotFine) {
+			if got := s.shotOpen(u, ub, &ur, nil, v, vb); got != (r == shotFine) {
 				t.Fatalf("%s at %s: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
 			}
-			if got := s.shotOpen(u, ub, nil, v, vb); got != (r == shotFine) {
+			if got := s.shotOpen(u, ub, nil, nil, v, vb); got != (r == shotFine) {
 				t.Fatalf("%s at %s without a frame: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
+			}
+			arc := s.fireArc(u, ub)
+			if got := s.shotOpen(u, ub, &ur, &arc, v, vb); got != (r == shotFine) {
+				t.Fatalf("%s at %s with its arc readied: shotOpen %v, shotOKFrom gives reason %d", s.Units[u].ID, s.Units[v].ID, got, r)
 			}
 		}
 	}
