@@ -129,10 +129,11 @@ func (s *State) WithMemo(memo *any) {
 }
 
 // minSpanSlots and spanSlots are the fewest and most ambush spans a
-// SightMemo holds (136 bytes each, so 0.6 and 8.9 MB). A search of
-// Pagano's Battle 1 asks for an enemy's span along a path about 300,000
-// times, and for only some 8,000 different ones: the moves of the tree
-// and the enemies watching them come again in iteration after iteration.
+// SightMemo holds (136 bytes each, so 0.6 and 8.9 MB). A search of 8,000
+// iterations of Pagano's Battle 1 asks for an enemy's span along a path up
+// to some 350,000 times, and for a few thousand different ones at most:
+// the moves of the tree and the enemies watching them come again in
+// iteration after iteration.
 const (
 	minSpanSlots = 1 << 12
 	spanSlots    = 1 << 16
