@@ -182,6 +182,8 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		// lo and hi bound where along the path the mover may be in its
 		// range: beyond them the centres stand too far apart.
 		lo, hi float64
+		fan    fan      // the rays from its centre to the mover's track
+		fs     int32    // its friend set (friendSet; memo only)
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
 		near   uint16   // those of sc's shadows that may hide the mover (nearTrack)
 		// fr and hs are its friends' and hedges' shadows (friendShadows,
@@ -192,8 +194,18 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var spanBuf [16]Span
 	var wBuf [16]watcher
 	spans, ws := spanBuf[:0], wBuf[:0]
+	// The mover's centre keeps to its path (moverBoxOn), or stands where
+	// it is; rt is its bounding radius.
+	track := geom.Polyline(m.Path)
+	if len(track) < 2 {
+		track = geom.Polyline{reachEnd}
+	}
+	rt := s.b.radius[s.Units[m.Unit].Type]
 	var mover int32
 	filed := false // the memo has spans filed under the mover's key
+	if memo {
+		memo = sight.keepWatchers()
+	}
 	if memo {
 		mover, filed = sight.moverOf(key[:base])
 	}
@@ -202,14 +214,19 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	mr := s.moverBox(m, 0).Frame().Radius()
 	gLo, gHi := math.Inf(1), math.Inf(-1)
 	for j, u := range cands {
-		if filed {
-			if sp, ok := sight.watcherSpan(mover, u); ok {
-				spans = append(spans, sp)
-				continue
+		ub := s.box(u)
+		fn := newFan(ub.Center, track)
+		fs := int32(-1)
+		if memo {
+			fs = sight.friendSet(u, ub, &fn, rt)
+			if filed {
+				if sp, ok := sight.watcherSpan(mover, fs, u); ok {
+					spans = append(spans, sp)
+					continue
+				}
 			}
 		}
 		spans = append(spans, Span{Unit: u, From: -1, To: -1, Effective: -1, Short: -1})
-		ub := s.box(u)
 		uf := ub.Frame()
 		rng, r := float64(s.stats(u).Range[2]), uf.Radius()
 		// WithinRadii says no once the centres stand further apart than
@@ -218,16 +235,11 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		if len(m.Path) >= 2 {
 			lo, hi = path.Near(ub.Center, rng+r+mr+1e-6)
 		}
-		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: rng, r: r, lo: lo, hi: hi})
+		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: rng, r: r, lo: lo, hi: hi, fan: fn, fs: fs})
 		gLo, gHi = min(gLo, lo), max(gHi, hi)
 	}
 	// The watchers' friends' and hedges' shadows share two buffers, the
-	// memo's. The mover's centre keeps to its path (moverBoxOn), or
-	// stands where it is.
-	track := geom.Polyline(m.Path)
-	if len(track) < 2 {
-		track = geom.Polyline{reachEnd}
-	}
+	// memo's.
 	var hsFree []hedgeShadow
 	var frFree []geom.Shadow
 	if memo {
@@ -244,7 +256,6 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	var mf geom.Frame
 	var walk geom.Walker
 	walk.Follow(m.Path)
-	rt := s.b.radius[s.Units[m.Unit].Type]
 	for i := 0; i <= steps; i++ {
 		d := min(m.Reach, float64(i)*PathStep)
 		if d < gLo || d > gHi {
@@ -265,10 +276,9 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
 					w.near = w.sc.nearTrack(track, rt)
-					fan := newFan(w.ub.Center, track)
-					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &fan, rt)
+					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &w.fan, rt)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
-					w.hs = s.hedgeShadows(hsFree, w.ub, &fan, rt)
+					w.hs = s.hedgeShadows(hsFree, w.ub, &w.fan, rt)
 					hsFree = hsFree[len(w.hs):len(w.hs):cap(hsFree)]
 				}
 				if lt < 0 {
@@ -310,11 +320,13 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	}
 	if memo && len(ws) > 0 {
 		var newBuf [16]Span
-		fresh := newBuf[:0]
+		var setBuf [16]int32
+		fresh, sets := newBuf[:0], setBuf[:0]
 		for _, w := range ws {
 			fresh = append(fresh, spans[w.j])
+			sets = append(sets, w.fs)
 		}
-		sight.rememberWatchers(key[:base], fresh)
+		sight.rememberWatchers(key[:base], fresh, sets)
 	}
 	var seen []Span
 	for _, sp := range spans {

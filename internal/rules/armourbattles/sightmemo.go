@@ -51,12 +51,17 @@ type SightMemo struct {
 	windows map[string][]Span
 	wbuf    []byte
 	// watchers remembers each watcher's span of a move window (From < 0:
-	// it never sees the mover), by the window's mover and that watcher
-	// alone: a window worked out afresh because another watcher has
-	// fired, or a watcher joined, asks it before following the path.
-	// movers numbers the windows' mover keys (windowKey) for it.
+	// it never sees the mover), by the window's mover, that watcher and
+	// the friends of its that may stand in the way (friendSet), not by the
+	// whole environment: a window worked out afresh because another
+	// watcher has fired, a watcher joined, or a friend moved elsewhere
+	// asks it before following the path. movers numbers the windows'
+	// mover keys (windowKey) for it, fsets the friend sets (with the
+	// smoke); fbuf builds their keys.
 	watchers map[watcherKey]Span
 	movers   map[string]int32
+	fsets    map[string]int32
+	fbuf     []byte
 	// friends and hedges hold the watchers' friends' and hedges' shadows
 	// while a move window is worked out (moveSpans), so that they are not
 	// made afresh, nor zeroed, for every window.
@@ -261,11 +266,13 @@ func (m *SightMemo) reset(s *State) {
 			m.windows = map[string][]Span{}
 			m.watchers = map[watcherKey]Span{}
 			m.movers = map[string]int32{}
+			m.fsets = map[string]int32{}
 		}
 		clear(m.envs)
 		clear(m.windows)
 		clear(m.watchers)
 		clear(m.movers)
+		clear(m.fsets)
 		clear(m.tables)
 		m.unitVT, m.unitVTSeq = nil, 0
 		clear(m.shadows)
@@ -560,13 +567,13 @@ func (s *State) WithMemo(memo *any) {
 }
 
 // windowKey returns the key of the move window of mover m with watchers
-// cands in v's environment, the length of its part before the watchers
-// (the key of the mover in that environment: watcherSpan), and false when
-// there is no memo to ask. Besides the environment (the watchers' side's
-// units not hidden, and the smoke), the window depends on the mover (its
-// unit, path, reach, facing, where it stands) and on the watchers (where
-// each stands, hidden or not); the board, unit types and stats do not
-// change in a game.
+// cands in v's environment, the length of its first part (the key of the
+// mover alone: watcherSpan), and false when there is no memo to ask.
+// Besides the environment (the watchers' side's units not hidden, and the
+// smoke), the window depends on the mover (its unit, path, reach, facing,
+// where it stands) and on the watchers (where each stands, hidden or
+// not); the board, unit types and stats do not change in a game. The key
+// is the mover's part, then the environment, then the watchers.
 func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, int, bool) {
 	memo := v.m
 	if memo == nil || memo.gen != v.gen {
@@ -574,7 +581,6 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, int, bool) {
 	}
 	s := v.s
 	b := bitsKey(memo.wbuf[:0])
-	b.u32(int(v.env))
 	b.u32(m.Unit)
 	b.u32(s.Units[m.Unit].Type) // a decoded state may give an index another type
 	flags := 0
@@ -600,6 +606,7 @@ func (v sideSight) windowKey(m *Mover, cands []int) ([]byte, int, bool) {
 		b.f(p.Y)
 	}
 	base := len(b)
+	b.u32(int(v.env))
 	for _, u := range cands {
 		b.watcher(s, u)
 	}
@@ -631,22 +638,81 @@ func (v sideSight) rememberWindow(key []byte, spans []Span) {
 }
 
 // watcherKey is the key of a watcher's span in a move window: the
-// window's mover (its number in movers) and what bitsKey.watcher keeps of
-// the watcher, by the numbers' exact bits.
+// window's mover (its number in movers), the friends of the watcher that
+// may stand in the way (their number in fsets: friendSet), and what
+// bitsKey.watcher keeps of the watcher, by the numbers' exact bits.
 type watcherKey struct {
-	mover, unit, typ int32
-	x, y, heading    uint64
+	mover, friends, unit, typ int32
+	x, y, heading             uint64
 }
 
-// watcherKeyOf returns watcher u's key in the move window of mover id.
-func (v sideSight) watcherKeyOf(mover int32, u int) watcherKey {
+// watcherKeyOf returns watcher u's key in the move window of mover id
+// with the friend set fs.
+func (v sideSight) watcherKeyOf(mover, fs int32, u int) watcherKey {
 	w := &v.s.Units[u]
-	return watcherKey{mover: mover, unit: int32(u), typ: int32(w.Type),
+	return watcherKey{mover: mover, friends: fs, unit: int32(u), typ: int32(w.Type),
 		x: math.Float64bits(w.Pos.X), y: math.Float64bits(w.Pos.Y), heading: math.Float64bits(float64(w.Heading))}
 }
 
+// keepWatchers readies the watchers' spans for a move window: when they
+// fill their table, they are forgotten with the movers' and friend sets'
+// numbers, before any of those is handed out for this window. It reports
+// false when the memo cannot be asked.
+func (v sideSight) keepWatchers() bool {
+	m := v.m
+	if m == nil || m.gen != v.gen {
+		return false
+	}
+	if len(m.watchers) >= maxWatchers {
+		clear(m.watchers)
+		clear(m.movers)
+		clear(m.fsets)
+	}
+	return true
+}
+
+// friendSet returns the number of what watcher u (footprint ub) sees a
+// mover through besides the terrain, for a mover whose centre keeps to
+// track (a single point: stands there) and whose bounding radius is rt:
+// the smoke screens, and the friends of u that may stand in the way of a
+// ray from its centre to the mover. A friend counts as in sightFrom's
+// environment (its side's units on the table and not hidden, by unit,
+// type, place and facing) when its centre lies within its bounding radius
+// and rt of the fan from u's centre over track: every ray runs within rt
+// of that fan (as in friendsOf), so a friend further off blocks none.
+// Call it after keepWatchers.
+func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64) int32 {
+	m, s := v.m, v.s
+	b := bitsKey(m.fbuf[:0])
+	b.u32(len(s.Smokes))
+	for i := range s.Smokes {
+		sm := &s.Smokes[i]
+		b = append(b, byte(sm.Side))
+		b.f(sm.Center.X)
+		b.f(sm.Center.Y)
+		b.f(float64(sm.Orient))
+	}
+	side := s.Units[u].Side
+	for i := range s.Units {
+		f := &s.Units[i]
+		if i == u || f.Side != side || !f.Active() || f.Hidden {
+			continue
+		}
+		if fan.near(f.Pos, s.b.radius[f.Type]+rt+1e-6) {
+			b.watcher(s, i)
+		}
+	}
+	m.fbuf = b
+	id, ok := m.fsets[string(b)]
+	if !ok {
+		id = int32(len(m.fsets))
+		m.fsets[string(b)] = id
+	}
+	return id
+}
+
 // moverOf returns the number the memo gave the mover key mover
-// (windowKey's part before the watchers), if it has filed spans under it.
+// (windowKey's first part), if it has filed spans under it.
 func (v sideSight) moverOf(mover []byte) (int32, bool) {
 	if v.m.gen != v.gen {
 		return 0, false
@@ -656,31 +722,29 @@ func (v sideSight) moverOf(mover []byte) (int32, bool) {
 }
 
 // watcherSpan returns watcher u's span in the move window of mover id
-// (moverOf), if remembered (From < 0: u never sees the mover).
-func (v sideSight) watcherSpan(mover int32, u int) (Span, bool) {
-	sp, ok := v.m.watchers[v.watcherKeyOf(mover, u)]
+// (moverOf) with friend set fs (friendSet), if remembered (From < 0: u
+// never sees the mover).
+func (v sideSight) watcherSpan(mover, fs int32, u int) (Span, bool) {
+	sp, ok := v.m.watchers[v.watcherKeyOf(mover, fs, u)]
 	return sp, ok
 }
 
-// rememberWatchers files the watchers' spans sps in the move window whose
-// mover key is mover. The mover keys are numbered as they are met, and
-// forgotten with the spans.
-func (v sideSight) rememberWatchers(mover []byte, sps []Span) {
+// rememberWatchers files the watchers' spans sps, each with its friend
+// set in sets, in the move window whose mover key is mover. The mover
+// keys are numbered as they are met, and forgotten with the spans
+// (keepWatchers).
+func (v sideSight) rememberWatchers(mover []byte, sps []Span, sets []int32) {
 	m := v.m
 	if m.gen != v.gen {
 		return
-	}
-	if len(m.watchers) >= maxWatchers {
-		clear(m.watchers)
-		clear(m.movers)
 	}
 	id, ok := m.movers[string(mover)]
 	if !ok {
 		id = int32(len(m.movers))
 		m.movers[string(mover)] = id
 	}
-	for _, sp := range sps {
-		m.watchers[v.watcherKeyOf(id, sp.Unit)] = sp
+	for i, sp := range sps {
+		m.watchers[v.watcherKeyOf(id, sets[i], sp.Unit)] = sp
 	}
 }
 

@@ -366,6 +366,157 @@ func TestWatcherMemoSameSpans(t *testing.T) {
 	t.Logf("%d windows opened with a watcher out, %d of them from the watchers' spans", probes, served)
 }
 
+// TestWatcherMemoFriends opens each move window of random games with a
+// memo, then again after one of the watchers' friends has moved: into
+// the way between a watcher and the mover's path, out of it to a far
+// corner, or hidden where it stands. Every window must be the one worked
+// out without a memo. The test counts the windows served whole from the
+// watchers' spans after a friend left (the friend sets keep those spans
+// across environments) and the moves into the way that changed a window
+// (so that dropping the friends from the key would fail it).
+func TestWatcherMemoFriends(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	served, changed, probes := 0, 0, 0
+	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3"},
+		func(s *State, m *Mover, memo *any) error {
+			if probes > 3000 {
+				return nil
+			}
+			open := func(change func(c *State), withMemo bool) (*Window, int) {
+				c := s.clone()
+				if withMemo {
+					c.WithMemo(memo)
+				}
+				c.Window = nil
+				change(c)
+				had := -1
+				if withMemo {
+					c.memo.reset(c)
+					had = len(c.memo.watchers)
+				}
+				c.openMoveWindow(c.currentMover())
+				if withMemo {
+					return c.Window, len(c.memo.watchers) - had
+				}
+				return c.Window, 0
+			}
+			base, _ := open(func(*State) {}, true)
+			end := m.Path[len(m.Path)-1]
+			for _, w := range s.unitsOf(1 - s.Active) {
+				if !s.oppWatcher(w) {
+					continue
+				}
+				for _, f := range s.unitsOf(1 - s.Active) {
+					if f == w || !s.Units[f].Active() {
+						continue
+					}
+					into := s.Units[w].Pos.Lerp(end, 0.4)
+					corner := geom.Pt(-500, -500)
+					moves := []struct {
+						name   string
+						change func(c *State)
+					}{
+						{"into the way", func(c *State) { c.Units[f].Pos, c.Units[f].Hidden = into, false }},
+						{"to a far corner", func(c *State) { c.Units[f].Pos = corner }},
+						{"hidden", func(c *State) { c.Units[f].Hidden = !c.Units[f].Hidden }},
+					}
+					for _, mv := range moves {
+						got, filed := open(mv.change, true)
+						want, _ := open(mv.change, false)
+						if !reflect.DeepEqual(got, want) {
+							return fmt.Errorf("turn %d, friend %d of watcher %d %s: window %+v, want %+v", s.Turn, f, w, mv.name, got, want)
+						}
+						probes++
+						switch {
+						case mv.name == "to a far corner" && filed == 0 && want != nil:
+							served++
+						case mv.name == "into the way" && !reflect.DeepEqual(want, base):
+							changed++
+						}
+					}
+					break // one friend a watcher
+				}
+			}
+			return nil
+		})
+	if served == 0 || changed == 0 {
+		t.Fatalf("%d windows, %d served from the spans after a friend left, %d changed by a friend in the way: the test proves too little", probes, served, changed)
+	}
+	t.Logf("%d windows opened after a friend moved, %d served from the watchers' spans, %d changed by a friend in the way", probes, served, changed)
+}
+
+// TestFriendSetLeavesOutOnlyClearFriends moves a friend of a watcher
+// to random places around each move of random games and checks what
+// friendSet may leave out: a friend it does not count (the set is the
+// same as with the friend far off) must lie clear of every ray from the
+// watcher's centre to the points lineOfSight samples of the mover, at
+// every step of its path. It also counts the friends left out near the
+// rays, so that a tighter bound would be caught.
+func TestFriendSetLeavesOutOnlyClearFriends(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	near, probes := 0, 0
+	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-3"},
+		func(s *State, m *Mover, memo *any) error {
+			if probes > 20000 || len(m.Path) < 2 {
+				return nil
+			}
+			ws := s.unitsOf(1 - s.Active)
+			if len(ws) < 2 {
+				return nil
+			}
+			w, f := ws[0], ws[1]
+			c := s.clone()
+			c.WithMemo(memo)
+			v := c.sightFrom(1 - c.Active)
+			if !v.keepWatchers() {
+				return fmt.Errorf("no memo to ask")
+			}
+			track := geom.Polyline(m.Path)
+			rt := c.b.radius[c.Units[m.Unit].Type]
+			wb := c.box(w)
+			fn := newFan(wb.Center, track)
+			c.Units[f].Pos, c.Units[f].Hidden = geom.Pt(-500, -500), false
+			away := v.friendSet(w, wb, &fn, rt)
+			end := m.Path[len(m.Path)-1]
+			for range 20 {
+				// Somewhere within a few inches of the rays.
+				p := wb.Center.Lerp(end, rng.Float64()*1.2).Add(geom.Pt(rng.Float64()*8-4, rng.Float64()*8-4))
+				c.Units[f].Pos = p
+				if v.friendSet(w, wb, &fn, rt) != away {
+					continue // counted: it may block
+				}
+				probes++
+				ff := c.box(f).Frame()
+				closest := math.Inf(1)
+				for i := 0; i <= int(math.Ceil(m.Reach/PathStep)); i++ {
+					mb := c.moverBox(m, min(m.Reach, float64(i)*PathStep))
+					for _, q := range samplePoints(mb) {
+						seg := geom.Segment{A: wb.Center, B: q}
+						if ff.IntersectsSegment(seg) {
+							return fmt.Errorf("friend %d at %v, left out of watcher %d's set, crosses the ray to %v", f, p, w, q)
+						}
+						closest = min(closest, seg.DistToPoint(p))
+					}
+				}
+				if closest < c.b.radius[c.Units[f].Type]+rt {
+					near++
+				}
+			}
+			return nil
+		})
+	if near == 0 {
+		t.Fatalf("of %d friends left out, none came near a ray: the test proves too little", probes)
+	}
+	t.Logf("%d friends left out of the sets, %d of them within their radius and the mover's of a ray", probes, near)
+}
+
 // TestRiskMemoSameEstimates plays doctrine games with a memo kept from
 // decision to decision, as the scripted agent keeps one, and checks every
 // risk estimate the doctrine makes, served whole or in part by the memo,
@@ -728,22 +879,23 @@ func TestSightKeySame(t *testing.T) {
 
 // TestWatcherKeyComplete checks that a watcher's key in a move window
 // changes with everything bitsKey.watcher keeps of it (which unit, its
-// type, where it stands, its facing) and with the window's mover, and
-// with nothing else.
+// type, where it stands, its facing), with the window's mover and with
+// the friend set, and with nothing else.
 func TestWatcherKeyComplete(t *testing.T) {
 	s, _ := deployedWithMemo(t)
 	v := s.sightFrom(0)
 	u := s.unitsOf(0)[0]
-	base := v.watcherKeyOf(7, u)
-	if again := v.watcherKeyOf(7, u); again != base {
+	base := v.watcherKeyOf(7, 3, u)
+	if again := v.watcherKeyOf(7, 3, u); again != base {
 		t.Fatalf("the same watcher keyed twice: %+v, then %+v", base, again)
 	}
 	s.Units[u].Fired = true // not part of the span's key (the window's watchers are)
-	if k := v.watcherKeyOf(7, u); k != base {
+	if k := v.watcherKeyOf(7, 3, u); k != base {
 		t.Errorf("a fire marker changed the key: %+v, was %+v", k, base)
 	}
 	changes := map[string]func(){
 		"mover":   func() {},
+		"friends": func() {},
 		"unit":    func() {},
 		"type":    func() { s.Units[u].Type++ },
 		"x":       func() { s.Units[u].Pos.X += 1e-9 },
@@ -753,14 +905,16 @@ func TestWatcherKeyComplete(t *testing.T) {
 	for name, change := range changes {
 		saved := s.Units[u]
 		change()
-		mover, unit := int32(7), u
+		mover, fs, unit := int32(7), int32(3), u
 		switch name {
 		case "mover":
 			mover = 8
+		case "friends":
+			fs = 4
 		case "unit":
 			unit = s.unitsOf(0)[1]
 		}
-		if k := v.watcherKeyOf(mover, unit); k == base {
+		if k := v.watcherKeyOf(mover, fs, unit); k == base {
 			t.Errorf("changing the %s left the key as it was", name)
 		}
 		s.Units[u] = saved
