@@ -57,11 +57,17 @@ type SightMemo struct {
 	// watcher has fired, a watcher joined, or a friend moved elsewhere
 	// asks it before following the path. movers numbers the windows'
 	// mover keys (windowKey) for it, fsets the friend sets (with the
-	// smoke); fbuf builds their keys.
-	watchers map[watcherKey]Span
-	movers   map[string]int32
-	fsets    map[string]int32
-	fbuf     []byte
+	// smoke); fbuf builds their keys. Like answers, watchers is a
+	// direct-mapped cache, by key hash; an entry counts only if its gen
+	// is wgen, which moves on whenever the movers' and friend sets'
+	// numbers start afresh. wfills counts the entries written since it
+	// last grew, filed all those ever written.
+	watchers      []watcherEntry
+	wgen          uint32
+	wfills, filed int
+	movers        map[string]int32
+	fsets         map[string]int32
+	fbuf          []byte
 	// friends and hedges hold the watchers' friends' and hedges' shadows
 	// while a move window is worked out (moveSpans), so that they are not
 	// made afresh, nor zeroed, for every window.
@@ -235,23 +241,26 @@ func (s *State) standard(u int, b geom.Box) bool {
 // minRaySlots (2 MiB and 0.5 MiB: a memo that serves a few doctrine
 // decisions asks too little to fill more) and grow as they are used
 // (slotcache.Crowded). maxEnvs is the environments a memo numbers before it
-// starts afresh, maxWindows, maxWatchers and maxRisks the move windows,
-// single watchers' spans and risk estimates it keeps before it forgets
-// them all. Measured on three
+// starts afresh, maxWindows, maxMovers and maxRisks the move windows,
+// movers and risk estimates it keeps before it forgets them all (the
+// watchers' spans go with the movers); the watchers' spans, like the
+// answers, have minWatcherSlots growing to watcherSlots (7 MiB). Measured on three
 // 16,000-iteration searches of Battle 2 with 1<<15 slots and 1<<13
 // windows: six in ten of the answers worked out afresh had been worked
 // out before and lost to a slot another question took, and a quarter of
 // the move windows worked out afresh had been forgotten.
 const (
-	minSightSlots = 1 << 15
-	sightSlots    = 1 << 17
-	minRaySlots   = 1 << 13
-	raySlots      = 1 << 16
-	maxEnvs       = 1 << 14
-	maxWindows    = 1 << 15
-	maxWatchers   = 1 << 15
-	maxRisks      = 1 << 14
-	maxTables     = 1 << 13
+	minSightSlots   = 1 << 15
+	sightSlots      = 1 << 17
+	minRaySlots     = 1 << 13
+	raySlots        = 1 << 16
+	maxEnvs         = 1 << 14
+	maxWindows      = 1 << 15
+	minWatcherSlots = 1 << 13
+	watcherSlots    = 1 << 16
+	maxMovers       = 1 << 14
+	maxRisks        = 1 << 14
+	maxTables       = 1 << 13
 )
 
 // reset forgets everything if the memo was used on another board or has
@@ -264,13 +273,13 @@ func (m *SightMemo) reset(s *State) {
 			m.answers = make([]sightEntry, minSightSlots)
 			m.rays = make([]rayEntry, minRaySlots)
 			m.windows = map[string][]Span{}
-			m.watchers = map[watcherKey]Span{}
+			m.watchers = make([]watcherEntry, minWatcherSlots)
 			m.movers = map[string]int32{}
 			m.fsets = map[string]int32{}
 		}
 		clear(m.envs)
 		clear(m.windows)
-		clear(m.watchers)
+		m.wgen++
 		clear(m.movers)
 		clear(m.fsets)
 		clear(m.tables)
@@ -654,19 +663,42 @@ func (v sideSight) watcherKeyOf(mover, fs int32, u int) watcherKey {
 		x: math.Float64bits(w.Pos.X), y: math.Float64bits(w.Pos.Y), heading: math.Float64bits(float64(w.Heading))}
 }
 
-// keepWatchers readies the watchers' spans for a move window: when they
-// fill their table, they are forgotten with the movers' and friend sets'
-// numbers, before any of those is handed out for this window. It reports
-// false when the memo cannot be asked.
+// hash mixes the key's words as sightKey.hash does.
+func (k *watcherKey) hash() uint64 {
+	const (
+		m0 = 0x9e3779b97f4a7c15
+		m1 = 0xc2b2ae3d27d4eb4f
+		m2 = 0x165667b19e3779f9
+		m3 = 0xd6e8feb86659fd93
+	)
+	ids := uint64(uint32(k.mover))<<32 ^ uint64(uint32(k.friends))
+	h := ids*m3 + (uint64(uint32(k.unit))<<32^uint64(uint32(k.typ)))*m2 + k.x*m0 + k.y*m1 + k.heading*m3
+	h ^= h >> 32
+	h *= m0
+	h ^= h >> 29
+	return h
+}
+
+// watcherEntry is a slot of the watchers' spans.
+type watcherEntry struct {
+	k   watcherKey
+	gen uint32
+	sp  Span
+}
+
+// keepWatchers readies the watchers' spans for a move window: once the
+// movers or the friend sets numbered reach maxMovers, their numbers start
+// afresh and every span filed goes, before any number is handed out for
+// this window. It reports false when the memo cannot be asked.
 func (v sideSight) keepWatchers() bool {
 	m := v.m
 	if m == nil || m.gen != v.gen {
 		return false
 	}
-	if len(m.watchers) >= maxWatchers {
-		clear(m.watchers)
+	if len(m.movers) >= maxMovers || len(m.fsets) >= maxMovers {
 		clear(m.movers)
 		clear(m.fsets)
+		m.wgen++
 	}
 	return true
 }
@@ -725,8 +757,13 @@ func (v sideSight) moverOf(mover []byte) (int32, bool) {
 // (moverOf) with friend set fs (friendSet), if remembered (From < 0: u
 // never sees the mover).
 func (v sideSight) watcherSpan(mover, fs int32, u int) (Span, bool) {
-	sp, ok := v.m.watchers[v.watcherKeyOf(mover, fs, u)]
-	return sp, ok
+	m := v.m
+	k := v.watcherKeyOf(mover, fs, u)
+	e := slotcache.Slot(m.watchers, k.hash())
+	if e.gen == m.wgen && e.k == k {
+		return e.sp, true
+	}
+	return Span{}, false
 }
 
 // rememberWatchers files the watchers' spans sps, each with its friend
@@ -744,7 +781,12 @@ func (v sideSight) rememberWatchers(mover []byte, sps []Span, sets []int32) {
 		m.movers[string(mover)] = id
 	}
 	for i, sp := range sps {
-		m.watchers[v.watcherKeyOf(id, sets[i], sp.Unit)] = sp
+		k := v.watcherKeyOf(id, sets[i], sp.Unit)
+		*slotcache.Slot(m.watchers, k.hash()) = watcherEntry{k: k, gen: m.wgen, sp: sp}
+		m.filed++
+		if m.wfills++; slotcache.Crowded(m.wfills, len(m.watchers)) {
+			m.watchers, m.wfills = slotcache.Grown(m.watchers, watcherSlots, func(e *watcherEntry) (uint64, bool) { return e.k.hash(), e.gen == m.wgen }), 0
+		}
 	}
 }
 

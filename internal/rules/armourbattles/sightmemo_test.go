@@ -335,11 +335,11 @@ func TestWatcherMemoSameSpans(t *testing.T) {
 				had := -1
 				if withMemo {
 					c.memo.reset(c)
-					had = len(c.memo.watchers)
+					had = c.memo.filed
 				}
 				c.openMoveWindow(c.currentMover())
 				if withMemo {
-					return c.Window, len(c.memo.watchers) - had
+					return c.Window, c.memo.filed - had
 				}
 				return c.Window, 0
 			}
@@ -395,11 +395,11 @@ func TestWatcherMemoFriends(t *testing.T) {
 				had := -1
 				if withMemo {
 					c.memo.reset(c)
-					had = len(c.memo.watchers)
+					had = c.memo.filed
 				}
 				c.openMoveWindow(c.currentMover())
 				if withMemo {
-					return c.Window, len(c.memo.watchers) - had
+					return c.Window, c.memo.filed - had
 				}
 				return c.Window, 0
 			}
