@@ -163,7 +163,7 @@ func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
 	byTarget := map[int]float64{}
 	options := map[int][]opt{}
 	for u := range s.Units {
-		if s.Units[u].Side != side || s.canFire(u) != nil {
+		if s.Units[u].Side != side || s.fireBar(u) != barNone {
 			continue
 		}
 		var bo opt

@@ -147,7 +147,7 @@ func (s *State) doctrineFire() engine.Action {
 	var opts []opt
 	firers := map[int]bool{}
 	for u := range s.Units {
-		if s.Units[u].Side != side || s.canFire(u) != nil {
+		if s.Units[u].Side != side || s.fireBar(u) != barNone {
 			continue
 		}
 		ub := s.box(u)

@@ -571,17 +571,43 @@ type firePlan struct {
 // canFire reports why unit u cannot fire in the current fire phase, or nil.
 func (s *State) canFire(u int) error {
 	un := &s.Units[u]
-	switch {
-	case !un.Active():
+	switch s.fireBar(u) {
+	case barOut:
 		return fmt.Errorf("%s is not in action", un.ID)
-	case un.Stunned:
+	case barStunned:
 		return fmt.Errorf("%s is stunned", un.ID)
-	case un.Shots >= s.rate(u):
+	case barUnloaded:
 		return fmt.Errorf("%s has fired and is not loaded (%d shot marker(s))", un.ID, un.Shots)
-	case un.FiredIn == s.Serial:
+	case barFired:
 		return fmt.Errorf("%s has already fired in this phase", un.ID)
 	}
 	return nil
+}
+
+// Why a vehicle may not fire now (fireBar), or barNone.
+const (
+	barNone = iota
+	barOut
+	barStunned
+	barUnloaded
+	barFired
+)
+
+// fireBar returns why unit u may not fire now, or barNone: canFire
+// without its message.
+func (s *State) fireBar(u int) int {
+	un := &s.Units[u]
+	switch {
+	case !un.Active():
+		return barOut
+	case un.Stunned:
+		return barStunned
+	case un.Shots >= s.rate(u):
+		return barUnloaded
+	case un.FiredIn == s.Serial:
+		return barFired
+	}
+	return barNone
 }
 
 func (s *State) planFire(a Fire) (firePlan, error) {
@@ -745,10 +771,32 @@ func (s *State) eachTarget(u int, yield func(t int) bool) {
 	}
 }
 
-// canFireAny reports whether any vehicle of side has a legal shot.
+// canFireAny reports whether any vehicle of side has a legal shot. With
+// a memo the answer is kept under everything it depends on (fireKey): a
+// search meets the same layout at fire phase after fire phase.
 func (s *State) canFireAny(side int) bool {
+	m := s.memo
+	if m == nil {
+		return s.findShot(side)
+	}
+	key := s.fireKey(side, m.fireBuf[:0])
+	m.fireBuf = key
+	if v, ok := m.fires[string(key)]; ok {
+		return v
+	}
+	v := s.findShot(side)
+	if len(m.fires) >= maxFireLayouts {
+		clear(m.fires)
+	}
+	m.fires[string(key)] = v
+	return v
+}
+
+// findShot is canFireAny worked out: it looks for a shot until it finds
+// one.
+func (s *State) findShot(side int) bool {
 	for u := range s.Units {
-		if s.Units[u].Side != side || s.canFire(u) != nil {
+		if s.Units[u].Side != side || s.fireBar(u) != barNone {
 			continue
 		}
 		found := false

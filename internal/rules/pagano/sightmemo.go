@@ -1,6 +1,7 @@
 package pagano
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -51,6 +52,47 @@ type SightMemo struct {
 	costFills  int
 	reaches    []reachSlot
 	reachFills int
+	// fires keeps canFireAny's answers by fireKey (fireBuf builds the
+	// keys), forgotten all at once when maxFireLayouts are kept or the
+	// board changes.
+	fires   map[string]bool
+	fireBuf []byte
+}
+
+// maxFireLayouts is the most canFireAny answers a memo keeps.
+const maxFireLayouts = 1 << 14
+
+// fireKey appends to dst what canFireAny(side) depends on besides the
+// board: the side, and, by the exact bits of the numbers, each vehicle of
+// side that may fire now (fireBar), with its type, place, hull and turret
+// headings (its footprint and arc), and each active enemy, with its type,
+// place and heading (its footprint). A vehicle in neither list plays no
+// part in the answer.
+func (s *State) fireKey(side int, dst []byte) []byte {
+	dst = append(dst, byte(side))
+	for u := range s.Units {
+		un := &s.Units[u]
+		switch {
+		case un.Side == side:
+			if s.fireBar(u) != barNone {
+				continue
+			}
+			dst = append(dst, 'f')
+		case un.Active():
+			dst = append(dst, 't')
+		default:
+			continue
+		}
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(u))
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(un.Type))
+		for _, x := range [...]float64{un.Pos.X, un.Pos.Y, float64(un.Heading)} {
+			dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(x))
+		}
+		if un.Side == side {
+			dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(float64(un.Turret)))
+		}
+	}
+	return dst
 }
 
 // sightKey is the bits of the viewer's and the target's footprints.
@@ -108,9 +150,13 @@ func (m *SightMemo) forBoard(b *board) {
 		m.costs = make([]costSlot, minPathSlots)
 		m.reaches = make([]reachSlot, minPathSlots)
 	}
+	if m.fires == nil {
+		m.fires = map[string]bool{}
+	}
 	if m.b != b {
 		m.b = b
 		m.gen++
+		clear(m.fires)
 	}
 }
 
