@@ -1,7 +1,9 @@
 package pagano
 
 import (
+	"bytes"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"strconv"
 	"strings"
@@ -781,14 +783,13 @@ func (s *State) canFireAny(side int) bool {
 	}
 	key := s.fireKey(side, m.fireBuf[:0])
 	m.fireBuf = key
-	if v, ok := m.fires[string(key)]; ok {
-		return v
+	sl := &m.fires[maphash.Bytes(m.fireSeed, key)&(fireSlots-1)]
+	if sl.gen == m.gen && bytes.Equal(sl.key, key) {
+		return sl.ok
 	}
 	v := s.findShot(side)
-	if len(m.fires) >= maxFireLayouts {
-		clear(m.fires)
-	}
-	m.fires[string(key)] = v
+	sl.key, sl.gen, sl.ok = append(sl.key[:0], key...), m.gen, v
+	m.fireFills++
 	return v
 }
 

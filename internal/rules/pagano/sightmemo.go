@@ -2,6 +2,7 @@ package pagano
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -52,15 +53,25 @@ type SightMemo struct {
 	costFills  int
 	reaches    []reachSlot
 	reachFills int
-	// fires keeps canFireAny's answers by fireKey (fireBuf builds the
-	// keys), forgotten all at once when maxFireLayouts are kept or the
-	// board changes.
-	fires   map[string]bool
-	fireBuf []byte
+	// fires is a direct-mapped cache of canFireAny's answers, by the hash
+	// of their keys (fireKey, built in fireBuf); each slot keeps its key
+	// in a buffer of its own, reused, so that filing an answer allocates
+	// nothing once the slots have grown theirs. A slot counts only if its
+	// gen is the memo's. fireFills counts the answers filed.
+	fires     []fireSlot
+	fireBuf   []byte
+	fireSeed  maphash.Seed
+	fireFills int
 }
 
-// maxFireLayouts is the most canFireAny answers a memo keeps.
-const maxFireLayouts = 1 << 14
+// fireSlots is the number of canFireAny answers a memo keeps.
+const fireSlots = 1 << 12
+
+type fireSlot struct {
+	key []byte
+	gen uint32
+	ok  bool
+}
 
 // fireKey appends to dst what canFireAny(side) depends on besides the
 // board: the side, and, by the exact bits of the numbers, each vehicle of
@@ -151,12 +162,12 @@ func (m *SightMemo) forBoard(b *board) {
 		m.reaches = make([]reachSlot, minPathSlots)
 	}
 	if m.fires == nil {
-		m.fires = map[string]bool{}
+		m.fires = make([]fireSlot, fireSlots)
+		m.fireSeed = maphash.MakeSeed()
 	}
 	if m.b != b {
 		m.b = b
 		m.gen++
-		clear(m.fires)
 	}
 }
 
