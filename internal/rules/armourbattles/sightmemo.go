@@ -302,24 +302,26 @@ func (k *sightKey) same(o *sightKey) bool {
 		k.boxes[3] == o.boxes[3] && k.boxes[4] == o.boxes[4] && k.boxes[5] == o.boxes[5]
 }
 
+// The odd constants the memo's key hashes multiply their words by.
+const (
+	mix0 = 0x9e3779b97f4a7c15
+	mix1 = 0xc2b2ae3d27d4eb4f
+	mix2 = 0x165667b19e3779f9
+	mix3 = 0xd6e8feb86659fd93
+	mix4 = 0xa0761d6478bd642f
+	mix5 = 0xe7037ed1a0b428db
+	mix6 = 0x8ebc6af09c88c6e3
+)
+
 func (k *sightKey) hash() uint64 {
 	// Each word is multiplied by its own odd constant, independently of
 	// the others (no chain of multiplications waiting on each other), and
 	// the sum mixed once, so that its low bits, the slot, depend on all.
-	const (
-		m0 = 0x9e3779b97f4a7c15
-		m1 = 0xc2b2ae3d27d4eb4f
-		m2 = 0x165667b19e3779f9
-		m3 = 0xd6e8feb86659fd93
-		m4 = 0xa0761d6478bd642f
-		m5 = 0xe7037ed1a0b428db
-		m6 = 0x8ebc6af09c88c6e3
-	)
 	id := uint64(k.env)<<40 ^ uint64(k.viewer)<<20 ^ uint64(k.target)
-	h := id*m6 + k.boxes[0]*m0 + k.boxes[1]*m1 + k.boxes[2]*m2 +
-		k.boxes[3]*m3 + k.boxes[4]*m4 + k.boxes[5]*m5
+	h := id*mix6 + k.boxes[0]*mix0 + k.boxes[1]*mix1 + k.boxes[2]*mix2 +
+		k.boxes[3]*mix3 + k.boxes[4]*mix4 + k.boxes[5]*mix5
 	h ^= h >> 32
-	h *= m0
+	h *= mix0
 	h ^= h >> 29
 	return h
 }
@@ -327,13 +329,7 @@ func (k *sightKey) hash() uint64 {
 // env returns the number of side's sight environment in s.
 func (m *SightMemo) env(s *State, side int) int32 {
 	b := bitsKey(append(m.buf[:0], byte(side), byte(len(s.Smokes))))
-	for i := range s.Smokes {
-		sm := &s.Smokes[i]
-		b = append(b, byte(sm.Side))
-		b.f(sm.Center.X)
-		b.f(sm.Center.Y)
-		b.f(float64(sm.Orient))
-	}
+	b.smoke(s)
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side || !u.Active() || u.Hidden {
@@ -365,6 +361,18 @@ type bitsKey []byte
 
 func (k *bitsKey) u32(x int)   { *k = binary.LittleEndian.AppendUint32(*k, uint32(x)) }
 func (k *bitsKey) f(x float64) { *k = binary.LittleEndian.AppendUint64(*k, math.Float64bits(x)) }
+
+// smoke appends what a sight environment keeps of each smoke screen: its
+// side, centre and orientation.
+func (k *bitsKey) smoke(s *State) {
+	for i := range s.Smokes {
+		sm := &s.Smokes[i]
+		*k = append(*k, byte(sm.Side))
+		k.f(sm.Center.X)
+		k.f(sm.Center.Y)
+		k.f(float64(sm.Orient))
+	}
+}
 
 // seesBox is canSeeBox in environment env (m.env of a's side).
 func (m *SightMemo) seesBox(s *State, env int32, a int, fa geom.Box, b int, fb geom.Box) bool {
@@ -665,16 +673,10 @@ func (v sideSight) watcherKeyOf(mover, fs int32, u int) watcherKey {
 
 // hash mixes the key's words as sightKey.hash does.
 func (k *watcherKey) hash() uint64 {
-	const (
-		m0 = 0x9e3779b97f4a7c15
-		m1 = 0xc2b2ae3d27d4eb4f
-		m2 = 0x165667b19e3779f9
-		m3 = 0xd6e8feb86659fd93
-	)
 	ids := uint64(uint32(k.mover))<<32 ^ uint64(uint32(k.friends))
-	h := ids*m3 + (uint64(uint32(k.unit))<<32^uint64(uint32(k.typ)))*m2 + k.x*m0 + k.y*m1 + k.heading*m3
+	h := ids*mix3 + (uint64(uint32(k.unit))<<32^uint64(uint32(k.typ)))*mix2 + k.x*mix0 + k.y*mix1 + k.heading*mix3
 	h ^= h >> 32
-	h *= m0
+	h *= mix0
 	h ^= h >> 29
 	return h
 }
@@ -717,13 +719,7 @@ func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64) int32 {
 	m, s := v.m, v.s
 	b := bitsKey(m.fbuf[:0])
 	b.u32(len(s.Smokes))
-	for i := range s.Smokes {
-		sm := &s.Smokes[i]
-		b = append(b, byte(sm.Side))
-		b.f(sm.Center.X)
-		b.f(sm.Center.Y)
-		b.f(float64(sm.Orient))
-	}
+	b.smoke(s)
 	side := s.Units[u].Side
 	for i := range s.Units {
 		f := &s.Units[i]

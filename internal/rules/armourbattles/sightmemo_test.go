@@ -324,24 +324,11 @@ func TestWatcherMemoSameSpans(t *testing.T) {
 				return nil
 			}
 			open := func(out int, withMemo bool) (*Window, int) {
-				c := s.clone()
-				if withMemo {
-					c.WithMemo(memo)
-				}
-				c.Window = nil
-				if out >= 0 {
-					c.Units[out].Fired = true
-				}
-				had := -1
-				if withMemo {
-					c.memo.reset(c)
-					had = c.memo.filed
-				}
-				c.openMoveWindow(c.currentMover())
-				if withMemo {
-					return c.Window, c.memo.filed - had
-				}
-				return c.Window, 0
+				return reopenWindow(s, memo, withMemo, func(c *State) {
+					if out >= 0 {
+						c.Units[out].Fired = true
+					}
+				})
 			}
 			open(-1, true)
 			for _, w := range s.unitsOf(1 - s.Active) {
@@ -366,6 +353,28 @@ func TestWatcherMemoSameSpans(t *testing.T) {
 	t.Logf("%d windows opened with a watcher out, %d of them from the watchers' spans", probes, served)
 }
 
+// reopenWindow opens the move window of s's mover afresh in a copy of s
+// changed by change, with memo when withMemo, and returns the window and
+// the number of watchers' spans it filed in the memo.
+func reopenWindow(s *State, memo *any, withMemo bool, change func(c *State)) (*Window, int) {
+	c := s.clone()
+	if withMemo {
+		c.WithMemo(memo)
+	}
+	c.Window = nil
+	change(c)
+	had := -1
+	if withMemo {
+		c.memo.reset(c)
+		had = c.memo.filed
+	}
+	c.openMoveWindow(c.currentMover())
+	if withMemo {
+		return c.Window, c.memo.filed - had
+	}
+	return c.Window, 0
+}
+
 // TestWatcherMemoFriends opens each move window of random games with a
 // memo, then again after one of the watchers' friends has moved: into
 // the way between a watcher and the mover's path, out of it to a far
@@ -386,22 +395,7 @@ func TestWatcherMemoFriends(t *testing.T) {
 				return nil
 			}
 			open := func(change func(c *State), withMemo bool) (*Window, int) {
-				c := s.clone()
-				if withMemo {
-					c.WithMemo(memo)
-				}
-				c.Window = nil
-				change(c)
-				had := -1
-				if withMemo {
-					c.memo.reset(c)
-					had = c.memo.filed
-				}
-				c.openMoveWindow(c.currentMover())
-				if withMemo {
-					return c.Window, c.memo.filed - had
-				}
-				return c.Window, 0
+				return reopenWindow(s, memo, withMemo, change)
 			}
 			base, _ := open(func(*State) {}, true)
 			end := m.Path[len(m.Path)-1]
