@@ -3,7 +3,6 @@ package pagano
 import (
 	"bytes"
 	"fmt"
-	"hash/maphash"
 	"math"
 	"strconv"
 	"strings"
@@ -783,7 +782,7 @@ func (s *State) canFireAny(side int) bool {
 	}
 	key := s.fireKey(side, m.fireBuf[:0])
 	m.fireBuf = key
-	sl := &m.fires[maphash.Bytes(m.fireSeed, key)&(fireSlots-1)]
+	sl := &m.fires[fireHash(key)&(fireSlots-1)]
 	if sl.gen == m.gen && bytes.Equal(sl.key, key) {
 		return sl.ok
 	}

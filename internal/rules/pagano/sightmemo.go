@@ -2,7 +2,6 @@ package pagano
 
 import (
 	"encoding/binary"
-	"hash/maphash"
 	"math"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -32,7 +31,8 @@ const (
 // memo files each answer under the exact bits of both footprints, so it
 // never changes an answer. It keeps the enemies' ambush spans along a
 // move's path (spanKey) and the movement costs of paths (pathKey) the
-// same way. A memo must not be shared between goroutines.
+// same way, and canFireAny's answers by the layout they depend on
+// (fireKey). A memo must not be shared between goroutines.
 type SightMemo struct {
 	// b is the board the answers are about (its table, and its unit types
 	// for the spans); a state on another board starts the memo afresh.
@@ -60,7 +60,6 @@ type SightMemo struct {
 	// gen is the memo's. fireFills counts the answers filed.
 	fires     []fireSlot
 	fireBuf   []byte
-	fireSeed  maphash.Seed
 	fireFills int
 }
 
@@ -104,6 +103,23 @@ func (s *State) fireKey(side int, dst []byte) []byte {
 		}
 	}
 	return dst
+}
+
+// fireHash returns the hash of a fireKey (its slot in fires): the key's
+// words mixed in one after another, the same in every run.
+func fireHash(key []byte) uint64 {
+	h := uint64(len(key)) * 0x9e3779b97f4a7c15
+	for ; len(key) >= 8; key = key[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(key)) * 0xc2b2ae3d27d4eb4f
+		h ^= h >> 31
+	}
+	for _, c := range key {
+		h = (h ^ uint64(c)) * 0x165667b19e3779f9
+	}
+	h ^= h >> 32
+	h *= 0x9e3779b97f4a7c15
+	h ^= h >> 29
+	return h
 }
 
 // sightKey is the bits of the viewer's and the target's footprints.
@@ -163,7 +179,6 @@ func (m *SightMemo) forBoard(b *board) {
 	}
 	if m.fires == nil {
 		m.fires = make([]fireSlot, fireSlots)
-		m.fireSeed = maphash.MakeSeed()
 	}
 	if m.b != b {
 		m.b = b
