@@ -242,6 +242,59 @@ func (s *State) moverFor(unitID string) (int, error) {
 	return u, nil
 }
 
+// checkedMove is a move Validate found legal, copied (its points into a
+// buffer of its own, so that whatever the caller does with its action
+// later changes nothing here), with the plan planMove made of it. It
+// holds while the state stays as Validate saw it: the engine changes a
+// state only by Apply, which takes or drops it, and a clone starts
+// without one.
+type checkedMove struct {
+	ok             bool
+	unit           string
+	to             [][2]float64
+	stop           bool
+	facing, turret *float64
+	f, t           float64 // what facing and turret point to, kept here
+	plan           movePlan
+}
+
+// keep files move a and its plan p.
+func (c *checkedMove) keep(a Move, p movePlan) {
+	c.ok, c.unit, c.to, c.stop, c.plan = true, a.Unit, append(c.to[:0], a.To...), a.Stop, p
+	c.facing, c.turret = nil, nil
+	if a.Facing != nil {
+		c.f = *a.Facing
+		c.facing = &c.f
+	}
+	if a.Turret != nil {
+		c.t = *a.Turret
+		c.turret = &c.t
+	}
+}
+
+// take returns the plan kept for a move equal to a, and drops it either
+// way.
+func (c *checkedMove) take(a Move) (movePlan, bool) {
+	if !c.ok {
+		return movePlan{}, false
+	}
+	c.ok = false
+	p := c.plan
+	c.plan = movePlan{}
+	same := c.unit == a.Unit && c.stop == a.Stop && slices.Equal(c.to, a.To) &&
+		sameFloat(c.facing, a.Facing) && sameFloat(c.turret, a.Turret)
+	return p, same
+}
+
+// drop forgets the move kept.
+func (c *checkedMove) drop() { c.ok, c.plan = false, movePlan{} }
+
+// sameFloat reports whether two optional numbers are both absent or
+// both present and equal.
+func sameFloat(a, b *float64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
 func (s *State) planMove(a Move) (movePlan, error) {
 	var p movePlan
 	u, err := s.moverFor(a.Unit)

@@ -198,7 +198,10 @@ func (s *State) Validate(a engine.Action) error {
 		_, err := s.planFire(a)
 		return err
 	case Move:
-		_, err := s.planMove(a)
+		p, err := s.planMove(a)
+		if err == nil {
+			s.checked.keep(a, p)
+		}
 		return err
 	case Pivot:
 		return s.validatePivot(a.Unit, a.Facing, a.Turret, false)
@@ -213,6 +216,9 @@ func (s *State) Validate(a engine.Action) error {
 // Apply applies a validated action and runs the game on to the next
 // decision.
 func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
+	if _, ok := a.(Move); !ok {
+		s.checked.drop() // the state changes: a move's plan no longer holds
+	}
 	switch a := a.(type) {
 	case Deploy:
 		s.applyDeploy(a, out)
@@ -226,7 +232,10 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "hold-fire", Text: s.b.sides[s.pending().Side].name + " holds fire", To: engine.Everyone})
 		s.nextPhase(out)
 	case Move:
-		p, _ := s.planMove(a)
+		p, ok := s.checked.take(a)
+		if !ok {
+			p, _ = s.planMove(a)
+		}
 		s.startMove(p, out)
 	case Pivot:
 		s.applyPivot(a.Unit, a.Facing, a.Turret, false, out)

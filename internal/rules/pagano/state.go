@@ -128,6 +128,10 @@ type State struct {
 	// memo, if set, keeps line-of-sight answers (see WithMemo); clones
 	// go without it.
 	memo *SightMemo
+	// checked is the move Validate last found legal here, with its plan,
+	// for Apply to take rather than plan the move again (checkedMove).
+	// Clones go without it.
+	checked checkedMove
 }
 
 func (s *State) stats(u int) *UnitStats { return s.b.stats[s.Units[u].Type] }
@@ -244,6 +248,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.memo = nil
+	c.checked = checkedMove{}
 	c.Units = append([]Unit(nil), s.Units...)
 	if s.Move != nil {
 		m := *s.Move
