@@ -54,9 +54,29 @@ func TestAmbushSpansMatchReference(t *testing.T) {
 }
 
 // eachRandomMove plays the given number of random games of each Pagano
-// scenario, the state keeping a sight memo, and calls f with every move
-// chosen, before it is applied: where names the scenario, seed and action.
+// scenario, the state keeping a sight memo of its own, and calls f with
+// every move chosen, before it is applied: where names the scenario, seed
+// and action.
 func eachRandomMove(t *testing.T, games int, f func(where string, s *State, memo *any, mv Move)) {
+	t.Helper()
+	var memo *any
+	fresh := func() *any {
+		memo = new(any)
+		return memo
+	}
+	eachRandomPosition(t, games, 3000, fresh, func(where string, s *State, a engine.Action) {
+		if mv, ok := a.(Move); ok {
+			f(where, s, memo, mv)
+		}
+	})
+}
+
+// eachRandomPosition plays the given number of random games of each
+// Pagano scenario, at most limit actions each, and calls f at every
+// position with the action chosen there, before it is applied: where
+// names the scenario, seed and action. A game's state keeps the memo
+// memo returns at its start (memo nil: none).
+func eachRandomPosition(t *testing.T, games, limit int, memo func() *any, f func(where string, s *State, a engine.Action)) {
 	t.Helper()
 	for _, sc := range paganoScenarios(t) {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
@@ -65,15 +85,14 @@ func eachRandomMove(t *testing.T, games int, f func(where string, s *State, memo
 				t.Fatal(err)
 			}
 			s := st.(*State)
-			var memo any
-			s.WithMemo(&memo)
+			if memo != nil {
+				s.WithMemo(memo())
+			}
 			src := dice.NewPCG(seed)
 			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
-			for n := 0; !s.Over && n < 3000; n++ {
+			for n := 0; !s.Over && n < limit; n++ {
 				a := agents[s.Pending().Side].Choose(s)
-				if mv, ok := a.(Move); ok {
-					f(fmt.Sprintf("%s seed %d action %d", sc.ID, seed, n), s, &memo, mv)
-				}
+				f(fmt.Sprintf("%s seed %d action %d", sc.ID, seed, n), s, a)
 				s.Apply(a, src, engine.Discard)
 			}
 		}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/sandtable/sandtable/internal/agent"
-	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 )
@@ -21,7 +19,7 @@ import (
 func TestFireMemoSameAnswers(t *testing.T) {
 	var memo any
 	asked, served, flipped := 0, 0, 0
-	games := uint64(2)
+	games := 2
 	if testing.Short() {
 		games = 1
 	}
@@ -33,54 +31,43 @@ func TestFireMemoSameAnswers(t *testing.T) {
 		func(s *State, u int) { s.Units[u].FiredIn = s.Serial },
 		func(s *State, u int) { s.Units[u].Out = true },
 	}
-	for _, sc := range paganoScenarios(t) {
-		for seed := uint64(1); seed <= games; seed++ {
-			st, err := Rules{}.New(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
-			src := dice.NewPCG(seed)
-			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
-			check := func(c *State, what string) {
-				bare := c.clone()
-				c.WithMemo(&memo)
-				m := memo.(*SightMemo)
-				for side := range 2 {
-					want := bare.findShot(side)
-					for k := range 2 {
-						had := m.fireFills
-						if got := c.canFireAny(side); got != want {
-							t.Fatalf("%s seed %d turn %d phase %d, %s: side %d can fire %v (asked %d), worked out afresh %v", sc.ID, seed, c.Turn, c.Phase, what, side, got, k, want)
-						}
-						asked++
-						if k == 1 && m.fireFills == had {
-							served++
-						}
+	pos := 0 // positions met
+	eachRandomPosition(t, games, 400, nil, func(where string, s *State, _ engine.Action) {
+		check := func(c *State, what string) {
+			bare := c.clone()
+			c.WithMemo(&memo)
+			m := memo.(*SightMemo)
+			for side := range 2 {
+				want := bare.findShot(side)
+				for k := range 2 {
+					had := m.fireFills
+					if got := c.canFireAny(side); got != want {
+						t.Fatalf("%s (turn %d, phase %d), %s: side %d can fire %v (asked %d), worked out afresh %v", where, c.Turn, c.Phase, what, side, got, k, want)
+					}
+					asked++
+					if k == 1 && m.fireFills == had {
+						served++
 					}
 				}
-			}
-			for n := 0; !s.Over && n < 400; n++ {
-				check(s.clone(), "as it stands")
-				for u := range s.Units {
-					if !s.Units[u].Active() || u%3 != n%3 {
-						continue
-					}
-					for _, change := range changes {
-						c := s.clone()
-						change(c, u)
-						before := [2]bool{s.clone().findShot(0), s.clone().findShot(1)}
-						check(c, "vehicle "+s.Units[u].ID+" changed")
-						if after := [2]bool{c.findShot(0), c.findShot(1)}; after != before {
-							flipped++
-						}
-					}
-				}
-				a := agents[s.Pending().Side].Choose(s)
-				s.Apply(a, src, engine.Discard)
 			}
 		}
-	}
+		check(s.clone(), "as it stands")
+		pos++
+		for u := range s.Units {
+			if !s.Units[u].Active() || u%3 != pos%3 {
+				continue
+			}
+			before := [2]bool{s.findShot(0), s.findShot(1)}
+			for _, change := range changes {
+				c := s.clone()
+				change(c, u)
+				check(c, "vehicle "+s.Units[u].ID+" changed")
+				if after := [2]bool{c.findShot(0), c.findShot(1)}; after != before {
+					flipped++
+				}
+			}
+		}
+	})
 	t.Logf("%d answers, %d served from the memo, %d changes turned an answer over", asked, served, flipped)
 	if served == 0 || flipped == 0 {
 		t.Fatalf("%d answers, %d from the memo, %d turned over by a change: the test proves too little", asked, served, flipped)

@@ -3,8 +3,6 @@ package pagano
 import (
 	"testing"
 
-	"github.com/sandtable/sandtable/internal/agent"
-	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/slotcache"
@@ -20,54 +18,41 @@ import (
 func TestSightMemoKeepsAnswers(t *testing.T) {
 	var memo any
 	asked, hits := 0, 0
-	games := uint64(2)
+	games := 2
 	if testing.Short() {
 		games = 1
 	}
-	for _, sc := range paganoScenarios(t) {
-		for seed := uint64(1); seed <= games; seed++ {
-			st, err := Rules{}.New(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
-			s.WithMemo(&memo)
-			m := memo.(*SightMemo)
-			src := dice.NewPCG(seed)
-			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
-			for n := 0; !s.Over && n < 600; n++ {
-				bare := s.clone() // no memo
-				if bare.memo != nil {
-					t.Fatal("a clone kept the memo")
+	shared := func() *any { return &memo }
+	eachRandomPosition(t, games, 600, shared, func(where string, s *State, _ engine.Action) {
+		m := memo.(*SightMemo)
+		bare := s.clone() // no memo
+		if bare.memo != nil {
+			t.Fatal("a clone kept the memo")
+		}
+		for a := range s.Units {
+			for b := range s.Units {
+				if a == b || !s.Units[a].Placed || !s.Units[b].Placed {
+					continue
 				}
-				for a := range s.Units {
-					for b := range s.Units {
-						if a == b || !s.Units[a].Placed || !s.Units[b].Placed {
-							continue
-						}
-						fa, fb := s.box(a), s.box(b)
-						turned := s.boxAt(b, fb.Center.Add(geom.Point{X: 0.25}), fb.Heading+geom.Deg(90))
-						for _, tb := range []geom.Box{fb, turned, fb} {
-							k := keyOf(fa, tb)
-							sl := slotcache.Slot(m.slots, k.hash())
-							if sl.gen == m.gen && sl.key == k {
-								hits++
-							}
-							got, want := s.sight(a, fa, b, tb), bare.sight(a, fa, b, tb)
-							asked++
-							if got != want {
-								t.Fatalf("%s seed %d action %d: %s sees %s at %+v: memo says %+v, worked out afresh %+v",
-									sc.ID, seed, n, s.Units[a].ID, s.Units[b].ID, tb, got, want)
-							}
-						}
+				fa, fb := s.box(a), s.box(b)
+				turned := s.boxAt(b, fb.Center.Add(geom.Point{X: 0.25}), fb.Heading+geom.Deg(90))
+				for _, tb := range []geom.Box{fb, turned, fb} {
+					k := keyOf(fa, tb)
+					sl := slotcache.Slot(m.slots, k.hash())
+					if sl.gen == m.gen && sl.key == k {
+						hits++
+					}
+					got, want := s.sight(a, fa, b, tb), bare.sight(a, fa, b, tb)
+					asked++
+					if got != want {
+						t.Fatalf("%s: %s sees %s at %+v: memo says %+v, worked out afresh %+v",
+							where, s.Units[a].ID, s.Units[b].ID, tb, got, want)
 					}
 				}
-				checkShotOpen(t, s)
-				a := agents[s.Pending().Side].Choose(s)
-				s.Apply(a, src, engine.Discard)
 			}
 		}
-	}
+		checkShotOpen(t, s)
+	})
 	t.Logf("%d questions, %d answered from the memo", asked, hits)
 	if hits == 0 || hits == asked {
 		t.Fatalf("%d of %d questions answered from the memo: the test asks nothing of it", hits, asked)
