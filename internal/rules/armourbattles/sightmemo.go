@@ -674,7 +674,7 @@ func (v sideSight) watcherKeyOf(mover, fs int32, u int) watcherKey {
 // hash mixes the key's words as sightKey.hash does.
 func (k *watcherKey) hash() uint64 {
 	ids := uint64(uint32(k.mover))<<32 ^ uint64(uint32(k.friends))
-	h := ids*mix3 + (uint64(uint32(k.unit))<<32^uint64(uint32(k.typ)))*mix2 + k.x*mix0 + k.y*mix1 + k.heading*mix3
+	h := ids*mix3 + (uint64(uint32(k.unit))<<32^uint64(uint32(k.typ)))*mix2 + k.x*mix0 + k.y*mix1 + k.heading*mix4
 	h ^= h >> 32
 	h *= mix0
 	h ^= h >> 29

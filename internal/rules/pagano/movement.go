@@ -249,26 +249,24 @@ func (s *State) moverFor(unitID string) (int, error) {
 // state only by Apply, which takes or drops it, and a clone starts
 // without one.
 type checkedMove struct {
-	ok             bool
-	unit           string
-	to             [][2]float64
-	stop           bool
-	facing, turret *float64
-	f, t           float64 // what facing and turret point to, kept here
-	plan           movePlan
+	ok                   bool
+	unit                 string
+	to                   [][2]float64
+	stop                 bool
+	hasFacing, hasTurret bool
+	facing, turret       float64
+	plan                 movePlan
 }
 
 // keep files move a and its plan p.
 func (c *checkedMove) keep(a Move, p movePlan) {
 	c.ok, c.unit, c.to, c.stop, c.plan = true, a.Unit, append(c.to[:0], a.To...), a.Stop, p
-	c.facing, c.turret = nil, nil
-	if a.Facing != nil {
-		c.f = *a.Facing
-		c.facing = &c.f
+	c.hasFacing, c.hasTurret = a.Facing != nil, a.Turret != nil
+	if c.hasFacing {
+		c.facing = *a.Facing
 	}
-	if a.Turret != nil {
-		c.t = *a.Turret
-		c.turret = &c.t
+	if c.hasTurret {
+		c.turret = *a.Turret
 	}
 }
 
@@ -278,21 +276,23 @@ func (c *checkedMove) take(a Move) (movePlan, bool) {
 	if !c.ok {
 		return movePlan{}, false
 	}
-	c.ok = false
 	p := c.plan
-	c.plan = movePlan{}
+	c.drop()
 	same := c.unit == a.Unit && c.stop == a.Stop && slices.Equal(c.to, a.To) &&
-		sameFloat(c.facing, a.Facing) && sameFloat(c.turret, a.Turret)
+		sameFloat(c.hasFacing, c.facing, a.Facing) && sameFloat(c.hasTurret, c.turret, a.Turret)
 	return p, same
 }
 
 // drop forgets the move kept.
 func (c *checkedMove) drop() { c.ok, c.plan = false, movePlan{} }
 
-// sameFloat reports whether two optional numbers are both absent or
-// both present and equal.
-func sameFloat(a, b *float64) bool {
-	return a == nil && b == nil || a != nil && b != nil && *a == *b
+// sameFloat reports whether an optional number kept (has, x) equals the
+// optional number b: both absent, or both present and equal.
+func sameFloat(has bool, x float64, b *float64) bool {
+	if b == nil {
+		return !has
+	}
+	return has && x == *b
 }
 
 func (s *State) planMove(a Move) (movePlan, error) {
