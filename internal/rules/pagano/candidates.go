@@ -1,9 +1,10 @@
 package pagano
 
 import (
+	"cmp"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/sandtable/sandtable/internal/engine"
@@ -155,27 +156,39 @@ func (s *State) Stuck() string {
 func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
 	dst = append(dst, HoldFire{})
 	side := s.pending().Side
+	// opt is a shot of u at t worth v; a vehicle's best shot keeps where
+	// its shots lie in opts, [from, to).
 	type opt struct {
-		u, t int
-		v    float64
+		u, t     int
+		v        float64
+		from, to int
 	}
-	var best []opt
-	byTarget := map[int]float64{}
-	options := map[int][]opt{}
+	var optBuf, bestBuf [32]opt
+	var byBuf [64]float64
+	var hasBuf [64]bool
+	opts, best := optBuf[:0], bestBuf[:0]
+	byTarget, hasTarget := byBuf[:0], hasBuf[:0] // what each target's shots are worth, summed
+	if n := len(s.Units); n <= len(byBuf) {
+		byTarget, hasTarget = byBuf[:n], hasBuf[:n]
+	} else {
+		byTarget, hasTarget = make([]float64, n), make([]bool, n)
+	}
 	for u := range s.Units {
 		if s.Units[u].Side != side || s.fireBar(u) != barNone {
 			continue
 		}
-		var bo opt
-		bo.u, bo.t = u, -1
-		for _, t := range s.targets(u) {
+		bo := opt{u: u, t: -1, from: len(opts)}
+		s.eachTarget(u, func(t int) bool {
 			v := s.shotValue(u, t, false)
-			options[u] = append(options[u], opt{u, t, v})
+			opts = append(opts, opt{u: u, t: t, v: v})
 			byTarget[t] += v
+			hasTarget[t] = true
 			if bo.t < 0 || v > bo.v {
 				bo.t, bo.v = t, v
 			}
-		}
+			return true
+		})
+		bo.to = len(opts)
 		if bo.t >= 0 {
 			best = append(best, bo)
 		}
@@ -183,22 +196,26 @@ func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
 	if len(best) == 0 {
 		return dst
 	}
-	sort.SliceStable(best, func(i, j int) bool { return best[i].v > best[j].v })
-	all := Fire{}
+	slices.SortStableFunc(best, func(a, b opt) int { return cmp.Compare(b.v, a.v) })
+	all := Fire{Shots: make([]Shot, 0, len(best))}
 	for _, b := range best {
 		all.Shots = append(all.Shots, Shot{Unit: s.Units[b.u].ID, Target: s.Units[b.t].ID})
 	}
 	dst = append(dst, all)
+	// The most exposed target: the greatest sum, the first of equals.
 	focus, fv := -1, -1.0
 	for t, v := range byTarget {
-		if v > fv || v == fv && t < focus {
+		if hasTarget[t] && v > fv {
 			focus, fv = t, v
 		}
 	}
-	f := Fire{}
+	var f Fire
 	for _, b := range best {
-		for _, o := range options[b.u] {
+		for _, o := range opts[b.from:b.to] {
 			if o.t == focus {
+				if f.Shots == nil {
+					f.Shots = make([]Shot, 0, len(best))
+				}
 				f.Shots = append(f.Shots, Shot{Unit: s.Units[b.u].ID, Target: s.Units[focus].ID})
 			}
 		}
@@ -273,17 +290,38 @@ type moveOptions struct {
 	n      int
 }
 
-// moveOpt is one option: an action to validate as it is (fixed), a move
+// moveOpt is one option: an action to validate as it is (end movement,
+// or hold with the turret or hull turned toward the enemy), a move
 // straight toward target (line), or one to a crest or a wood's edge found
 // when asked (spot).
 type moveOpt struct {
-	fixed  engine.Action
-	spot   func(int, geom.Angle) (geom.Point, geom.Angle, bool)
+	kind   optKind
+	turn   holdTurn // hold: what turns toward the enemy
 	target geom.Point
 	max    float64
 	stop   bool
 	face   geom.Angle
 }
+
+// optKind is the kind of a moveOpt.
+type optKind uint8
+
+const (
+	optLine optKind = iota
+	optEnd
+	optHold
+	optCrest
+	optWoods
+)
+
+// holdTurn is what a hold turns toward the enemy.
+type holdTurn uint8
+
+const (
+	turnNothing holdTurn = iota
+	turnTurret
+	turnHull
+)
 
 func (mo *moveOptions) add(o moveOpt) {
 	mo.opts[mo.n] = o
@@ -302,7 +340,7 @@ func (s *State) listMoveOptions(mo *moveOptions) {
 	}
 	mo.u = u
 	if u < 0 {
-		mo.add(moveOpt{fixed: EndMovement{}})
+		mo.add(moveOpt{kind: optEnd})
 		return
 	}
 	un := &s.Units[u]
@@ -313,15 +351,15 @@ func (s *State) listMoveOptions(mo *moveOptions) {
 		mo.toward = s.b.towardEnemy(side)
 	}
 	toward := mo.toward
-	hold := Hold{Unit: un.ID}
+	hold := moveOpt{kind: optHold}
 	switch {
 	case un.Stunned:
 	case s.stats(u).Mount == MountTurret:
-		hold.Turret = degrees(toward)
+		hold.turn = turnTurret
 	case !un.Immobile:
-		hold.Facing = degrees(toward)
+		hold.turn = turnHull
 	}
-	mo.add(moveOpt{fixed: hold})
+	mo.add(hold)
 	if un.Stunned || un.Immobile {
 		return
 	}
@@ -343,8 +381,8 @@ func (s *State) listMoveOptions(mo *moveOptions) {
 			mo.add(moveOpt{target: un.Pos.Add(geom.Dir(dir).Mul(20)), max: 20, stop: true, face: toward})
 		}
 	}
-	mo.add(moveOpt{spot: s.crestSpot})
-	mo.add(moveOpt{spot: s.woodsSpot})
+	mo.add(moveOpt{kind: optCrest})
+	mo.add(moveOpt{kind: optWoods})
 }
 
 // degrees returns a rounded to hundredths of a degree, for an action.
@@ -354,21 +392,37 @@ func degrees(a geom.Angle) *float64 { d := round2(a.Normalized().Degrees()); ret
 // valid.
 func (s *State) moveOption(mo *moveOptions, i int) (engine.Action, bool) {
 	o := &mo.opts[i]
-	switch {
-	case o.fixed != nil:
-		return o.fixed, s.Validate(o.fixed) == nil
-	case o.spot != nil:
-		p, face, ok := o.spot(mo.u, mo.toward)
-		if !ok {
-			return nil, false
+	var spot func(int, geom.Angle) (geom.Point, geom.Angle, bool)
+	switch o.kind {
+	case optEnd:
+		return EndMovement{}, s.Validate(EndMovement{}) == nil
+	case optHold:
+		h := Hold{Unit: s.Units[mo.u].ID}
+		switch o.turn {
+		case turnTurret:
+			h.Turret = degrees(mo.toward)
+		case turnHull:
+			h.Facing = degrees(mo.toward)
 		}
-		return s.moveLine(mo, p, math.Inf(1), true, face)
+		return h, s.Validate(h) == nil
+	case optCrest:
+		spot = s.crestSpot
+	case optWoods:
+		spot = s.woodsSpot
+	default:
+		return s.moveLine(mo, o.target, o.max, o.stop, o.face)
 	}
-	return s.moveLine(mo, o.target, o.max, o.stop, o.face)
+	p, face, ok := spot(mo.u, mo.toward)
+	if !ok {
+		return nil, false
+	}
+	return s.moveLine(mo, p, math.Inf(1), true, face)
 }
 
 // moveLine returns a move of mo's vehicle straight toward target, as far
-// as its budget allows (and at most max inches), or false.
+// as its budget allows (and at most max inches), or false. It tries each
+// move with its point and directions in the state's moveTrial, and
+// copies only the legal one into an action of its own.
 func (s *State) moveLine(mo *moveOptions, target geom.Point, max float64, stop bool, face geom.Angle) (engine.Action, bool) {
 	u := mo.u
 	un := &s.Units[u]
@@ -380,26 +434,46 @@ func (s *State) moveLine(mo *moveOptions, target geom.Point, max float64, stop b
 	end := un.Pos.Add(v.Normalize().Mul(dist))
 	end.X = math.Max(0, math.Min(s.b.table.Width(), end.X))
 	end.Y = math.Max(0, math.Min(s.b.table.Height(), end.Y))
-	r := s.reach([]geom.Point{un.Pos, end}, mo.budget)
+	line := [2]geom.Point{un.Pos, end}
+	r := s.reach(line[:], mo.budget)
 	turret := s.stats(u).Mount == MountTurret
+	t := &s.checked.trial
 	for _, frac := range []float64{1, 0.7, 0.4} {
 		d := r * frac
 		if d < 0.5 {
 			break
 		}
 		p := un.Pos.Add(end.Sub(un.Pos).Normalize().Mul(d))
-		m := Move{Unit: un.ID, To: [][2]float64{{p.X, p.Y}}, Stop: stop}
+		t.to[0] = [2]float64{p.X, p.Y}
+		m := Move{Unit: un.ID, To: t.to[:], Stop: stop}
 		if stop {
-			m.Facing = degrees(face)
+			t.facing = round2(face.Normalized().Degrees())
+			m.Facing = &t.facing
 		}
 		if turret {
-			m.Turret = degrees(s.enemyDir(u, p, face))
+			t.turret = round2(s.enemyDir(u, p, face).Normalized().Degrees())
+			m.Turret = &t.turret
 		}
-		if s.Validate(m) == nil {
+		if s.validateMove(m) == nil {
+			m.To = [][2]float64{t.to[0]}
+			if m.Facing != nil {
+				m.Facing = &[]float64{t.facing}[0]
+			}
+			if m.Turret != nil {
+				m.Turret = &[]float64{t.turret}[0]
+			}
 			return m, true
 		}
 	}
 	return nil, false
+}
+
+// moveTrial holds the point and directions of a move moveLine tries,
+// until it is found legal and copied into an action of its own: Go's
+// escape analysis would put them on the heap for every try.
+type moveTrial struct {
+	to             [1][2]float64
+	facing, turret float64
 }
 
 // enemyDir returns the direction from p to the nearest enemy of unit u,

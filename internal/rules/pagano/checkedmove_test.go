@@ -10,13 +10,16 @@ import (
 
 // TestCheckedMoveSameGame plays random games of every Pagano scenario
 // and, at every decision that offers moves, applies each of up to six of
-// them three ways: validated first (Apply takes the plan Validate kept),
-// not validated (Apply plans it), and after another move of the same
-// vehicle was validated (Apply must not take that one's plan). The three
-// must leave the same state and the same events. It also checks that any
+// them several ways: validated first (Apply takes the plan Validate
+// kept), not validated (Apply plans it), validated and then followed by
+// a variant or another move of the same vehicle validated (a refused one
+// must leave the kept plan whole, a legal one replace it), and after only
+// that other move was validated (Apply must not take its plan). All must
+// leave the same state and the same events, and the path under way must
+// not share the buffer the next plan is made in. It also checks that any
 // other action drops the kept plan, and counts the plans taken.
 func TestCheckedMoveSameGame(t *testing.T) {
-	taken, others := 0, 0
+	taken, others, refusedAfter := 0, 0, 0
 	games := 2
 	if testing.Short() {
 		games = 1
@@ -34,6 +37,11 @@ func TestCheckedMoveSameGame(t *testing.T) {
 			apply := func(c *State, m Move) (uint64, engine.EventList) {
 				var ev engine.EventList
 				c.Apply(m, dice.NewPCG(7919), &ev)
+				// The path under way is the state's own: no buffer the
+				// next plan may be made in holds it.
+				if c.Move != nil && (sameBuffer(c.Move.Path, c.checked.spare) || sameBuffer(c.Move.Path, c.checked.plan.path)) {
+					t.Fatalf("%s: the path of %+v under way shares the buffer of the next plan", where, m)
+				}
 				return c.Hash(), ev
 			}
 			a := s.clone()
@@ -54,11 +62,21 @@ func TestCheckedMoveSameGame(t *testing.T) {
 			}
 			// m applied after o was validated last must be m planned
 			// afresh; afterValidating reports whether o was legal.
+			// Validated after m, o must leave m's kept plan whole when it
+			// is refused, and replace it when it is legal.
 			afterValidating := func(o Move) bool {
 				c := s.clone()
-				if c.Validate(o) != nil {
+				c.Validate(m)
+				legal := c.Validate(o) == nil
+				if hc, ec := apply(c, m); hc != hb || !reflect.DeepEqual(ec, eb) {
+					t.Fatalf("%s: %+v applied after %+v was validated (legal: %v) differs from it planned afresh", where, m, o, legal)
+				}
+				if !legal {
+					refusedAfter++
 					return false
 				}
+				c = s.clone()
+				c.Validate(o)
 				if hc, ec := apply(c, m); hc != hb || !reflect.DeepEqual(ec, eb) {
 					t.Fatalf("%s: %+v applied after %+v was validated differs from it planned afresh", where, m, o)
 				}
@@ -112,8 +130,8 @@ func TestCheckedMoveSameGame(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d moves applied with the kept plan, %d after another move was validated", taken, others)
-	if taken == 0 || others == 0 {
+	t.Logf("%d moves applied with the kept plan, %d after another move was validated, %d after another was refused", taken, others, refusedAfter)
+	if taken == 0 || others == 0 || refusedAfter == 0 {
 		t.Fatal("no kept plan taken, or none passed over: the test proves too little")
 	}
 }

@@ -256,11 +256,21 @@ type checkedMove struct {
 	hasFacing, hasTurret bool
 	facing, turret       float64
 	plan                 movePlan
+	// spare is the buffer planMove plans the next path in; keep swaps it
+	// with the kept plan's, and a path handed to Apply leaves with it.
+	spare []geom.Point
+	// trial is moveLine's, kept here as the buffers are: per state, and
+	// not shared with its clones.
+	trial moveTrial
 }
 
 // keep files move a and its plan p.
 func (c *checkedMove) keep(a Move, p movePlan) {
+	old := c.plan.path // free again: the plan it belonged to is dropped
 	c.ok, c.unit, c.to, c.stop, c.plan = true, a.Unit, append(c.to[:0], a.To...), a.Stop, p
+	if sameBuffer(c.spare, p.path) {
+		c.spare = old // p's path was planned in the spare: swap
+	}
 	c.hasFacing, c.hasTurret = a.Facing != nil, a.Turret != nil
 	if c.hasFacing {
 		c.facing = *a.Facing
@@ -271,20 +281,39 @@ func (c *checkedMove) keep(a Move, p movePlan) {
 }
 
 // take returns the plan kept for a move equal to a, and drops it either
-// way.
+// way. The plan's path is the caller's from then on.
 func (c *checkedMove) take(a Move) (movePlan, bool) {
 	if !c.ok {
 		return movePlan{}, false
 	}
 	p := c.plan
-	c.drop()
+	c.ok, c.plan = false, movePlan{}
 	same := c.unit == a.Unit && c.stop == a.Stop && slices.Equal(c.to, a.To) &&
 		sameFloat(c.hasFacing, c.facing, a.Facing) && sameFloat(c.hasTurret, c.turret, a.Turret)
 	return p, same
 }
 
-// drop forgets the move kept.
-func (c *checkedMove) drop() { c.ok, c.plan = false, movePlan{} }
+// drop forgets the move kept; its path's buffer may be planned in again.
+func (c *checkedMove) drop() {
+	if c.ok && c.spare == nil {
+		c.spare = c.plan.path
+	}
+	c.ok, c.plan = false, movePlan{}
+}
+
+// own returns path, planned by planMove, as the caller's own: the spare
+// buffer it was planned in is not planned in again.
+func (c *checkedMove) own(path []geom.Point) []geom.Point {
+	if sameBuffer(c.spare, path) {
+		c.spare = nil
+	}
+	return path
+}
+
+// sameBuffer reports whether a and b start at the same element.
+func sameBuffer(a, b []geom.Point) bool {
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
+}
 
 // sameFloat reports whether an optional number kept (has, x) equals the
 // optional number b: both absent, or both present and equal.
@@ -315,8 +344,12 @@ func (s *State) planMove(a Move) (movePlan, error) {
 	case a.Facing != nil && !geom.ValidDegrees(*a.Facing), a.Turret != nil && !geom.ValidDegrees(*a.Turret):
 		return p, errorf("move: %s: facing and turret must be degrees between -%d and %d", a.Unit, geom.MaxDegrees, geom.MaxDegrees)
 	}
-	path := make([]geom.Point, 1, len(a.To)+1)
-	path[0] = un.Pos
+	// The path is planned in the spare buffer (checkedMove): a refused
+	// move leaves it for the next.
+	if cap(s.checked.spare) < len(a.To)+1 {
+		s.checked.spare = make([]geom.Point, 0, max(8, len(a.To)+1))
+	}
+	path := append(s.checked.spare[:0], un.Pos)
 	for i, w := range a.To {
 		pt := geom.Point{X: w[0], Y: w[1]}
 		if !finite(pt.X) || !finite(pt.Y) || pt.X < 0 || pt.Y < 0 || pt.X > s.b.table.Width() || pt.Y > s.b.table.Height() {
@@ -424,7 +457,7 @@ func (s *State) planMove(a Move) (movePlan, error) {
 			}
 		}
 		if o >= 0 {
-			return p, errorf("move: %s would run into %s %.1f\" along its path", a.Unit, s.Units[o].ID, d)
+			return p, &collision{unit: a.Unit, other: s.Units[o].ID, along: d}
 		}
 		for _, f := range blds {
 			if boxMeetsPolygon(b, f.Area) {
@@ -440,13 +473,29 @@ func (s *State) planMove(a Move) (movePlan, error) {
 			return p, errorf("move: %s would end partly off the table", a.Unit)
 		}
 		if o := s.overlapping(u, box); o >= 0 {
-			return p, errorf("move: %s would end on top of %s", a.Unit, s.Units[o].ID)
+			return p, &collision{unit: a.Unit, other: s.Units[o].ID, along: -1}
 		}
 		if f := s.inBuilding(box); f != nil {
 			return p, errorf("move: %s would end with its hull in %s; vehicles cannot enter buildings (ruling P16)", a.Unit, f)
 		}
 	}
 	return p, nil
+}
+
+// collision is planMove's refusal of a move that runs into another
+// vehicle along its path (along inches from its start) or ends on top of
+// one (along < 0). It is the refusal the candidates meet most, so it is
+// made in one allocation where errorf's takes five.
+type collision struct {
+	unit, other string
+	along       float64
+}
+
+func (e *collision) Error() string {
+	if e.along < 0 {
+		return fmt.Sprintf("pagano: move: %s would end on top of %s", e.unit, e.other)
+	}
+	return fmt.Sprintf("pagano: move: %s would run into %s %.1f\" along its path", e.unit, e.other, e.along)
 }
 
 // startMove begins a validated move: the vehicle is committed, and loaded

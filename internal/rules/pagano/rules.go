@@ -178,16 +178,8 @@ var allowed = map[string][]string{
 
 // Validate reports why a is not a legal answer to the pending decision.
 func (s *State) Validate(a engine.Action) error {
-	if s.Over {
-		return engine.ErrGameOver
-	}
-	d := s.pending()
-	ok := false
-	for _, k := range allowed[d.Kind] {
-		ok = ok || k == a.Kind()
-	}
-	if !ok {
-		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, allowed[d.Kind])
+	if err := s.allowedNow(a.Kind()); err != nil {
+		return err
 	}
 	switch a := a.(type) {
 	case Deploy:
@@ -198,11 +190,7 @@ func (s *State) Validate(a engine.Action) error {
 		_, err := s.planFire(a)
 		return err
 	case Move:
-		p, err := s.planMove(a)
-		if err == nil {
-			s.checked.keep(a, p)
-		}
-		return err
+		return s.checkMove(a)
 	case Pivot:
 		return s.validatePivot(a.Unit, a.Facing, a.Turret, false)
 	case Hold:
@@ -211,6 +199,42 @@ func (s *State) Validate(a engine.Action) error {
 		return s.validateAmbush(a)
 	}
 	return errorf("unknown action %T", a)
+}
+
+// allowedNow reports why an action of kind may not answer the pending
+// decision: the game is over, or the decision takes other kinds.
+func (s *State) allowedNow(kind string) error {
+	if s.Over {
+		return engine.ErrGameOver
+	}
+	d := s.pending()
+	ok := false
+	for _, k := range allowed[d.Kind] {
+		ok = ok || k == kind
+	}
+	if !ok {
+		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", kind, d.Kind, s.b.sides[d.Side].id, allowed[d.Kind])
+	}
+	return nil
+}
+
+// validateMove is Validate for a move, without making it an action: a
+// Move put in an interface is copied to the heap, and the candidates try
+// many. It keeps none of a's slices or pointers.
+func (s *State) validateMove(a Move) error {
+	if err := s.allowedNow(a.Kind()); err != nil {
+		return err
+	}
+	return s.checkMove(a)
+}
+
+// checkMove plans move a and keeps the plan of a legal one for Apply.
+func (s *State) checkMove(a Move) error {
+	p, err := s.planMove(a)
+	if err == nil {
+		s.checked.keep(a, p)
+	}
+	return err
 }
 
 // Apply applies a validated action and runs the game on to the next
@@ -235,6 +259,7 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 		p, ok := s.checked.take(a)
 		if !ok {
 			p, _ = s.planMove(a)
+			p.path = s.checked.own(p.path)
 		}
 		s.startMove(p, out)
 	case Pivot:

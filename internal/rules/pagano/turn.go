@@ -257,7 +257,8 @@ func (s *State) moraleAndLoad(side int, src dice.Source, out engine.Emitter) {
 		if pl.side != side || pl.independent {
 			continue
 		}
-		var members []int
+		var memberBuf [16]int
+		members := memberBuf[:0]
 		puff, retreating, lost := false, false, 0
 		for i := range s.Units {
 			u := &s.Units[i]
