@@ -245,26 +245,69 @@ func (s *State) Result() engine.Result {
 // Clone returns an independent deep copy.
 func (s *State) Clone() engine.State { return s.clone() }
 
-func (s *State) clone() *State {
-	c := *s
-	c.memo = nil
-	c.checked = checkedMove{}
-	c.Units = append([]Unit(nil), s.Units...)
-	if s.Move != nil {
-		m := *s.Move
-		m.Path = append([]geom.Point(nil), m.Path...)
-		m.Spans = append([]Span(nil), m.Spans...)
-		if m.Facing != nil {
-			f := *m.Facing
-			m.Facing = &f
-		}
-		if m.Turret != nil {
-			t := *m.Turret
-			m.Turret = &t
-		}
-		c.Move = &m
+func (s *State) clone() *State { return s.cloneInto(nil) }
+
+// CloneReusing is Clone, built in old's storage when old is a State
+// other than s (engine.CloneReuser): an MCTS iteration starts from a
+// copy of the root or of a kept node in the storage of the last.
+func (s *State) CloneReusing(old engine.State) engine.State {
+	o, _ := old.(*State)
+	if o == s {
+		o = nil // never its own source
 	}
-	return &c
+	return s.cloneInto(o)
+}
+
+// cloneInto is clone, built in c's storage unless c is nil: c's units,
+// the buffers of its checked move and those of its move under way are
+// overwritten, and the rest of it is let go. The clone keeps no plan.
+func (s *State) cloneInto(c *State) *State {
+	if c == nil {
+		c = new(State)
+	}
+	units, spare, to, move := c.Units, c.checked.spare, c.checked.to, c.Move
+	*c = *s
+	c.memo = nil
+	c.checked = checkedMove{spare: spare[:0], to: to[:0]}
+	c.Units = reuse(units, s.Units)
+	c.Move = nil
+	if s.Move != nil {
+		var old Transit
+		if move == nil {
+			move = new(Transit)
+		} else {
+			old = *move
+		}
+		*move = *s.Move
+		move.Path = reuse(old.Path, s.Move.Path)
+		move.Spans = reuse(old.Spans, s.Move.Spans)
+		move.Facing = copyAngle(old.Facing, s.Move.Facing)
+		move.Turret = copyAngle(old.Turret, s.Move.Turret)
+		c.Move = move
+	}
+	return c
+}
+
+// copyAngle returns a copy of *a (nil for nil), in *buf when buf is not
+// nil.
+func copyAngle(buf, a *geom.Angle) *geom.Angle {
+	if a == nil {
+		return nil
+	}
+	if buf == nil {
+		buf = new(geom.Angle)
+	}
+	*buf = *a
+	return buf
+}
+
+// reuse returns a copy of src in buf's storage when it has room; nil
+// when src is empty, as append to nil gives.
+func reuse[T any](buf, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	return append(buf[:0], src...)
 }
 
 // Hash returns a hash of the whole state.
