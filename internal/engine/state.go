@@ -191,6 +191,17 @@ type CloneReuser interface {
 	CloneReusing(old State) State
 }
 
+// Reusable returns old as the *T a Reuser or CloneReuser s may build in:
+// nil when old is nil, of another type, or s itself (never its own
+// source).
+func Reusable[T any](s *T, old State) *T {
+	o, _ := any(old).(*T)
+	if o == s {
+		return nil
+	}
+	return o
+}
+
 // Doctrine is implemented by rulesets that know how a sound player would
 // answer each decision; Doctrine returns that choice from what the
 // deciding side may see. The scripted agent plays it.

@@ -86,11 +86,7 @@ func (s *State) Determinize(side int, src dice.Source) engine.State {
 // DeterminizeReusing is Determinize, built in old's storage when old is
 // an Armour Battles state nothing else refers to (engine.Reuser).
 func (s *State) DeterminizeReusing(old engine.State, side int, src dice.Source) engine.State {
-	o, _ := old.(*State)
-	if o == s {
-		o = nil // never its own source
-	}
-	return s.determinize(o, side, src)
+	return s.determinize(engine.Reusable(s, old), side, src)
 }
 
 // determinize is Determinize, in into's storage unless into is nil.

@@ -436,11 +436,7 @@ func (s *State) clone() *State { return s.cloneInto(nil) }
 // CloneReusing is Clone, built in old's storage when old is a State
 // other than s (engine.CloneReuser).
 func (s *State) CloneReusing(old engine.State) engine.State {
-	o, _ := old.(*State)
-	if o == s {
-		o = nil // never its own source
-	}
-	return s.cloneInto(o)
+	return s.cloneInto(engine.Reusable(s, old))
 }
 
 // cloneInto is clone, built in c's storage unless c is nil: c's units,

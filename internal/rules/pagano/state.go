@@ -251,11 +251,7 @@ func (s *State) clone() *State { return s.cloneInto(nil) }
 // other than s (engine.CloneReuser): an MCTS iteration starts from a
 // copy of the root or of a kept node in the storage of the last.
 func (s *State) CloneReusing(old engine.State) engine.State {
-	o, _ := old.(*State)
-	if o == s {
-		o = nil // never its own source
-	}
-	return s.cloneInto(o)
+	return s.cloneInto(engine.Reusable(s, old))
 }
 
 // cloneInto is clone, built in c's storage unless c is nil: c's units,
