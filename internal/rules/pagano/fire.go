@@ -611,8 +611,10 @@ func (s *State) fireBar(u int) int {
 	return barNone
 }
 
-func (s *State) planFire(a Fire) (firePlan, error) {
-	var p firePlan
+// planFire checks fire action a and returns its plan, its firers and
+// targets appended to p's (empty) lists: a caller done with the plan
+// before it returns may pass buffers on its stack.
+func (s *State) planFire(a Fire, p firePlan) (firePlan, error) {
 	if len(a.Shots) == 0 {
 		return p, errorf("fire: no shots declared; use hold-fire to save them")
 	}

@@ -187,7 +187,8 @@ func (s *State) Validate(a engine.Action) error {
 	case Begin, HoldFire, EndMovement, AmbushPass:
 		return nil
 	case Fire:
-		_, err := s.planFire(a)
+		var fb, tb [16]int
+		_, err := s.planFire(a, firePlan{fb[:0], tb[:0]})
 		return err
 	case Move:
 		return s.checkMove(a)
@@ -249,7 +250,8 @@ func (s *State) Apply(a engine.Action, src dice.Source, out engine.Emitter) {
 	case Begin:
 		s.startBattle(out)
 	case Fire:
-		p, _ := s.planFire(a)
+		var fb, tb [16]int
+		p, _ := s.planFire(a, firePlan{fb[:0], tb[:0]})
 		s.resolveFire(p, src, out)
 		s.nextPhase(out)
 	case HoldFire:
