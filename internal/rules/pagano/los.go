@@ -85,14 +85,29 @@ func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.B
 		return s.traceSight(fa, ra, fb, rb)
 	}
 	k := keyOf(fa, fb)
-	sl := slotcache.Slot(m.slots, k.hash())
-	if sl.gen == m.gen && sl.key.same(&k) {
-		return sl.q
+	// The pair's own slot first: a small table, read without a hash,
+	// that holds the answer for the footprints last asked about for a
+	// and b (the evaluation and the shot listings ask the same pairs,
+	// standing where they stood, in iteration after iteration).
+	pair := m.pairSlot(s, a, b)
+	if pair != nil && pair.gen == m.gen && pair.key.same(&k) {
+		return pair.q
 	}
-	q := s.traceSight(fa, ra, fb, rb)
-	sl.key, sl.gen, sl.q = k, m.gen, q
-	m.filed()
-	return q
+	sl := slotcache.Slot(m.slots, k.hash())
+	if sl.gen != m.gen || !sl.key.same(&k) {
+		q := s.traceSight(fa, ra, fb, rb)
+		sl.key, sl.gen, sl.q = k, m.gen, q
+		m.filed()
+		// filed may have moved the slots: copy from the answer, not sl.
+		if pair != nil {
+			pair.key, pair.gen, pair.q = k, m.gen, q
+		}
+		return q
+	}
+	if pair != nil {
+		*pair = *sl
+	}
+	return sl.q
 }
 
 // traceSight works the answer of sightFramed out.
