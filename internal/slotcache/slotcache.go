@@ -24,3 +24,19 @@ func Grown[E any](t []E, most int, hash func(*E) (uint64, bool)) []E {
 	}
 	return n
 }
+
+// PairSlot returns the slot of the ordered pair (a, b) of n items in *t,
+// remade as a zeroed table of n*n slots when it is not one (n changed);
+// nil when a or b is not an item. A cache keeps in it what it last knew
+// of each pair, so that pairs asked about again and again are found
+// without a hash, in a table small enough to stay in the processor's
+// cache.
+func PairSlot[E any](t *[]E, n, a, b int) *E {
+	if a < 0 || b < 0 || a >= n || b >= n {
+		return nil
+	}
+	if len(*t) != n*n {
+		*t = make([]E, n*n)
+	}
+	return &(*t)[a*n+b]
+}

@@ -39,3 +39,35 @@ func TestGrown(t *testing.T) {
 		t.Error("Crowded: want more than twice the size")
 	}
 }
+
+// TestPairSlot: every ordered pair of n items has a slot of its own, the
+// table is remade (empty) for another n, and an index out of range has
+// none.
+func TestPairSlot(t *testing.T) {
+	var tab []entry
+	seen := map[*entry]bool{}
+	for a := range 5 {
+		for b := range 5 {
+			e := PairSlot(&tab, 5, a, b)
+			if e == nil || seen[e] {
+				t.Fatalf("pair (%d, %d): no slot, or another pair's", a, b)
+			}
+			seen[e] = true
+			e.key = uint64(10*a + b)
+		}
+	}
+	if e := PairSlot(&tab, 5, 3, 4); e.key != 34 {
+		t.Fatalf("pair (3, 4) reads %d, want 34", e.key)
+	}
+	if len(tab) != 25 {
+		t.Fatalf("%d slots for 5 items, want 25", len(tab))
+	}
+	if e := PairSlot(&tab, 6, 3, 4); len(tab) != 36 || e.key != 0 {
+		t.Fatalf("for 6 items: %d slots, pair (3, 4) reads %d; want 36 and an empty slot", len(tab), e.key)
+	}
+	for _, ab := range [][2]int{{-1, 0}, {0, -1}, {6, 0}, {0, 6}} {
+		if PairSlot(&tab, 6, ab[0], ab[1]) != nil {
+			t.Fatalf("pair %v of 6 items has a slot", ab)
+		}
+	}
+}

@@ -38,6 +38,12 @@ type SightMemo struct {
 	// counts only if its gen is the memo's.
 	answers []sightEntry
 	gen     uint32
+	// pairs holds, for each ordered pair of units (viewer, target), the
+	// answer last filed or found for them in answers, whatever the
+	// question (slotcache.PairSlot): a front to answers for units that
+	// stand still; its answer counts only if its gen is the memo's and its
+	// key the question's.
+	pairs []sightEntry
 	// rays is a direct-mapped cache of the terrain's part of questions
 	// asked when no smoke screen is laid (rayEntry), by key hash with env
 	// 0: unlike an answer, it holds whatever the viewer's friends do.
@@ -388,8 +394,20 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 	k := sightKey{env: env, viewer: int16(a), target: int16(b)}
 	boxBits(k.boxes[:3], fa)
 	boxBits(k.boxes[3:], fb)
+	// Units standing where they stand (not a mover's steps, which come
+	// screened) are asked about again and again: their pair's own slot
+	// first, a small table read without a hash.
+	var pair *sightEntry
+	if !screened {
+		if pair = slotcache.PairSlot(&m.pairs, len(s.Units), a, b); pair != nil && pair.gen == m.gen && pair.k.same(&k) {
+			return pair.ok
+		}
+	}
 	e := slotcache.Slot(m.answers, k.hash())
 	if e.gen == m.gen && e.k.same(&k) {
+		if pair != nil {
+			*pair = *e
+		}
 		return e.ok
 	}
 	// Not asked before: the terrain's shadows settle most "not seen"
@@ -408,6 +426,9 @@ func (m *SightMemo) seesBoxAfter(s *State, env int32, a int, fa geom.Box, b int,
 		ok = m.lineOfSight(s, k, a, fa, b, fb)
 	}
 	*e = sightEntry{k: k, gen: m.gen, ok: ok}
+	if pair != nil {
+		*pair = *e
+	}
 	if m.fills++; slotcache.Crowded(m.fills, len(m.answers)) {
 		m.answers, m.fills = slotcache.Grown(m.answers, sightSlots, func(e *sightEntry) (uint64, bool) { return e.k.hash(), e.gen == m.gen }), 0
 	}

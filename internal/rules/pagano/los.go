@@ -89,7 +89,7 @@ func (s *State) sightFramed(a int, fa geom.Box, ra *geom.Frame, b int, fb geom.B
 	// that holds the answer for the footprints last asked about for a
 	// and b (the evaluation and the shot listings ask the same pairs,
 	// standing where they stood, in iteration after iteration).
-	pair := m.pairSlot(s, a, b)
+	pair := slotcache.PairSlot(&m.pairs, len(s.Units), a, b)
 	if pair != nil && pair.gen == m.gen && pair.key.same(&k) {
 		return pair.q
 	}

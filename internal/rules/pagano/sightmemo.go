@@ -62,11 +62,11 @@ type SightMemo struct {
 	fireBuf   []byte
 	fireFills int
 	// pairs holds, for each ordered pair of units (viewer, target), the
-	// answer last filed for them, whatever their footprints (pairSlot):
-	// a front to slots for the pairs asked about again and again. pairN
-	// is the number of units it is made for.
+	// answer last filed or found for them, whatever their footprints
+	// (slotcache.PairSlot): a front to slots for the pairs asked about
+	// again and again; its answer counts only if its gen is the memo's
+	// and its key the question's.
 	pairs []sightSlot
-	pairN int
 }
 
 // fireSlots is the number of canFireAny answers a memo keeps.
@@ -173,20 +173,6 @@ func (m *SightMemo) filed() {
 	if m.fills++; slotcache.Crowded(m.fills, len(m.slots)) {
 		m.slots, m.fills = slotcache.Grown(m.slots, sightSlots, func(sl *sightSlot) (uint64, bool) { return sl.key.hash(), sl.gen == m.gen }), 0
 	}
-}
-
-// pairSlot returns the pairs slot of viewer a and target b, units of s
-// (nil for a unit index out of range): its answer counts only if its gen
-// is the memo's and its key is the question's.
-func (m *SightMemo) pairSlot(s *State, a, b int) *sightSlot {
-	n := len(s.Units)
-	if a < 0 || b < 0 || a >= n || b >= n {
-		return nil
-	}
-	if m.pairN != n {
-		m.pairs, m.pairN = make([]sightSlot, n*n), n
-	}
-	return &m.pairs[a*n+b]
 }
 
 // forBoard readies the memo for answers about board b.
