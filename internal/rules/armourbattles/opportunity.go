@@ -184,6 +184,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		lo, hi float64
 		fan    fan      // the rays from its centre to the mover's track
 		fs     int32    // its friend set (friendSet; memo only)
+		fl     []int    // the friends in that set
 		sc     *screens // the terrain's shadows from it, once needed (memo only)
 		near   uint16   // those of sc's shadows that may hide the mover (nearTrack)
 		// fr and hs are its friends' and hedges' shadows (friendShadows,
@@ -213,12 +214,16 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	// may have it in range.
 	mr := s.moverBox(m, 0).Frame().Radius()
 	gLo, gHi := math.Inf(1), math.Inf(-1)
+	var flBuf [64]int // the watchers' friend lists, one after another
+	flFree := flBuf[:0]
 	for j, u := range cands {
 		ub := s.box(u)
 		fn := newFan(ub.Center, track)
 		fs := int32(-1)
+		var fl []int
 		if memo {
-			fs = sight.friendSet(u, ub, &fn, rt)
+			fs, fl = sight.friendSet(u, ub, &fn, rt, flFree)
+			flFree = fl[len(fl):len(fl):cap(fl)]
 			if filed {
 				if sp, ok := sight.watcherSpan(mover, fs, u); ok {
 					spans = append(spans, sp)
@@ -235,7 +240,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 		if len(m.Path) >= 2 {
 			lo, hi = path.Near(ub.Center, rng+r+mr+1e-6)
 		}
-		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: rng, r: r, lo: lo, hi: hi, fan: fn, fs: fs})
+		ws = append(ws, watcher{j: j, ub: ub, uf: uf, rng: rng, r: r, lo: lo, hi: hi, fan: fn, fs: fs, fl: fl})
 		gLo, gHi = min(gLo, lo), max(gHi, hi)
 	}
 	// The watchers' friends' and hedges' shadows share two buffers, the
@@ -276,7 +281,7 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 				if w.sc == nil {
 					w.sc = sight.m.screensFrom(s, w.ub)
 					w.near = w.sc.nearTrack(track, rt)
-					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &w.fan, rt)
+					w.fr = s.friendShadows(frFree, cands[w.j], w.ub, &w.fan, rt, w.fl)
 					frFree = frFree[len(w.fr):len(w.fr):cap(frFree)]
 					w.hs = s.hedgeShadows(hsFree, w.ub, &w.fan, rt)
 					hsFree = hsFree[len(w.hs):len(w.hs):cap(hsFree)]

@@ -430,11 +430,13 @@ func (scr *screen) appliesTo(fb geom.Box, lt int, rt float64) int {
 // not hidden, other than u, standing no lower than u (a friend lower than
 // the viewer may be seen over: Armour Battles, Line of Sight: Friendly
 // Units; ruling R9), and within reach of a ray to a target with bounding
-// radius rt whose centre lies on fan's track.
-func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, fan *fan, rt float64) []geom.Shadow {
+// radius rt whose centre lies on fan's track. It looks only at the
+// units among lists (in order): all of them, or a list that leaves out
+// none of those (friendSet's).
+func (s *State) friendShadows(dst []geom.Shadow, u int, fa geom.Box, fan *fan, rt float64, among []int) []geom.Shadow {
 	side := s.Units[u].Side
 	lv := -1 // the viewer's level, once needed
-	for i := range s.Units {
+	for _, i := range among {
 		if len(dst) == cap(dst) || len(dst) >= maxFriendShadows {
 			break
 		}

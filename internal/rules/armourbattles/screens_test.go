@@ -538,7 +538,7 @@ func TestFriendShadowsAgreeWithLineOfSight(t *testing.T) {
 						rt := s.b.radius[s.Units[b].Type]
 						fan := newFan(fa.Center, geom.Polyline{fb.Center})
 						hs := s.hedgeShadows(make([]hedgeShadow, 0, maxHedgeShadows), fa, &fan, rt)
-						fr := s.friendShadows(buf[:0], a, fa, &fan, rt)
+						fr := s.friendShadows(buf[:0], a, fa, &fan, rt, allUnits(s))
 						lt := s.b.table.LevelAt(fb.Center)
 						asked++
 						if !sc.hidesFrameWith(fb.Frame(), lt, rt, allScreens, hs, fr) {

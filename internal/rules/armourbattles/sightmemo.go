@@ -735,8 +735,9 @@ func (v sideSight) keepWatchers() bool {
 // type, place and facing) when its centre lies within its bounding radius
 // and rt of the fan from u's centre over track: every ray runs within rt
 // of that fan (as in friendsOf), so a friend further off blocks none.
-// Call it after keepWatchers.
-func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64) int32 {
+// Call it after keepWatchers. It appends those friends' indices, in
+// order, to near and returns it too: friendShadows need look at no other.
+func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64, near []int) (int32, []int) {
 	m, s := v.m, v.s
 	b := bitsKey(m.fbuf[:0])
 	b.u32(len(s.Smokes))
@@ -749,6 +750,7 @@ func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64) int32 {
 		}
 		if fan.near(f.Pos, s.b.radius[f.Type]+rt+1e-6) {
 			b.watcher(s, i)
+			near = append(near, i)
 		}
 	}
 	m.fbuf = b
@@ -757,7 +759,7 @@ func (v sideSight) friendSet(u int, ub geom.Box, fan *fan, rt float64) int32 {
 		id = int32(len(m.fsets))
 		m.fsets[string(b)] = id
 	}
-	return id
+	return id, near
 }
 
 // moverOf returns the number the memo gave the mover key mover

@@ -448,14 +448,16 @@ func TestWatcherMemoFriends(t *testing.T) {
 // same as with the friend far off) must lie clear of every ray from the
 // watcher's centre to the points lineOfSight samples of the mover, at
 // every step of its path. It also counts the friends left out near the
-// rays, so that a tighter bound would be caught.
+// rays, so that a tighter bound would be caught. With each friend's
+// place it checks that the friends' shadows among the set's friends are
+// those among all units, as the move window asks them.
 func TestFriendSetLeavesOutOnlyClearFriends(t *testing.T) {
 	games := 3
 	if testing.Short() {
 		games = 1
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	near, probes := 0, 0
+	near, probes, shadowed := 0, 0, 0
 	eachMover(t, games, []string{"armour-battles/battle-1", "armour-battles/battle-3"},
 		func(s *State, m *Mover, memo *any) error {
 			if probes > 20000 || len(m.Path) < 2 {
@@ -477,13 +479,22 @@ func TestFriendSetLeavesOutOnlyClearFriends(t *testing.T) {
 			wb := c.box(w)
 			fn := newFan(wb.Center, track)
 			c.Units[f].Pos, c.Units[f].Hidden = geom.Pt(-500, -500), false
-			away := v.friendSet(w, wb, &fn, rt)
+			away, _ := v.friendSet(w, wb, &fn, rt, nil)
 			end := m.Path[len(m.Path)-1]
 			for range 20 {
 				// Somewhere within a few inches of the rays.
 				p := wb.Center.Lerp(end, rng.Float64()*1.2).Add(geom.Pt(rng.Float64()*8-4, rng.Float64()*8-4))
 				c.Units[f].Pos = p
-				if v.friendSet(w, wb, &fn, rt) != away {
+				set, list := v.friendSet(w, wb, &fn, rt, nil)
+				// friendShadows among the set's friends gives what it
+				// gives among all units.
+				var bufAll, bufSet [maxFriendShadows]geom.Shadow
+				all := c.friendShadows(bufAll[:0], w, wb, &fn, rt, allUnits(c))
+				if got := c.friendShadows(bufSet[:0], w, wb, &fn, rt, list); !slices.Equal(got, all) {
+					return fmt.Errorf("watcher %d's friends' shadows among its friend set %v differ from those among all units", w, list)
+				}
+				shadowed += len(all)
+				if set != away {
 					continue // counted: it may block
 				}
 				probes++
@@ -505,10 +516,19 @@ func TestFriendSetLeavesOutOnlyClearFriends(t *testing.T) {
 			}
 			return nil
 		})
-	if near == 0 {
-		t.Fatalf("of %d friends left out, none came near a ray: the test proves too little", probes)
+	if near == 0 || shadowed == 0 {
+		t.Fatalf("of %d friends left out, %d came near a ray; %d friends' shadows compared: the test proves too little", probes, near, shadowed)
 	}
-	t.Logf("%d friends left out of the sets, %d of them within their radius and the mover's of a ray", probes, near)
+	t.Logf("%d friends left out of the sets, %d of them within their radius and the mover's of a ray; %d friends' shadows the same among the set as among all units", probes, near, shadowed)
+}
+
+// allUnits returns the indices of all s's units.
+func allUnits(s *State) []int {
+	all := make([]int, len(s.Units))
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }
 
 // TestRiskMemoSameEstimates plays doctrine games with a memo kept from
