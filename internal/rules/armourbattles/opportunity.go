@@ -214,8 +214,14 @@ func (s *State) moveSpans(m *Mover, only []int) []Span {
 	// may have it in range.
 	mr := s.moverBox(m, 0).Frame().Radius()
 	gLo, gHi := math.Inf(1), math.Inf(-1)
-	var flBuf [64]int // the watchers' friend lists, one after another
-	flFree := flBuf[:0]
+	// The watchers' friend lists, one after another in the memo's buffer.
+	var flFree []int
+	if memo {
+		if cap(sight.m.flist) == 0 {
+			sight.m.flist = make([]int, 0, 256)
+		}
+		flFree = sight.m.flist[:0]
+	}
 	for j, u := range cands {
 		ub := s.box(u)
 		fn := newFan(ub.Center, track)

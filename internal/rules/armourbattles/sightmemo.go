@@ -44,6 +44,9 @@ type SightMemo struct {
 	// stand still; its answer counts only if its gen is the memo's and its
 	// key the question's.
 	pairs []sightEntry
+	// flist holds the friend lists of a move window's watchers
+	// (friendSet), reused from window to window.
+	flist []int
 	// rays is a direct-mapped cache of the terrain's part of questions
 	// asked when no smoke screen is laid (rayEntry), by key hash with env
 	// 0: unlike an answer, it holds whatever the viewer's friends do.
