@@ -25,7 +25,13 @@ func (ps PathSpan) Len() float64 { return ps.To - ps.From }
 // whose segments graze a feature at a single point gets no span for it (as
 // VisitSegment), while touching a line feature counts as crossing it.
 func (t *Table) AlongPath(path geom.Polyline) []PathSpan {
-	var spans []PathSpan
+	return t.AlongPathInto(nil, path)
+}
+
+// AlongPathInto is AlongPath in dst's storage, whatever it held: a
+// caller done with the spans soon may pass a buffer of its own.
+func (t *Table) AlongPathInto(dst []PathSpan, path geom.Polyline) []PathSpan {
+	spans := dst[:0]
 	var buf [maxStack]Crossing
 	start := 0.0
 	for i := 1; i < len(path); i++ {

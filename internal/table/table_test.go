@@ -436,4 +436,11 @@ func TestAlongPath(t *testing.T) {
 	if diff := cmp.Diff(want, gs, cmp.AllowUnexported(span{}), opt); diff != "" {
 		t.Errorf("AlongPath (-want +got):\n%s", diff)
 	}
+	// AlongPathInto gives the same spans in the caller's buffer, over
+	// whatever it held.
+	buf := make([]PathSpan, 3, 8)
+	app := tb.AlongPathInto(buf, path)
+	if !cmp.Equal(app, tb.AlongPath(path)) || &app[0] != &buf[0] {
+		t.Errorf("AlongPathInto = %v in its own storage: %v; want AlongPath's %v in the buffer", app, &app[0] != &buf[0], tb.AlongPath(path))
+	}
 }

@@ -34,11 +34,13 @@ type leg struct {
 }
 
 // legs cuts a path into legs of uniform cost (Table 1, with the costs of
-// the board; ruling P4). Terrain is judged at the vehicle's centre.
-func (s *State) legs(path []geom.Point) []leg {
+// the board; ruling P4), in dst's storage. Terrain is judged at the
+// vehicle's centre.
+func (s *State) legs(path []geom.Point, dst []leg) []leg {
 	c := s.b.costs
 	t := s.b.table
-	spans := t.AlongPath(geom.Polyline(path))
+	var spanBuf [16]table.PathSpan
+	spans := t.AlongPathInto(spanBuf[:0], geom.Polyline(path))
 	total := geom.Polyline(path).Length()
 	// Breakpoints: span ends, line crossings and, near roads, fine steps.
 	var cutBuf [32]float64
@@ -99,7 +101,7 @@ func (s *State) legs(path []geom.Point) []leg {
 		cuts = append(cuts, fc.d)
 	}
 	slices.Sort(cuts)
-	out := make([]leg, 0, len(cuts)-1)
+	out := dst[:0]
 	pl := geom.Polyline(path)
 	prevLevel := t.LevelAt(path[0])
 	for i := 0; i+1 < len(cuts); i++ {
@@ -176,7 +178,8 @@ type fixedCost struct {
 // tracePathCost works pathCost's answer out.
 func (s *State) tracePathCost(path []geom.Point) (float64, error) {
 	cost := 0.0
-	for _, lg := range s.legs(path) {
+	var buf [16]leg
+	for _, lg := range s.legs(path, buf[:0]) {
 		if lg.blocked != "" {
 			return 0, fmt.Errorf("the path enters %s at %.1f\"", lg.blocked, lg.from)
 		}
@@ -188,7 +191,8 @@ func (s *State) tracePathCost(path []geom.Point) (float64, error) {
 // traceReach works reach's answer out.
 func (s *State) traceReach(path []geom.Point, budget float64) float64 {
 	done := 0.0
-	for _, lg := range s.legs(path) {
+	var buf [16]leg
+	for _, lg := range s.legs(path, buf[:0]) {
 		if lg.blocked != "" || lg.fixed > budget+1e-9 {
 			return done
 		}
