@@ -167,7 +167,9 @@ func (s *State) fireCandidates(dst []engine.Action) []engine.Action {
 	var byBuf [64]float64
 	var hasBuf [64]bool
 	opts, best := optBuf[:0], bestBuf[:0]
-	byTarget, hasTarget := byBuf[:0], hasBuf[:0] // what each target's shots are worth, summed
+	// What each target's shots are worth, summed, and which have any.
+	var byTarget []float64
+	var hasTarget []bool
 	if n := len(s.Units); n <= len(byBuf) {
 		byTarget, hasTarget = byBuf[:n], hasBuf[:n]
 	} else {
@@ -457,10 +459,12 @@ func (s *State) moveLine(mo *moveOptions, target geom.Point, max float64, stop b
 		if s.validateMove(m) == nil {
 			m.To = [][2]float64{t.to[0]}
 			if m.Facing != nil {
-				m.Facing = &[]float64{t.facing}[0]
+				f := t.facing
+				m.Facing = &f
 			}
 			if m.Turret != nil {
-				m.Turret = &[]float64{t.turret}[0]
+				tu := t.turret
+				m.Turret = &tu
 			}
 			return m, true
 		}
