@@ -36,9 +36,10 @@ func (s *State) moverBoxOn(m *Transit, walk *geom.Walker, d float64) geom.Box {
 // ambushSpans returns, for each loaded enemy that cannot fire at the mover
 // where it starts, the stretch of the path where it can, provided the
 // mover leaves its sight again before the end of the move: it "attempts to
-// both enter and leave" its line of sight (Pagano, Ambush Fire).
-func (s *State) ambushSpans(mover int, m *Transit) []Span {
-	var spans []Span
+// both enter and leave" its line of sight (Pagano, Ambush Fire). The
+// spans are built in dst's storage (nil when there are none).
+func (s *State) ambushSpans(mover int, m *Transit, dst []Span) []Span {
+	spans := dst[:0]
 	var walk geom.Walker
 	walk.Follow(m.Path)
 	for e := range s.Units {
@@ -51,6 +52,9 @@ func (s *State) ambushSpans(mover int, m *Transit) []Span {
 		if from, to, ok := s.ambushSpan(e, mover, m, &walk); ok {
 			spans = append(spans, Span{Unit: e, From: from, To: to})
 		}
+	}
+	if len(spans) == 0 {
+		return nil // as a move with no spans has always had them
 	}
 	return spans
 }
@@ -160,5 +164,6 @@ func (s *State) applyAmbush(a Ambush, src dice.Source, out engine.Emitter) {
 	s.shoot(e, m.Unit, true, src, out)
 	if !mu.Active() || mu.Stunned || mu.Immobile {
 		s.Move = nil
+		s.recycleMove(m)
 	}
 }

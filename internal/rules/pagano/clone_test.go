@@ -19,6 +19,8 @@ import (
 // action and dice give both the same state. Each source is a copy of the
 // game's position, kept for a while: neither building clones in used
 // storage nor playing on them may change any of the last few sources.
+// In the game itself, the storage a finished move hands back must not be
+// the move under way's.
 func TestCloneReusingSameAsClone(t *testing.T) {
 	type source struct {
 		s    *State
@@ -27,8 +29,17 @@ func TestCloneReusingSameAsClone(t *testing.T) {
 	var spare engine.State
 	var sources []source
 	checked, underWay := 0, 0
+	recycled := 0
 	eachRandomPosition(t, 2, 400, nil, func(where string, s *State, a engine.Action) {
 		checked++
+		// A finished move's storage handed back to the state is not the
+		// move under way's (recycleMove, startMove).
+		if s.checked.transit != nil {
+			recycled++
+		}
+		if m := s.Move; m != nil && (m == s.checked.transit || sameBuffer(m.Path, s.checked.spare)) {
+			t.Fatalf("%s: the move under way shares the storage handed back by a finished one", where)
+		}
 		src := s.clone()
 		sources = append(sources, source{src, src.Hash()})
 		if len(sources) > 8 {
@@ -63,9 +74,9 @@ func TestCloneReusingSameAsClone(t *testing.T) {
 			spare = reused // else keep one from further back
 		}
 	})
-	t.Logf("%d states cloned in used ones, %d with a move under way", checked, underWay)
-	if checked < 500 || underWay == 0 {
-		t.Fatalf("only %d states checked, %d with a move under way", checked, underWay)
+	t.Logf("%d states cloned in used ones, %d with a move under way, %d with a finished move's storage kept", checked, underWay, recycled)
+	if checked < 500 || underWay == 0 || recycled == 0 {
+		t.Fatalf("only %d states checked, %d with a move under way, %d with a finished move's storage kept", checked, underWay, recycled)
 	}
 	s, _ := playRandom(t, paganoScenarios(t)[0], 1)
 	before := s.Hash()

@@ -266,6 +266,8 @@ type checkedMove struct {
 	// trial is moveLine's, kept here as the buffers are: per state, and
 	// not shared with its clones.
 	trial moveTrial
+	// transit is a finished move's, for the next startMove (recycleMove).
+	transit *Transit
 }
 
 // keep files move a and its plan p.
@@ -510,17 +512,41 @@ func (s *State) startMove(p movePlan, out engine.Emitter) {
 	un.Done, un.Moved = true, true
 	// A dug-in vehicle that moves leaves its position (ruling P27).
 	un.DugIn = false
-	m := &Transit{Unit: p.unit, Path: p.path, Length: geom.Polyline(p.path).Length(), Stop: p.stop, Exit: p.exit}
-	f, t := p.facing, p.turret
-	m.Facing, m.Turret = &f, &t
+	// A finished move's Transit, handed back (recycleMove), is filled
+	// again rather than made anew.
+	m := s.checked.transit
+	s.checked.transit = nil
+	var f, t *geom.Angle
+	var spans []Span
+	if m == nil {
+		m, f, t = new(Transit), new(geom.Angle), new(geom.Angle)
+	} else {
+		f, t, spans = m.Facing, m.Turret, m.Spans
+	}
+	*m = Transit{Unit: p.unit, Path: p.path, Length: geom.Polyline(p.path).Length(), Stop: p.stop, Exit: p.exit, Facing: f, Turret: t}
+	*f, *t = p.facing, p.turret
 	if !engine.Quiet(out) {
 		out.Emit(engine.Event{Kind: "move-start", Text: fmt.Sprintf("%s moves %.1f\" for %.2f movement points", s.name(p.unit), m.Length, p.cost), To: engine.Everyone})
 	}
 	if un.Motion != Moving {
 		un.Motion = Moving
 	}
-	m.Spans = s.ambushSpans(p.unit, m)
+	m.Spans = s.ambushSpans(p.unit, m, spans)
 	s.Move = m
+}
+
+// recycleMove hands m, a move no longer under way that nothing else
+// refers to (s.Move no longer does), back to the state: its Transit, with
+// its facing, turret and spans, for the next startMove, and its path's
+// buffer for the next plan (checkedMove.spare), when those are free.
+func (s *State) recycleMove(m *Transit) {
+	if s.checked.spare == nil && cap(m.Path) > 0 {
+		s.checked.spare = m.Path[:0]
+	}
+	m.Path = nil
+	if s.checked.transit == nil && m.Facing != nil && m.Turret != nil {
+		s.checked.transit = m
+	}
 }
 
 // finishMove completes the move under way.
@@ -530,6 +556,13 @@ func (s *State) finishMove(src dice.Source, out engine.Emitter) {
 	if m == nil {
 		return
 	}
+	s.arrive(m, out)
+	s.recycleMove(m)
+}
+
+// arrive puts the vehicle of m, a move just finished, where the move
+// takes it, unless it was stopped on the way.
+func (s *State) arrive(m *Transit, out engine.Emitter) {
 	un := &s.Units[m.Unit]
 	if !un.Active() || un.Stunned || un.Immobile {
 		return
