@@ -191,6 +191,15 @@ type CloneReuser interface {
 	CloneReusing(old State) State
 }
 
+// ReuseSlice returns a copy of src in buf's storage when it has room (a
+// CloneReuser's lists); nil when src is empty, as append to nil gives.
+func ReuseSlice[T any](buf, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	return append(buf[:0], src...)
+}
+
 // Reusable returns old as the *T a Reuser or CloneReuser s may build in:
 // nil when old is nil, of another type, or s itself (never its own
 // source).

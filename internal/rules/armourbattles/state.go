@@ -171,10 +171,10 @@ type actBuf struct {
 func (a *Activation) clone() *Activation {
 	b := &actBuf{act: *a}
 	c := &b.act
-	c.Units = reuse(b.units[:], a.Units)
-	c.Start = reuse(b.start[:], a.Start)
-	c.Moved = reuse(b.moved[:], a.Moved)
-	c.FiredAt = reuse(b.firedAt[:], a.FiredAt)
+	c.Units = engine.ReuseSlice(b.units[:], a.Units)
+	c.Start = engine.ReuseSlice(b.start[:], a.Start)
+	c.Moved = engine.ReuseSlice(b.moved[:], a.Moved)
+	c.FiredAt = engine.ReuseSlice(b.firedAt[:], a.FiredAt)
 	return c
 }
 
@@ -448,9 +448,9 @@ func (s *State) cloneInto(c *State) *State {
 	units, sides, bats := c.Units, c.Sides, c.Batteries
 	*c = *s
 	c.memo = nil
-	c.Units = reuse(units, s.Units)
-	c.Sides = reuse(sides, s.Sides)
-	c.Batteries = reuse(bats, s.Batteries)
+	c.Units = engine.ReuseSlice(units, s.Units)
+	c.Sides = engine.ReuseSlice(sides, s.Sides)
+	c.Batteries = engine.ReuseSlice(bats, s.Batteries)
 	for i := range c.Batteries {
 		if m := c.Batteries[i].Marker; m != nil {
 			p := *m
@@ -476,15 +476,6 @@ func (s *State) cloneInto(c *State) *State {
 		c.Move = &m
 	}
 	return c
-}
-
-// reuse returns a copy of src in buf's storage if it has room: nil for an
-// empty src, as append([]T(nil), src...) gives.
-func reuse[T any](buf, src []T) []T {
-	if len(src) == 0 {
-		return nil
-	}
-	return append(buf[:0], src...)
 }
 
 // Hash returns a hash of the whole state.

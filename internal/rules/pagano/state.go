@@ -265,7 +265,7 @@ func (s *State) cloneInto(c *State) *State {
 	*c = *s
 	c.memo = nil
 	c.checked = checkedMove{spare: spare[:0], to: to[:0]}
-	c.Units = reuse(units, s.Units)
+	c.Units = engine.ReuseSlice(units, s.Units)
 	c.Move = nil
 	if s.Move != nil {
 		var old Transit
@@ -275,8 +275,8 @@ func (s *State) cloneInto(c *State) *State {
 			old = *move
 		}
 		*move = *s.Move
-		move.Path = reuse(old.Path, s.Move.Path)
-		move.Spans = reuse(old.Spans, s.Move.Spans)
+		move.Path = engine.ReuseSlice(old.Path, s.Move.Path)
+		move.Spans = engine.ReuseSlice(old.Spans, s.Move.Spans)
 		move.Facing = copyAngle(old.Facing, s.Move.Facing)
 		move.Turret = copyAngle(old.Turret, s.Move.Turret)
 		c.Move = move
@@ -295,15 +295,6 @@ func copyAngle(buf, a *geom.Angle) *geom.Angle {
 	}
 	*buf = *a
 	return buf
-}
-
-// reuse returns a copy of src in buf's storage when it has room; nil
-// when src is empty, as append to nil gives.
-func reuse[T any](buf, src []T) []T {
-	if len(src) == 0 {
-		return nil
-	}
-	return append(buf[:0], src...)
 }
 
 // Hash returns a hash of the whole state.
