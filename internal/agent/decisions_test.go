@@ -12,9 +12,10 @@ import (
 
 var updateDecisions = flag.Bool("update-decisions", false, "rewrite testdata/decisions.golden with the games the agents play now")
 
-// TestAgentDecisionsUnchanged plays 36 seeded games (scripted against
-// random, scripted against scripted, and mcts:16 against scripted, three
-// seeds each, on Battles 1–3 and What Next?) and compares a digest of the
+// TestAgentDecisionsUnchanged plays 48 seeded games (scripted against
+// random, scripted against scripted, and mcts:16 against scripted on
+// either side, three seeds each, on Battles 1–3 and What Next?; on Battles
+// 2 and 3 only the second side faces hidden units) and compares a digest of the
 // state hash after every action, and the final hash, with
 // testdata/decisions.golden. Every strength figure in docs/simulate.md
 // was measured with these decisions: a change that alters any of them
@@ -53,7 +54,7 @@ func checkDecisions(t *testing.T, golden string, ids []string) {
 		// The games of a table share one memo, state and agents, as a
 		// simulation worker's do: a memo must change no decision.
 		var memo any
-		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}} {
+		for _, names := range [][2]string{{"scripted", "random"}, {"scripted", "scripted"}, {"mcts:16", "scripted"}, {"scripted", "mcts:16"}} {
 			for seed := uint64(1); seed <= 3; seed++ {
 				st, ags, src := startGame(t, r, sc, seed, names, &memo)
 				h, n := uint64(0), 0

@@ -11,6 +11,9 @@ func NewMCTSReplaying(seed uint64, cfg MCTSConfig) *MCTS {
 // RootVisits returns the last search's root visits, by candidate.
 func (m *MCTS) RootVisits() []int { return m.visits }
 
+// KeptStates returns the states the last search's trees kept (fixed).
+func (m *MCTS) KeptStates() int { return m.kept }
+
 // EmptyDoctrineMemos drops the memos shelved for scripted agents handed
 // none, so that a benchmark's game starts cold.
 func EmptyDoctrineMemos() {

@@ -37,10 +37,21 @@ type MCTSConfig struct {
 	Depth int
 	// C is the UCB1 exploration constant.
 	C float64
+	// Determinizations, when above 0, is how many samples of the hidden
+	// information each tree draws: its iterations take them in turn, and
+	// the tree keeps the states each reaches while no die is rolled, as
+	// it does for a position that hides nothing (see iterate). 0 draws a
+	// fresh sample at every iteration, whose states cannot be kept.
+	Determinizations int
 }
 
-// DefaultMCTS is the "mcts" agent's configuration.
-var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2}
+// DefaultMCTS is the "mcts" agent's configuration. Its two trees draw
+// twenty determinizations each, forty in all: Powley, Whitehouse and
+// Cowling (Determinization in Monte-Carlo Tree Search for the Card Game
+// Dou Di Zhu, AISB 2011) found that how a search shares its iterations
+// among determinizations hardly changes its strength once both numbers
+// are large enough (ruling R60 in docs/rulings/armour-battles.md).
+var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: 10, C: 1.2, Determinizations: 20}
 
 // ParseMCTSBudget reads the part after "mcts:": an iteration count or a
 // duration such as 1s or 250ms, with DefaultMCTS's trees (NewOn gives a
@@ -78,8 +89,10 @@ type MCTS struct {
 	// if no state were fixed (see iterate): the same search, done the
 	// slow way, for tests to compare.
 	replay bool
-	// visits are the last search's root visits, by candidate (for tests).
+	// visits are the last search's root visits, by candidate, and kept
+	// the states its trees kept (for tests).
 	visits []int
+	kept   int
 }
 
 // treeMemos holds the memos of searches that have ended, for the next
@@ -150,16 +163,38 @@ func (*MCTS) Name() string { return "mcts" }
 type mctsNode struct {
 	visits   int
 	children map[string]*mctsEdge // nil until the first edge is made
-	// fixed, when set, is the state at this node, the same in every
-	// iteration that reaches it: no die was rolled on the way from the
-	// root (see iterate). cands are its candidates, once listed. Neither
-	// may be changed.
-	fixed engine.State
-	cands []engine.Action
+	// fixed[k], when set, is the state at this node under the tree's
+	// determinization k (0 when the position hides nothing), the same in
+	// every iteration that reaches it so: no die was rolled on the way
+	// from the root (see iterate).
+	fixed []fixedState
 	// all, once a visit has found every candidate's edge made and tried,
 	// lists those edges in the candidates' order, so that a later visit
 	// with the same candidates looks none of them up (see edgeList).
 	all *edgeList
+}
+
+// fixedState is a node's state under one determinization, and its
+// candidates once listed. Neither may be changed.
+type fixedState struct {
+	st    engine.State
+	cands []engine.Action
+}
+
+// fixedAt returns the node's fixed state under determinization k, or nil.
+func (n *mctsNode) fixedAt(k int) *fixedState {
+	if k < len(n.fixed) && n.fixed[k].st != nil {
+		return &n.fixed[k]
+	}
+	return nil
+}
+
+// fix keeps st as the node's state under determinization k.
+func (n *mctsNode) fix(k int, st engine.State) {
+	if k >= len(n.fixed) {
+		n.fixed = slices.Grow(n.fixed, k+1-len(n.fixed))[:k+1]
+	}
+	n.fixed[k] = fixedState{st: st}
 }
 
 // edgeListCheck, when set (by tests), is told at each use of a node's
@@ -170,10 +205,11 @@ var edgeListCheck func(same bool)
 // edgeList is a node's edges in the order of its candidates. Keyed lists
 // were found for the candidates whose keys (candidateKeyer) are keys,
 // ending at ends; a later visit uses the list if its candidates' keys are
-// the same. An unkeyed list is for a node's fixed candidates (cands),
-// which are the same at every visit.
+// the same. An unkeyed list is for a node's fixed candidates under
+// determinization det (fixedState.cands), the same at every visit under it.
 type edgeList struct {
 	keyed bool
+	det   int
 	keys  []byte
 	ends  []int
 	edges []*mctsEdge
@@ -262,7 +298,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		memos[t] = treeMemos.Get()
 	}
 	roots := make([]*mctsNode, m.cfg.Trees)
-	counts := make([]int, m.cfg.Trees)
+	counts, kept := make([]int, m.cfg.Trees), make([]int, m.cfg.Trees)
 	var deadline time.Time
 	if m.cfg.Budget > 0 {
 		deadline = time.Now().Add(m.cfg.Budget)
@@ -291,7 +327,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			roots[t] = root
 			per := m.cfg.treeIterations(t)
 			var buf []engine.Action
-			var ts treeState
+			ts := treeState{det: *dice.NewPCG(seed ^ 0xde7e)}
 			for i := 0; ; i++ {
 				if i > 0 && (ctx.Err() != nil || failed.Load()) {
 					break
@@ -306,6 +342,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				buf = m.iterate(root, &ts, st, side, rng, src, buf, &memos[t])
 				counts[t]++
 			}
+			kept[t] = ts.fixed
 		}(t)
 	}
 	wg.Wait()
@@ -314,8 +351,10 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			panic(p) // its memos may have been left half updated: not kept
 		}
 	}
-	for _, c := range counts {
+	m.kept = 0
+	for t, c := range counts {
 		m.Iterations += c
+		m.kept += kept[t]
 	}
 	for _, memo := range memos {
 		if memo != nil {
@@ -380,29 +419,42 @@ type step struct {
 	decider int
 }
 
-// iterate runs one iteration from a fresh determinization of st.
+// iterate runs one iteration from a determinization of st: a fresh one,
+// or the next of the tree's own (MCTSConfig.Determinizations).
 //
 // While no die has been rolled, an iteration's state is the same as every
-// other's that took the same actions: the rules are deterministic but for
-// their dice. So the tree keeps the state reached at such nodes (fixed,
-// up to maxFixedDepth below the root and maxFixed in all), and an
-// iteration walks them without replaying their actions or listing their
-// candidates again. It makes the very same choices, with the same dice and
-// random numbers, as replaying would; it only skips the work.
+// other's that took the same actions from the same determinization: the
+// rules are deterministic but for their dice. So the tree keeps the state
+// reached at such nodes under each determinization (fixed, up to
+// maxFixedDepth below the root and maxFixed in all), and an iteration
+// walks them without replaying their actions or listing their candidates
+// again. It makes the very same choices, with the same dice and random
+// numbers, as replaying would; it only skips the work. A fresh
+// determinization that hides something rolls the iteration's dice to draw
+// it, so none of its states can be kept; a tree's own are drawn with dice
+// of their own (treeState.det) and kept at the root.
 func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, rng *rand.Rand, src *dice.PCG, buf []engine.Action, memo *any) []engine.Action {
-	// Whether a die was rolled shows in the source's state: every roll
-	// moves it on (a PCG's state never comes back within 2^128 draws).
-	start := *src
 	// s is the iteration's own state; nil while it walks fixed nodes,
 	// whose state it reads but must not change.
 	var s engine.State
-	if root.fixed == nil {
+	k := 0 // the determinization, in the nodes' fixed states
+	if m.cfg.Determinizations > 0 {
+		k = t.nextDeterminization(root, st, side, m.cfg.Determinizations, memo)
+		if m.replay {
+			s = withMemo(cloneReusing(root.fixedAt(k).st, t.spare), memo)
+			t.spare = nil
+		}
+	}
+	// Whether a die was rolled shows in the source's state: every roll
+	// moves it on (a PCG's state never comes back within 2^128 draws).
+	start := *src
+	if root.fixedAt(k) == nil {
 		s = withMemo(searchCopyReusing(st, side, src, t.spare), memo)
 		t.spare = nil
 		if !t.rootTried && !m.replay {
 			t.rootTried = true
 			if *src == start {
-				root.fixed = s.Clone()
+				root.fix(0, s.Clone())
 				t.fixed++
 			}
 		}
@@ -414,21 +466,25 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		if s != nil {
 			return s
 		}
-		return node.fixed
+		return node.fixedAt(k).st
 	}
 	for ; depth < m.cfg.Depth && !at().Result().Over; depth++ {
 		cur := at()
 		decider := engine.DecidingSide(cur)
+		fx := node.fixedAt(k)
+		if m.replay {
+			fx = nil // replaying: every state is the iteration's own
+		}
 		var cands []engine.Action
 		var kl candidateKeyer // keys the candidates when keyed
 		keyed := false
 		switch {
-		case s == nil && node.cands != nil:
-			cands = node.cands
-		case node.fixed != nil && (s == nil || t.fresh == node):
+		case s == nil && fx.cands != nil:
+			cands = fx.cands
+		case fx != nil && (s == nil || t.fresh == node):
 			buf = cur.Candidates(buf[:0])
 			cands = buf
-			node.cands = slices.Clone(buf)
+			fx.cands = slices.Clone(buf)
 		default:
 			if kl, keyed = cur.(candidateKeyer); keyed {
 				t.keys, t.ends, keyed = kl.CandidateKeys(t.keys[:0], t.ends[:0])
@@ -445,8 +501,8 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		if n == 0 {
 			break
 		}
-		// stable: the candidates are the fixed node's own (node.cands).
-		stable := !keyed && node.fixed != nil && (s == nil || t.fresh == node)
+		// stable: the candidates are the fixed state's own (fx.cands).
+		stable := !keyed && fx != nil && (s == nil || t.fresh == node)
 		var pick *mctsEdge
 		expanded := false
 		bestU := math.Inf(-1)
@@ -463,7 +519,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 			// appendKey's form: the ruleset's key after a zero byte.
 			return append(append(key[:0], 0), t.keys[from:t.ends[i]]...)
 		}
-		if l := node.all; l != nil && l.keyed == keyed && (stable ||
+		if l := node.all; l != nil && l.keyed == keyed && (stable && l.det == k ||
 			keyed && bytes.Equal(l.keys, t.keys) && slices.Equal(l.ends, t.ends)) {
 			// Every edge is made and tried: the same choice as the loop
 			// below, without looking the edges up.
@@ -522,7 +578,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 				l = &edgeList{}
 				node.all = l
 			}
-			l.keyed = keyed
+			l.keyed, l.det = keyed, k
 			l.edges = append(l.edges[:0], edges...)
 			l.keys, l.ends = l.keys[:0], l.ends[:0]
 			if keyed {
@@ -535,16 +591,16 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 		next := pick.next
 		t.fresh = nil
-		if s == nil && next.fixed == nil {
-			s = withMemo(cloneReusing(node.fixed, t.spare), memo)
+		if s == nil && next.fixedAt(k) == nil {
+			s = withMemo(cloneReusing(fx.st, t.spare), memo)
 			t.spare = nil
 		}
 		if s != nil {
 			s.Apply(pick.action, src, engine.Discard)
-			if *src == start && node.fixed != nil && next.fixed == nil && depth < maxFixedDepth && t.fixed < maxFixed {
-				next.fixed = s.Clone()
+			if *src == start && fx != nil && next.fixedAt(k) == nil && depth < maxFixedDepth && t.fixed < maxFixed {
+				next.fix(k, s.Clone())
 				t.fixed++
-				t.fresh = next // s is still next.fixed: its candidates may be kept
+				t.fresh = next // s is still next's fixed state: its candidates may be kept
 			}
 		}
 		path = append(path, step{pick, decider})
@@ -556,7 +612,7 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 		}
 	}
 	if s == nil {
-		s = withMemo(cloneReusing(node.fixed, t.spare), memo)
+		s = withMemo(cloneReusing(node.fixedAt(k).st, t.spare), memo)
 		t.spare = nil
 	}
 	buf = rollout(s, m.cfg.Depth-depth, rng.IntN, src, buf, nil)
@@ -576,11 +632,37 @@ func (m *MCTS) iterate(root *mctsNode, t *treeState, st engine.State, side int, 
 	return buf
 }
 
+// nextDeterminization returns the determinization of st the tree's next
+// iteration takes: its own, in turn, up to n of them, each drawn with the
+// tree's own dice (t.det) the first time it is taken and kept as the
+// root's fixed state under it. A position that hides nothing draws no die
+// for it: it then has the one.
+func (t *treeState) nextDeterminization(root *mctsNode, st engine.State, side, n int, memo *any) int {
+	if t.plain {
+		n = 1
+	}
+	k := t.iter % n
+	t.iter++
+	if root.fixedAt(k) == nil {
+		before := t.det
+		root.fix(k, withMemo(searchCopy(st, side, &t.det), memo))
+		t.fixed++
+		t.plain = k == 0 && t.det == before
+	}
+	return k
+}
+
 // treeState is what one tree's goroutine keeps between its iterations.
 type treeState struct {
-	rootTried bool      // the root's determinization has been tried
+	rootTried bool      // the root's fresh determinization has been tried
 	fixed     int       // the fixed states the tree keeps
 	fresh     *mctsNode // the node whose fixed state the iteration's state still is
+	// det draws the tree's own determinizations; iter counts the
+	// iterations that took one, and plain says the position hides
+	// nothing, so one is all there is.
+	det   dice.PCG
+	iter  int
+	plain bool
 	// path and key are an iteration's scratch, kept for the next; spare
 	// is the last iteration's state, once it is done with.
 	path  []step
@@ -610,5 +692,8 @@ func (c MCTSConfig) String() string {
 		fmt.Fprintf(&b, "%d iterations per decision", c.Iterations)
 	}
 	fmt.Fprintf(&b, ", %d trees, depth %d", c.Trees, c.Depth)
+	if c.Determinizations > 0 {
+		fmt.Fprintf(&b, ", %d determinizations a tree", c.Determinizations)
+	}
 	return b.String()
 }

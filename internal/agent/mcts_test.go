@@ -15,24 +15,28 @@ import (
 // scripted game of each battle, a search of 300 iterations on one tree
 // must end with the very same visit counts at its root as the same search
 // replaying every action. Battle 1 hides nothing, so its searches start
-// from one fixed root; Battle 2 has hidden units, so each of its
-// iterations draws them afresh; Pagano's rules have their own dice.
+// from one fixed root; Battles 2 and 3 have hidden units, which each
+// iteration draws afresh (Determinizations 0) or takes from the tree's
+// own draws in turn (the default's 20, each with fixed states of its
+// own); Pagano's rules have their own dice.
 func TestFixedStatesChangeNothing(t *testing.T) {
 	positions := 6
 	if testing.Short() {
 		positions = 2
 	}
-	cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2}
-	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "pagano/battle-1"} {
-		pos := gamePositions(t, id)
-		step := max(1, len(pos)/positions)
-		for i := 0; i < len(pos); i += step {
-			fast, slow := agent.NewMCTS(7, cfg), agent.NewMCTSReplaying(7, cfg)
-			a, b := fast.Choose(pos[i]), slow.Choose(pos[i])
-			ka, _ := engine.EncodeAction(a)
-			kb, _ := engine.EncodeAction(b)
-			if !slices.Equal(fast.RootVisits(), slow.RootVisits()) || string(ka) != string(kb) {
-				t.Fatalf("%s position %d (%s): root visits %v, chose %s; replaying: %v, chose %s", id, i, pos[i].Pending().Kind, fast.RootVisits(), ka, slow.RootVisits(), kb)
+	for _, dets := range []int{0, agent.DefaultMCTS.Determinizations} {
+		cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
+		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
+			pos := gamePositions(t, id)
+			step := max(1, len(pos)/positions)
+			for i := 0; i < len(pos); i += step {
+				fast, slow := agent.NewMCTS(7, cfg), agent.NewMCTSReplaying(7, cfg)
+				a, b := fast.Choose(pos[i]), slow.Choose(pos[i])
+				ka, _ := engine.EncodeAction(a)
+				kb, _ := engine.EncodeAction(b)
+				if !slices.Equal(fast.RootVisits(), slow.RootVisits()) || string(ka) != string(kb) {
+					t.Fatalf("%s, %d determinizations, position %d (%s): root visits %v, chose %s; replaying: %v, chose %s", id, dets, i, pos[i].Pending().Kind, fast.RootVisits(), ka, slow.RootVisits(), kb)
+				}
 			}
 		}
 	}
@@ -43,8 +47,9 @@ func TestFixedStatesChangeNothing(t *testing.T) {
 // positions spread over a scripted game of each battle, every time a node
 // reuses its list of edges, looking each candidate's edge up by its key
 // must find the very same edges in the same order. Battles 2 and 3 list
-// keyed candidates (a fresh determinization at every iteration); Battle 1
-// and Pagano's rules also reuse the lists of their fixed nodes.
+// keyed candidates (a fresh determinization at every iteration), and with
+// the tree's own determinizations also the lists of fixed nodes under
+// each; Battle 1 and Pagano's rules reuse the lists of their fixed nodes.
 func TestEdgeListsMatchLookups(t *testing.T) {
 	var used, wrong atomic.Int64
 	agent.CheckEdgeLists(func(same bool) {
@@ -58,19 +63,60 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 	if testing.Short() {
 		positions = 1
 	}
-	cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: 10, C: 1.2}
-	for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
-		pos := gamePositions(t, id)
-		step := max(1, len(pos)/positions)
-		before := used.Load()
-		for i := 0; i < len(pos) && i < positions*step; i += step {
-			agent.NewMCTS(7, cfg).Choose(pos[i])
+	for _, dets := range []int{0, agent.DefaultMCTS.Determinizations} {
+		cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
+		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
+			pos := gamePositions(t, id)
+			step := max(1, len(pos)/positions)
+			before := used.Load()
+			for i := 0; i < len(pos) && i < positions*step; i += step {
+				agent.NewMCTS(7, cfg).Choose(pos[i])
+			}
+			if n := used.Load() - before; n < 1000 {
+				t.Errorf("%s, %d determinizations: edge lists used %d times in %d searches, want at least 1,000", id, dets, n, positions)
+			}
+			if w := wrong.Load(); w > 0 {
+				t.Fatalf("%s, %d determinizations: %d of %d uses of an edge list found other edges than the lookups", id, dets, w, used.Load())
+			}
 		}
-		if n := used.Load() - before; n < 1000 {
-			t.Errorf("%s: edge lists used %d times in %d searches, want at least 1,000", id, n, positions)
+	}
+}
+
+// TestDeterminizationsKeepStates checks that a tree's own determinizations
+// (MCTSConfig.Determinizations) let a search facing hidden units keep
+// states, which a fresh determinization at every iteration cannot: over
+// the positions of a scripted Battle 2 game (the Germans hide units), a
+// search of 400 iterations on one tree keeps no state when the deciding
+// side faces hidden units and draws afresh, and keeps one root state for
+// each of its determinizations and more below them with its own. A
+// position that hides nothing keeps the same states either way.
+func TestDeterminizationsKeepStates(t *testing.T) {
+	dets := agent.DefaultMCTS.Determinizations
+	fresh := agent.MCTSConfig{Iterations: 400, Trees: 1, Depth: 10, C: 1.2}
+	own := fresh
+	own.Determinizations = dets
+	pos := gamePositions(t, "armour-battles/battle-2")
+	step := max(1, len(pos)/12)
+	hidden, plain := 0, 0
+	for i := 0; i < len(pos); i += step {
+		a, b := agent.NewMCTS(7, fresh), agent.NewMCTS(7, own)
+		a.Choose(pos[i])
+		b.Choose(pos[i])
+		switch {
+		case a.KeptStates() == 0:
+			hidden++
+			if b.KeptStates() <= dets {
+				t.Errorf("position %d (%s), hidden units: %d determinizations kept %d states, want more than %d", i, pos[i].Pending().Kind, dets, b.KeptStates(), dets)
+			}
+		default:
+			plain++
+			if a.KeptStates() != b.KeptStates() {
+				t.Errorf("position %d (%s), nothing hidden: kept %d states drawing afresh, %d with determinizations of its own", i, pos[i].Pending().Kind, a.KeptStates(), b.KeptStates())
+			}
 		}
-		if w := wrong.Load(); w > 0 {
-			t.Fatalf("%s: %d of %d uses of an edge list found other edges than the lookups", id, w, used.Load())
-		}
+	}
+	t.Logf("%d positions facing hidden units, %d hiding nothing", hidden, plain)
+	if hidden == 0 || plain == 0 {
+		t.Fatalf("%d positions facing hidden units and %d hiding nothing: want some of each", hidden, plain)
 	}
 }
