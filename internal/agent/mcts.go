@@ -75,10 +75,11 @@ func ParseMCTSBudget(s string) (MCTSConfig, error) {
 }
 
 // MCTS is open-loop, determinized Monte Carlo tree search over the
-// ruleset's candidate actions: each iteration samples the hidden
-// information and the dice afresh, walks the tree by UCB1 over the
-// candidates legal in that sample, expands one action, rolls out at random
-// and scores the end with the ruleset's evaluation.
+// ruleset's candidate actions: each iteration takes a sample of the hidden
+// information (the next of its tree's determinizations, or a fresh one)
+// and the dice afresh, walks the tree by UCB1 over the candidates legal in
+// that sample, expands one action, rolls out at random and scores the end
+// with the ruleset's evaluation.
 type MCTS struct {
 	seed uint64
 	cfg  MCTSConfig
