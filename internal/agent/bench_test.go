@@ -96,8 +96,7 @@ func BenchmarkMCTSGameBattle1(b *testing.B) {
 }
 
 // BenchmarkMCTSGameBattle2 is BenchmarkMCTSGameBattle1 on Battle 2: more
-// units, and hidden ones, which the searching side's iterations take
-// from its trees' own determinizations in turn.
+// units, and hidden ones, which every iteration draws afresh.
 func BenchmarkMCTSGameBattle2(b *testing.B) {
 	benchMCTSGame(b, "armour-battles/battle-2")
 }

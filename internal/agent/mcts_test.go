@@ -17,14 +17,14 @@ import (
 // replaying every action. Battle 1 hides nothing, so its searches start
 // from one fixed root; Battles 2 and 3 have hidden units, which each
 // iteration draws afresh (Determinizations 0) or takes from the tree's
-// own draws in turn (the default's 20, each with fixed states of its
+// own draws in turn (OwnDeterminizations, each with fixed states of its
 // own); Pagano's rules have their own dice.
 func TestFixedStatesChangeNothing(t *testing.T) {
 	positions := 6
 	if testing.Short() {
 		positions = 2
 	}
-	for _, dets := range []int{0, agent.DefaultMCTS.Determinizations} {
+	for _, dets := range []int{0, agent.OwnDeterminizations} {
 		cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
@@ -63,7 +63,7 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 	if testing.Short() {
 		positions = 1
 	}
-	for _, dets := range []int{0, agent.DefaultMCTS.Determinizations} {
+	for _, dets := range []int{0, agent.OwnDeterminizations} {
 		cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
@@ -91,7 +91,7 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 // each of its determinizations and more below them with its own. A
 // position that hides nothing keeps the same states either way.
 func TestDeterminizationsKeepStates(t *testing.T) {
-	dets := agent.DefaultMCTS.Determinizations
+	dets := agent.OwnDeterminizations
 	fresh := agent.MCTSConfig{Iterations: 400, Trees: 1, Depth: 10, C: 1.2}
 	own := fresh
 	own.Determinizations = dets
