@@ -55,11 +55,12 @@ var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: DefaultDepth, C: 
 
 // DefaultDepth is the most actions an "mcts" iteration takes, tree walk
 // and rollout together, before the evaluation scores its position. Six
-// (ten before the fortieth session) makes an iteration about 1.5 to 1.7
-// times cheaper, and at the same number of iterations won more of the
-// paired games against the doctrine that measured it (ruling R61 in
+// made an iteration about twice as cheap and won more of Battle 3's
+// paired games against the doctrine, but drew where ten won on Battle 1
+// and, as the Americans, on Battle 2 (the shorter look sees an advance's
+// risk sooner than its gain): ten stays (ruling R61 in
 // docs/rulings/armour-battles.md).
-const DefaultDepth = 6
+const DefaultDepth = 10
 
 // OwnDeterminizations is the number of determinizations a tree draws
 // when it draws its own (MCTSConfig.Determinizations): the one measured.
