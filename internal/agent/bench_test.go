@@ -77,7 +77,7 @@ func benchMCTS(b *testing.B, id string) {
 	for st.Pending().Kind == "deploy" {
 		st.Apply(rnd.Choose(st), src, engine.Discard)
 	}
-	m := agent.NewMCTS(1, agent.MCTSConfig{Iterations: 100, Trees: 1, Depth: agent.DefaultDepth, C: 1.2, Determinizations: agent.DefaultMCTS.Determinizations})
+	m := agent.NewMCTS(1, benchConfig(100, 1))
 	for b.Loop() {
 		m.Choose(st)
 	}
@@ -137,7 +137,7 @@ func BenchmarkMCTSLongSearchPagano1(b *testing.B) {
 }
 
 func benchMCTSLong(b *testing.B, id string) {
-	benchSearches(b, id, 6, agent.MCTSConfig{Iterations: 16000, Trees: 2, Depth: agent.DefaultDepth, C: 1.2, Determinizations: agent.DefaultMCTS.Determinizations})
+	benchSearches(b, id, 6, benchConfig(16000, 2))
 }
 
 // gamePositions plays a scripted game of scenario id (seed 1) and
@@ -163,7 +163,15 @@ func gamePositions(t testing.TB, id string) []engine.State {
 const benchPositions = 40
 
 func benchMCTSGame(b *testing.B, id string) {
-	benchSearches(b, id, benchPositions, agent.MCTSConfig{Iterations: 100, Trees: 1, Depth: agent.DefaultDepth, C: 1.2, Determinizations: agent.DefaultMCTS.Determinizations})
+	benchSearches(b, id, benchPositions, benchConfig(100, 1))
+}
+
+// benchConfig is the "mcts" agent's configuration (DefaultMCTS) with
+// iterations a search on trees trees.
+func benchConfig(iterations, trees int) agent.MCTSConfig {
+	cfg := agent.DefaultMCTS
+	cfg.Iterations, cfg.Trees = iterations, trees
+	return cfg
 }
 
 // benchSearches searches, in turn, positions positions spread over a
