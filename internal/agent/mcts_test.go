@@ -25,7 +25,7 @@ func TestFixedStatesChangeNothing(t *testing.T) {
 		positions = 2
 	}
 	for _, dets := range []int{0, agent.OwnDeterminizations} {
-		cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
+		cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC, Determinizations: dets}
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
 			step := max(1, len(pos)/positions)
@@ -64,7 +64,7 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 		positions = 1
 	}
 	for _, dets := range []int{0, agent.OwnDeterminizations} {
-		cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: 10, C: 1.2, Determinizations: dets}
+		cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC, Determinizations: dets}
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
 			step := max(1, len(pos)/positions)
@@ -92,7 +92,7 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 // position that hides nothing keeps the same states either way.
 func TestDeterminizationsKeepStates(t *testing.T) {
 	dets := agent.OwnDeterminizations
-	fresh := agent.MCTSConfig{Iterations: 400, Trees: 1, Depth: 10, C: 1.2}
+	fresh := agent.MCTSConfig{Iterations: 400, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC}
 	own := fresh
 	own.Determinizations = dets
 	pos := gamePositions(t, "armour-battles/battle-2")
