@@ -77,7 +77,7 @@ func benchMCTS(b *testing.B, id string) {
 	for st.Pending().Kind == "deploy" {
 		st.Apply(rnd.Choose(st), src, engine.Discard)
 	}
-	m := agent.NewMCTS(1, benchConfig(100, 1))
+	m := agent.NewMCTS(1, searchConfig(100, 1))
 	for b.Loop() {
 		m.Choose(st)
 	}
@@ -137,7 +137,7 @@ func BenchmarkMCTSLongSearchPagano1(b *testing.B) {
 }
 
 func benchMCTSLong(b *testing.B, id string) {
-	benchSearches(b, id, 6, benchConfig(16000, 2))
+	benchSearches(b, id, 6, searchConfig(16000, 2))
 }
 
 // gamePositions plays a scripted game of scenario id (seed 1) and
@@ -163,12 +163,12 @@ func gamePositions(t testing.TB, id string) []engine.State {
 const benchPositions = 40
 
 func benchMCTSGame(b *testing.B, id string) {
-	benchSearches(b, id, benchPositions, benchConfig(100, 1))
+	benchSearches(b, id, benchPositions, searchConfig(100, 1))
 }
 
-// benchConfig is the "mcts" agent's configuration (DefaultMCTS) with
-// iterations a search on trees trees.
-func benchConfig(iterations, trees int) agent.MCTSConfig {
+// searchConfig is the "mcts" agent's configuration (DefaultMCTS) with
+// iterations a search on trees trees, for the benchmarks and tests.
+func searchConfig(iterations, trees int) agent.MCTSConfig {
 	cfg := agent.DefaultMCTS
 	cfg.Iterations, cfg.Trees = iterations, trees
 	return cfg

@@ -25,7 +25,8 @@ func TestFixedStatesChangeNothing(t *testing.T) {
 		positions = 2
 	}
 	for _, dets := range []int{0, agent.OwnDeterminizations} {
-		cfg := agent.MCTSConfig{Iterations: 300, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC, Determinizations: dets}
+		cfg := searchConfig(300, 1)
+		cfg.Determinizations = dets
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
 			step := max(1, len(pos)/positions)
@@ -64,7 +65,8 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 		positions = 1
 	}
 	for _, dets := range []int{0, agent.OwnDeterminizations} {
-		cfg := agent.MCTSConfig{Iterations: 2000, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC, Determinizations: dets}
+		cfg := searchConfig(2000, 1)
+		cfg.Determinizations = dets
 		for _, id := range []string{"armour-battles/battle-1", "armour-battles/battle-2", "armour-battles/battle-3", "pagano/battle-1"} {
 			pos := gamePositions(t, id)
 			step := max(1, len(pos)/positions)
@@ -92,7 +94,8 @@ func TestEdgeListsMatchLookups(t *testing.T) {
 // position that hides nothing keeps the same states either way.
 func TestDeterminizationsKeepStates(t *testing.T) {
 	dets := agent.OwnDeterminizations
-	fresh := agent.MCTSConfig{Iterations: 400, Trees: 1, Depth: agent.DefaultDepth, C: agent.DefaultC}
+	fresh := searchConfig(400, 1)
+	fresh.Determinizations = 0
 	own := fresh
 	own.Determinizations = dets
 	pos := gamePositions(t, "armour-battles/battle-2")
