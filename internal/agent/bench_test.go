@@ -176,7 +176,8 @@ func searchConfig(iterations, trees int) agent.MCTSConfig {
 
 // benchSearches searches, in turn, positions positions spread over a
 // scripted game of scenario id (gamePositions) with an MCTS agent of
-// configuration cfg, and reports its iterations per second.
+// configuration cfg, and reports its iterations per second and per
+// search (fewer than cfg's when searches settle early: MCTSConfig.Settle).
 func benchSearches(b *testing.B, id string, positions int, cfg agent.MCTSConfig) {
 	pos := gamePositions(b, id)
 	if len(pos) < positions {
@@ -190,6 +191,7 @@ func benchSearches(b *testing.B, id string, positions int, cfg agent.MCTSConfig)
 		i++
 	}
 	b.ReportMetric(float64(m.Iterations)/b.Elapsed().Seconds(), "iterations/s")
+	b.ReportMetric(float64(m.Iterations)/float64(i), "iterations/search")
 }
 
 // BenchmarkScriptedVsScriptedBattle3 is BenchmarkScriptedVsScriptedBattle1

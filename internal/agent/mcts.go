@@ -43,6 +43,10 @@ type MCTSConfig struct {
 	// it does for a position that hides nothing (see iterate). 0 draws a
 	// fresh sample at every iteration, whose states cannot be kept.
 	Determinizations int
+	// Settle ends a search of Iterations as soon as no outcome of the
+	// iterations left could change its choice (see settler), and one of
+	// a Budget when, by its pace so far, none likely could.
+	Settle bool
 }
 
 // DefaultMCTS is the "mcts" agent's configuration. It draws a fresh
@@ -52,7 +56,7 @@ type MCTSConfig struct {
 // search size says otherwise (ruling R60 in docs/rulings/armour-battles.md).
 // An iteration takes at most DefaultDepth actions (ruling R61), and the
 // tree walk explores by DefaultC (ruling R62).
-var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: DefaultDepth, C: DefaultC}
+var DefaultMCTS = MCTSConfig{Iterations: 200, Trees: 2, Depth: DefaultDepth, C: DefaultC, Settle: true}
 
 // DefaultC is the "mcts" agent's UCB1 exploration constant. The
 // evaluation's scores of the positions a search compares differ by a few
@@ -328,6 +332,20 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	if m.cfg.Budget > 0 {
 		deadline = time.Now().Add(m.cfg.Budget)
 	}
+	keys := make([]string, len(cands))
+	var key []byte
+	for i, c := range cands {
+		key = appendKey(key[:0], st, c)
+		keys[i] = string(key)
+	}
+	var settle *settler
+	if m.cfg.Settle {
+		per := 0
+		if m.cfg.Budget == 0 {
+			per = m.cfg.treeIterations(m.cfg.Trees - 1) // the fewest
+		}
+		settle = newSettler(keys, m.cfg.Trees, per, deadline)
+	}
 	// A panic in a tree's goroutine (the rules failing in a rollout, say)
 	// would kill the process; it is caught there, the other trees stop,
 	// and the first tree's panic is raised again below, in the caller's
@@ -339,6 +357,9 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
+			if settle != nil {
+				defer settle.leave() // after a panic's recovery below too
+			}
 			defer func() {
 				if r := recover(); r != nil {
 					panics[t] = &SearchPanic{Tree: t, Value: r, Stack: debug.Stack()}
@@ -362,6 +383,9 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 						break
 					}
 				} else if i >= per {
+					break
+				}
+				if settle != nil && settle.checkpoint(i) && settle.check(t, root, i) {
 					break
 				}
 				buf = m.iterate(root, &ts, st, side, rng, src, buf, &memos[t])
@@ -389,12 +413,10 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	// Merge the trees' root statistics in tree order.
 	best, bestN, bestW := -1, -1, 0.0
 	m.visits = m.visits[:0]
-	var key []byte
-	for i, c := range cands {
+	for i, k := range keys {
 		n, w := 0, 0.0
-		key = appendKey(key[:0], st, c)
 		for _, r := range roots {
-			if e := r.children[string(key)]; e != nil {
+			if e := r.children[k]; e != nil {
 				n += e.n
 				w += e.w
 			}
