@@ -136,8 +136,26 @@ func BenchmarkMCTSLongSearchPagano1(b *testing.B) {
 	benchMCTSLong(b, "pagano/battle-1")
 }
 
+// benchMCTSLong searches without settling (MCTSConfig.Settle): every
+// search runs its 16,000 iterations, so that the rate is the iterations'
+// own, not mixed with how many of a search's later (cheaper) iterations
+// settling skips. BenchmarkMCTSSettled* measure that.
 func benchMCTSLong(b *testing.B, id string) {
-	benchSearches(b, id, 6, searchConfig(16000, 2))
+	cfg := searchConfig(16000, 2)
+	cfg.Settle = false
+	benchSearches(b, id, 6, cfg)
+}
+
+// BenchmarkMCTSSettledBattle1 is BenchmarkMCTSLongSearchBattle1 with the
+// default search, which settles: its time a search (sec/op) and
+// iterations a search are what a second's search costs in play.
+func BenchmarkMCTSSettledBattle1(b *testing.B) {
+	benchSearches(b, "armour-battles/battle-1", 6, searchConfig(16000, 2))
+}
+
+// BenchmarkMCTSSettledBattle3 is BenchmarkMCTSSettledBattle1 on Battle 3.
+func BenchmarkMCTSSettledBattle3(b *testing.B) {
+	benchSearches(b, "armour-battles/battle-3", 6, searchConfig(16000, 2))
 }
 
 // gamePositions plays a scripted game of scenario id (seed 1) and

@@ -357,9 +357,6 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
-			if settle != nil {
-				defer settle.leave() // after a panic's recovery below too
-			}
 			defer func() {
 				if r := recover(); r != nil {
 					panics[t] = &SearchPanic{Tree: t, Value: r, Stack: debug.Stack()}
@@ -375,7 +372,7 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			var buf []engine.Action
 			ts := treeState{det: *dice.NewPCG(seed ^ 0xde7e)}
 			for i := 0; ; i++ {
-				if i > 0 && (ctx.Err() != nil || failed.Load()) {
+				if i > 0 && (ctx.Err() != nil || failed.Load() || settle != nil && settle.done()) {
 					break
 				}
 				if m.cfg.Budget > 0 {
@@ -385,8 +382,10 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 				} else if i >= per {
 					break
 				}
-				if settle != nil && settle.checkpoint(i) && settle.check(t, root, i) {
-					break
+				if settle != nil {
+					if k := settle.checkpoint(i); k >= 0 && settle.check(t, root, k, i) {
+						break
+					}
 				}
 				buf = m.iterate(root, &ts, st, side, rng, src, buf, &memos[t])
 				counts[t]++
@@ -405,9 +404,22 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		m.Iterations += c
 		m.kept += kept[t]
 	}
+
 	for _, memo := range memos {
 		if memo != nil {
 			treeMemos.Put(memo)
+		}
+	}
+	if settle != nil {
+		if visits, iters, ok := settle.result(); ok {
+			// What the trees had noted where the search settled: the
+			// work of a tree that ran on past it is not counted.
+			for _, c := range counts {
+				iters -= c
+			}
+			m.Iterations += iters
+			m.visits = append(m.visits[:0], visits...)
+			return cands[slices.Index(visits, slices.Max(visits))]
 		}
 	}
 	// Merge the trees' root statistics in tree order.

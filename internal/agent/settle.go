@@ -2,6 +2,7 @@ package agent
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -12,139 +13,159 @@ import (
 // lead rules out, by value). So a search of a fixed number of iterations
 // that stops there returns what it would have at the end, in less time.
 //
-// The trees look at their visits together, at the same checkpoints
-// (check), so that where a search stops depends only on its trees'
-// statistics, not on which goroutine ran ahead: the iterations a search
-// reports are then as deterministic as its choice. A tree waits at each
-// checkpoint for the others.
+// The trees note their root visits at the same checkpoints, without
+// waiting for one another; the last to note a checkpoint's decides
+// whether the search is settled there, and the others stop when they
+// see it. What the search reports (its choice, its root visits and its
+// iterations) is what the trees had noted at that checkpoint, so it
+// depends only on their statistics, not on which goroutine ran ahead: as
+// deterministic as the choice. A tree that ran past the checkpoint only
+// did work nobody counts.
 type settler struct {
 	mu   sync.Mutex
-	cond sync.Cond
 	keys []string // the root candidates' keys (appendKey)
 	// per is the fewest iterations a tree runs under an iteration budget
 	// (0 under a time budget); the checkpoints lie below it.
 	per      int
 	deadline time.Time // a time budget's end
 	start    time.Time
-	// active counts the trees still searching; arrived those waiting at
-	// the current checkpoint, round its number.
-	active, arrived, round int
-	visits                 [][]int // each tree's root visits by candidate
-	left                   []int   // each tree's iterations still to run
-	// stop: the search is settled; quit: a tree has left it.
-	stop, quit bool
+	trees    int
+	notes    []note       // by checkpoint
+	settled  atomic.Int32 // the checkpoint the search settled at, plus one; 0 while none
+}
+
+// note is what the trees noted at one checkpoint.
+type note struct {
+	visits [][]int // each tree's root visits by candidate
+	iters  []int   // each tree's iterations run
+	left   []int   // each tree's iterations still to run
+	noted  int     // the trees that have noted theirs
 }
 
 // settleFrom is the fraction of a tree's iterations before its first
 // checkpoint (a candidate cannot lead by more than the iterations left
 // before half of them are run), and settleChecks how many checkpoints
-// share the rest.
+// share the rest. paceCheck is the iterations between a time budget's
+// checkpoints.
 const (
 	settleFrom   = 0.5
 	settleChecks = 16
+	paceCheck    = 256
 )
 
 func newSettler(keys []string, trees, per int, deadline time.Time) *settler {
-	s := &settler{keys: keys, per: per, deadline: deadline, start: time.Now(), active: trees,
-		visits: make([][]int, trees), left: make([]int, trees)}
-	for t := range s.visits {
-		s.visits[t] = make([]int, len(keys))
-	}
-	s.cond.L = &s.mu
-	return s
+	return &settler{keys: keys, per: per, deadline: deadline, start: time.Now(), trees: trees}
 }
 
-// checkpoint reports whether a tree that has run i iterations has reached
-// a checkpoint: under an iteration budget, every per/settleChecks
+// checkpoint returns the checkpoint a tree that has run i iterations has
+// reached, or -1: under an iteration budget, every per/settleChecks
 // iterations from settleFrom of per on, below per; under a time budget,
-// every 256 iterations.
-func (s *settler) checkpoint(i int) bool {
+// every paceCheck iterations.
+func (s *settler) checkpoint(i int) int {
 	if s.per == 0 {
-		return i > 0 && i%256 == 0
+		if i > 0 && i%paceCheck == 0 {
+			return i/paceCheck - 1
+		}
+		return -1
 	}
 	first := int(float64(s.per) * settleFrom)
 	step := max(1, s.per/settleChecks)
-	return i >= first && i < s.per && (i-first)%step == 0
+	if i < first || i >= s.per || (i-first)%step != 0 {
+		return -1
+	}
+	return (i - first) / step
 }
 
-// check is tree t's checkpoint after i iterations: it records the tree's
-// root visits, waits for the other trees still searching, and reports
-// whether the search is settled (or another tree has left it), so that
-// every tree stops.
-func (s *settler) check(t int, root *mctsNode, i int) bool {
+// done reports whether the search has settled.
+func (s *settler) done() bool { return s.settled.Load() > 0 }
+
+// check notes tree t's root visits at checkpoint k, after i iterations,
+// and, if it is the last tree to note them there, decides whether the
+// search is settled. It reports whether it is.
+func (s *settler) check(t int, root *mctsNode, k, i int) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.stop || s.quit {
+	if s.done() {
 		return true
 	}
-	for c, k := range s.keys {
-		s.visits[t][c] = 0
-		if e := root.children[k]; e != nil {
-			s.visits[t][c] = e.n
+	for len(s.notes) <= k {
+		s.notes = append(s.notes, note{})
+	}
+	n := &s.notes[k]
+	if n.visits == nil {
+		n.visits, n.iters, n.left = make([][]int, s.trees), make([]int, s.trees), make([]int, s.trees)
+	}
+	v := make([]int, len(s.keys))
+	for c, key := range s.keys {
+		if e := root.children[key]; e != nil {
+			v[c] = e.n
 		}
 	}
+	n.visits[t], n.iters[t] = v, i
 	if s.per > 0 {
-		s.left[t] = s.per - i // a tree with one more to run is counted below
+		n.left[t] = s.per + 1 - i // one more: the trees that run per+1
 	} else {
-		// Under a time budget, what is left is estimated from the tree's
+		// Under a time budget what is left is estimated from the tree's
 		// pace so far, generously: the choice is not deterministic there
-		// anyway, and a margin keeps a close one searched.
+		// anyway, and the margin keeps a close one searched.
 		now := time.Now()
 		rate := float64(i) / max(now.Sub(s.start).Seconds(), 1e-9)
-		s.left[t] = int(2*rate*max(0, s.deadline.Sub(now).Seconds())) + 256
+		n.left[t] = int(2*rate*max(0, s.deadline.Sub(now).Seconds())) + paceCheck
 	}
-	s.arrived++
-	if s.arrived < s.active {
-		r := s.round
-		for r == s.round && !s.quit {
-			s.cond.Wait()
-		}
-		// The checkpoint's own answer: a tree that ran on after it may
-		// have left since, its budget spent.
-		return r == s.round || s.stop
+	n.noted++
+	if n.noted == s.trees && n.lead() > n.remaining() {
+		s.settled.Store(int32(k) + 1)
+		return true
 	}
-	s.settle()
-	return s.stop
+	return false
 }
 
-// settle decides, for the last tree to reach a checkpoint, whether the
-// search is settled, and releases the others.
-func (s *settler) settle() {
-	left := 0
-	for t := range s.left {
-		left += s.left[t]
-	}
-	if s.per > 0 {
-		left += len(s.left) // the trees that run one more than per
+// lead is how many more visits the most visited candidate has than the
+// next (0 with one candidate: nothing to settle).
+func (n *note) lead() int {
+	if len(n.visits[0]) < 2 {
+		return 0
 	}
 	best, second := -1, -1
-	for c := range s.keys {
-		n := 0
-		for t := range s.visits {
-			n += s.visits[t][c]
+	for c := range n.visits[0] {
+		v := 0
+		for t := range n.visits {
+			v += n.visits[t][c]
 		}
 		switch {
-		case n > best:
-			best, second = n, best
-		case n > second:
-			second = n
+		case v > best:
+			best, second = v, best
+		case v > second:
+			second = v
 		}
 	}
-	if len(s.keys) > 1 && best-max(second, 0) > left {
-		s.stop = true
-	}
-	s.arrived = 0
-	s.round++
-	s.cond.Broadcast()
+	return best - second
 }
 
-// leave tells the settler tree t stops searching (its budget spent, the
-// context done or a tree failed): the others stop too, at their next
-// checkpoint, rather than wait for it there.
-func (s *settler) leave() {
+func (n *note) remaining() int {
+	r := 0
+	for _, l := range n.left {
+		r += l
+	}
+	return r
+}
+
+// result returns, once the search has settled, the root visits by
+// candidate and the iterations the trees had run at that checkpoint.
+func (s *settler) result() (visits []int, iters int, ok bool) {
+	k := int(s.settled.Load()) - 1
+	if k < 0 {
+		return nil, 0, false
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.active--
-	s.quit = true
-	s.cond.Broadcast()
+	n := &s.notes[k]
+	visits = make([]int, len(s.keys))
+	for t := range n.visits {
+		for c, v := range n.visits[t] {
+			visits[c] += v
+		}
+		iters += n.iters[t]
+	}
+	return visits, iters, true
 }

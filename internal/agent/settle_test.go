@@ -3,6 +3,7 @@ package agent_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -15,8 +16,10 @@ import (
 // over positions spread over a scripted game of each battle, on two
 // trees and on three, a settled search must choose what the full search
 // of the same iterations chooses, and, being the first part of that
-// search, end with no candidate visited more often than there. Some
-// searches must end early, or the test shows nothing.
+// search, end with no candidate visited more often than there. Searched
+// again, it must stop after the same iterations with the same visits,
+// whichever tree ran ahead. Some searches must end early, or the test
+// shows nothing.
 func TestSettledSearchesChooseAlike(t *testing.T) {
 	positions := 12
 	if testing.Short() {
@@ -31,14 +34,19 @@ func TestSettledSearchesChooseAlike(t *testing.T) {
 			off := on
 			off.Settle = false
 			for i := 0; i < len(pos); i += step {
-				settled, full := agent.NewMCTS(11, on), agent.NewMCTS(11, off)
+				settled, again, full := agent.NewMCTS(11, on), agent.NewMCTS(11, on), agent.NewMCTS(11, off)
 				a, b := settled.Choose(pos[i]), full.Choose(pos[i])
+				again.Choose(pos[i])
 				ka, _ := engine.EncodeAction(a)
 				kb, _ := engine.EncodeAction(b)
 				where := fmt.Sprintf("%s, %d iterations on %d trees, position %d (%s)", id, shape[0], shape[1], i, pos[i].Pending().Kind)
 				if string(ka) != string(kb) {
 					t.Fatalf("%s: settled search chose %s after %d iterations (root visits %v); the full one %s (%v)",
 						where, ka, settled.Iterations, settled.RootVisits(), kb, full.RootVisits())
+				}
+				if again.Iterations != settled.Iterations || !slices.Equal(again.RootVisits(), settled.RootVisits()) {
+					t.Fatalf("%s: searched again, settled after %d iterations (root visits %v), not %d (%v)",
+						where, again.Iterations, again.RootVisits(), settled.Iterations, settled.RootVisits())
 				}
 				if full.Iterations != shape[0] || settled.Iterations > full.Iterations {
 					t.Fatalf("%s: %d iterations settled, %d in full", where, settled.Iterations, full.Iterations)
@@ -62,9 +70,8 @@ func TestSettledSearchesChooseAlike(t *testing.T) {
 }
 
 // TestSettlingSearchStopsWhenAsked: a settling search on several trees,
-// its context cancelled while they are running (so that a tree may leave
-// while another waits at a checkpoint), returns a legal action rather
-// than hang; so does one of a time budget.
+// its context cancelled while they are running, returns a legal action;
+// so does one of a time budget.
 func TestSettlingSearchStopsWhenAsked(t *testing.T) {
 	pos := gamePositions(t, "armour-battles/battle-1")
 	st := pos[len(pos)/2]
