@@ -143,7 +143,7 @@ the game log (JSON Lines) that 'sandtable replay' re-runs.`,
 	scen.add(cmd, "armour-battles/battle-1")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "random seed: the same seed replays the same game")
 	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "one agent per side, comma-separated ("+strings.Join(agent.Names(), ", ")+
-		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
+		"; mcts:N for at most N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
 	cmd.Flags().StringVar(&logFile, "log", "", "write the game log (JSON Lines) to this file")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON summary instead of the battle report")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the result, not every event")

@@ -165,7 +165,7 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 	scen.add(cmd, "armour-battles/battle-1")
 	cmd.Flags().IntVar(&games, "games", 100, "number of games")
 	cmd.Flags().StringVar(&agentsFlag, "agents", "random,random", "agents A,B: A on the first side, B on the second ("+strings.Join(agent.Names(), ", ")+
-		"; mcts:N for N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
+		"; mcts:N for at most N search iterations per decision, e.g. mcts:400; mcts:DURATION for a search time per decision, e.g. mcts:1s)")
 	cmd.Flags().BoolVar(&swap, "swap", false, "exchange the agents between sides in the odd-numbered games")
 	cmd.Flags().IntVar(&workers, "workers", runtime.NumCPU(), "games played at once (results do not depend on it, except under a time budget such as mcts:1s)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")
