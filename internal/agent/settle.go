@@ -49,7 +49,7 @@ type note struct {
 // checkpoints.
 const (
 	settleFrom   = 0.5
-	settleChecks = 16
+	settleChecks = 64
 	paceCheck    = 256
 )
 
