@@ -404,7 +404,6 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 		m.Iterations += c
 		m.kept += kept[t]
 	}
-
 	for _, memo := range memos {
 		if memo != nil {
 			treeMemos.Put(memo)
