@@ -158,8 +158,10 @@ func TestAgentsDeterministic(t *testing.T) {
 }
 
 // TestMCTSIterationsAreExact checks that an iteration budget is spent
-// exactly, whatever the number of trees: a search that does not divide
-// evenly gives the remainder to the first trees.
+// exactly, whatever the number of trees, by a search that does not stop
+// once settled (MCTSConfig.Settle; TestSettledSearchesChooseAlike checks
+// those): a search that does not divide evenly gives the remainder to
+// the first trees.
 func TestMCTSIterationsAreExact(t *testing.T) {
 	r, sc := battle(t, "armour-battles/battle-1")
 	st, err := r.New(sc)
@@ -178,7 +180,7 @@ func TestMCTSIterationsAreExact(t *testing.T) {
 		{3, 2}, {1, 2}, {5, 3}, {7, 4}, {2, 3}, {8, 2}, {16, 2}, {9, 1},
 	} {
 		cfg := agent.DefaultMCTS
-		cfg.Iterations, cfg.Trees = tc.iters, tc.trees
+		cfg.Iterations, cfg.Trees, cfg.Settle = tc.iters, tc.trees, false
 		m := agent.NewMCTS(7, cfg)
 		searched := 0
 		for i, s := range states {

@@ -23,8 +23,8 @@ import (
 type MCTSConfig struct {
 	// Iterations per decision, split over the trees: each runs
 	// Iterations/Trees, and the first Iterations%Trees one more, so that
-	// a search runs exactly Iterations (at least 1). Ignored when Budget
-	// is set.
+	// a search runs exactly Iterations (at least 1), or fewer when it
+	// settles first (Settle). Ignored when Budget is set.
 	Iterations int
 	// Budget is a time budget per decision (not deterministic).
 	Budget time.Duration
@@ -340,11 +340,9 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 	}
 	var settle *settler
 	if m.cfg.Settle {
-		per := 0
-		if m.cfg.Budget == 0 {
-			per = m.cfg.treeIterations(m.cfg.Trees - 1) // the fewest
-		}
-		settle = newSettler(keys, m.cfg.Trees, per, deadline)
+		timed := m.cfg.Budget > 0
+		per := m.cfg.treeIterations(m.cfg.Trees - 1) // the fewest
+		settle = newSettler(keys, m.cfg.Trees, per, timed, deadline)
 	}
 	// A panic in a tree's goroutine (the rules failing in a rollout, say)
 	// would kill the process; it is caught there, the other trees stop,

@@ -18,15 +18,18 @@ import (
 // whether the search is settled there, and the others stop when they
 // see it. What the search reports (its choice, its root visits and its
 // iterations) is what the trees had noted at that checkpoint, so it
-// depends only on their statistics, not on which goroutine ran ahead: as
-// deterministic as the choice. A tree that ran past the checkpoint only
-// did work nobody counts.
+// depends only on their statistics, not on which goroutine ran ahead. A
+// tree that ran past the checkpoint did work nobody counts, except in
+// what depends on timing anyway: the states the trees kept (a test's
+// figure, MCTS.kept), and whether a panic in that extra work reaches
+// the caller.
 type settler struct {
 	mu   sync.Mutex
 	keys []string // the root candidates' keys (appendKey)
-	// per is the fewest iterations a tree runs under an iteration budget
-	// (0 under a time budget); the checkpoints lie below it.
+	// per is the fewest iterations a tree runs under an iteration budget;
+	// the checkpoints lie below it. timed: a time budget instead.
 	per      int
+	timed    bool
 	deadline time.Time // a time budget's end
 	start    time.Time
 	trees    int
@@ -44,32 +47,36 @@ type note struct {
 
 // settleFrom is the fraction of a tree's iterations before its first
 // checkpoint (a candidate cannot lead by more than the iterations left
-// before half of them are run), and settleChecks how many checkpoints
-// share the rest. paceCheck is the iterations between a time budget's
-// checkpoints.
+// before half of them are run); from there on a checkpoint comes every
+// 1/settleEvery of them (32 over the second half). paceCheck is the
+// iterations between a time budget's checkpoints.
 const (
-	settleFrom   = 0.5
-	settleChecks = 64
-	paceCheck    = 256
+	settleFrom  = 0.5
+	settleEvery = 64
+	paceCheck   = 256
 )
 
-func newSettler(keys []string, trees, per int, deadline time.Time) *settler {
-	return &settler{keys: keys, per: per, deadline: deadline, start: time.Now(), trees: trees}
+// newSettler returns the settler of a search of trees trees whose
+// candidates' keys are keys: under an iteration budget, per is the
+// fewest iterations a tree runs; under a time budget (timed), deadline
+// is its end.
+func newSettler(keys []string, trees, per int, timed bool, deadline time.Time) *settler {
+	return &settler{keys: keys, per: per, timed: timed, deadline: deadline, start: time.Now(), trees: trees}
 }
 
 // checkpoint returns the checkpoint a tree that has run i iterations has
-// reached, or -1: under an iteration budget, every per/settleChecks
+// reached, or -1: under an iteration budget, every per/settleEvery
 // iterations from settleFrom of per on, below per; under a time budget,
 // every paceCheck iterations.
 func (s *settler) checkpoint(i int) int {
-	if s.per == 0 {
+	if s.timed {
 		if i > 0 && i%paceCheck == 0 {
 			return i/paceCheck - 1
 		}
 		return -1
 	}
 	first := int(float64(s.per) * settleFrom)
-	step := max(1, s.per/settleChecks)
+	step := max(1, s.per/settleEvery)
 	if i < first || i >= s.per || (i-first)%step != 0 {
 		return -1
 	}
@@ -102,7 +109,7 @@ func (s *settler) check(t int, root *mctsNode, k, i int) bool {
 		}
 	}
 	n.visits[t], n.iters[t] = v, i
-	if s.per > 0 {
+	if !s.timed {
 		n.left[t] = s.per + 1 - i // one more: the trees that run per+1
 	} else {
 		// Under a time budget what is left is estimated from the tree's
