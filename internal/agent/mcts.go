@@ -397,27 +397,26 @@ func (m *MCTS) ChooseContext(ctx context.Context, st engine.State) engine.Action
 			panic(p) // its memos may have been left half updated: not kept
 		}
 	}
-	m.kept = 0
-	for t, c := range counts {
-		m.Iterations += c
-		m.kept += kept[t]
-	}
 	for _, memo := range memos {
 		if memo != nil {
 			treeMemos.Put(memo)
 		}
 	}
+	m.kept = 0
+	for t := range kept {
+		m.kept += kept[t]
+	}
 	if settle != nil {
 		if visits, iters, ok := settle.result(); ok {
 			// What the trees had noted where the search settled: the
 			// work of a tree that ran on past it is not counted.
-			for _, c := range counts {
-				iters -= c
-			}
 			m.Iterations += iters
 			m.visits = append(m.visits[:0], visits...)
 			return cands[slices.Index(visits, slices.Max(visits))]
 		}
+	}
+	for _, c := range counts {
+		m.Iterations += c
 	}
 	// Merge the trees' root statistics in tree order.
 	best, bestN, bestW := -1, -1, 0.0
