@@ -161,7 +161,9 @@ func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 		}
 		if decoy {
 			de.shot("decoy-window-shown")
-			t.Fatalf("after asking to hold fire by itself, the page shows a decoy window (German decision %d after)", step)
+			t.Fatalf("after asking to hold fire by itself, the page shows a decoy window (German decision %d after); the page: %s; page errors: %v", step,
+				eval[string](de, `JSON.stringify({n: window.sandtable.game.pos.n, last_event: window.sandtable.game.pos.last_event, autoHeld: window.sandtable.game.autoHeld, autoHolds: window.sandtable.game.autoHolds, busy: window.sandtable.game.busy, acting: !!window.sandtable.game.acting, lastError: window.sandtable.game.lastError || "", autoHold: localStorage.getItem("sandtable.autoHold." + window.sandtable.game.id)})`),
+				de.pageErrors())
 		}
 	}
 	if n := eval[int](de, `window.sandtable.game.autoHolds || 0`); n < 2 {

@@ -154,3 +154,67 @@ func TestEnemyEndingActivationUpdatesPage(t *testing.T) {
 		}
 	}
 }
+
+// TestLateAnswerDoesNotTakeThePageBack: a refresh's answer that arrives
+// after the page has already shown a later position (the decision was
+// made meanwhile) is dropped, not shown. Before, such an answer put an
+// answered decision back on the page; at a decoy window the page then
+// held fire for it by itself a second time, and no more.
+func TestLateAnswerDoesNotTakeThePageBack(t *testing.T) {
+	base := newSiteURL(t)
+	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-1", "side": "german", "opponent": "human", "seed": 1})
+	id := g["game_id"].(string)
+	seats := []seatAPI{{t, base, id, g["seat_token"].(string)}, {t, base, id, g["join_token"].(string)}}
+	browser := newBrowser(t)
+	de := newTab(t, browser, "german", 1280, 800)
+	de.do(chromedp.Navigate(g["seat_url"].(string)))
+	de.waitFor("the battlefield", `window.sandtable && document.body.dataset.busy !== "1" && document.body.dataset.pending`, 15*time.Second)
+	var st apiGame
+	for step := 0; ; step++ {
+		if step > 50 {
+			t.Fatal("no German decision in 50 actions")
+		}
+		seats[0].call("GET", "", nil, &st)
+		if st.Result.Over {
+			t.Fatal("the battle ended before a German decision")
+		}
+		if st.Pending.Side == 0 {
+			break
+		}
+		seats[1].playFirstCandidate()
+	}
+	de.waitFor("the German decision", fmt.Sprintf(`window.sandtable.game.pos.n === %d && document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1"`, st.N), 15*time.Second)
+	// Hold back the answer to the page's next fetch of the game: the
+	// server has answered it, with this position, but the page does not
+	// see the answer until released.
+	eval[bool](de, `(() => {
+		const real = window.fetch;
+		let hold = true;
+		window.fetch = (url, opts) => {
+			if (!hold || String(url) !== "/api/games/`+id+`") return real(url, opts);
+			hold = false;
+			return real(url, opts).then((res) => new Promise((ok) => { window.releaseAnswer = () => ok(res); }));
+		};
+		window.lateDone = false;
+		window.sandtable.game.refresh().then(() => { window.lateDone = true; });
+		return true;
+	})()`)
+	de.waitFor("the held answer", `!!window.releaseAnswer`, 15*time.Second)
+	// The decision is made (through the API, as from another tab), and
+	// the page shows the next position from the stream's news.
+	seats[0].playFirstCandidate()
+	var next apiGame
+	seats[0].call("GET", "", nil, &next)
+	de.waitFor("the next position", fmt.Sprintf(`window.sandtable.game.pos.n === %d`, next.N), 15*time.Second)
+	eval[bool](de, `(window.releaseAnswer(), true)`)
+	de.waitFor("the late answer taken", `window.lateDone`, 15*time.Second)
+	if n := eval[int](de, `window.sandtable.game.pos.n`); n != next.N {
+		t.Errorf("after the late answer the page is at action %d, want %d (the late answer's was %d)", n, next.N, st.N)
+	}
+	if got, want := eval[string](de, `document.body.dataset.myTurn`), map[bool]string{true: "1", false: "0"}[next.Pending.Side == 0 && !next.Result.Over]; got != want {
+		t.Errorf("after the late answer the page says myTurn=%s, want %s", got, want)
+	}
+	if errs := de.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+}

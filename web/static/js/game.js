@@ -71,6 +71,14 @@ export class Game {
     clearTimeout(this.downTimer);
   }
 
+  // older reports whether g is an earlier position than the one shown. A
+  // refresh and an action's answer may cross on the wire; the later to
+  // arrive must not take the page back to a decision already answered (a
+  // seat's n and last_event never go down).
+  older(g) {
+    return !!this.pos && (g.n < this.pos.n || (g.n === this.pos.n && g.last_event < this.pos.last_event));
+  }
+
   apply(g) {
     this.g = g;
     this.view = g.view || { units: [], sides: [] };
@@ -154,10 +162,11 @@ export class Game {
     try {
       const [g, evs] = await Promise.all([api.game(this.id, this.token), api.events(this.id, this.token, this.lastSeq())]);
       this.addEvents(evs.events);
+      this.setOnline(true);
+      if (this.older(g)) return; // an action's answer showed a later one
       const was = this.g.pending;
       this.apply(g);
       if (!samePending(was, g.pending)) this.ui = {};
-      this.setOnline(true);
       this.render();
     } catch (e) {
       if (e.status === 404 || e.status === 401 || e.status === 403) { this.gone(e); return; }
@@ -194,7 +203,7 @@ export class Game {
       this.stream && this.stream.seen(this.lastSeq());
       this.ui = {};
       const g = await api.game(this.id, this.token);
-      this.apply(g);
+      if (!this.older(g)) this.apply(g); // else a refresh showed a later one
       this.setOnline(true);
       this.render();
       return true;
@@ -364,7 +373,10 @@ export class Game {
     const pass = () => {
       if (this.acting) { setTimeout(pass, 20); return; }
       this.setBusy(-1);
-      if (this.pos.n === n) this.act({ kind: "opportunity-pass" });
+      if (this.pos.n !== n) return;
+      // Not taken (the server out of reach, say): the next showing of
+      // this position (the refresh on reconnecting) tries again.
+      this.act({ kind: "opportunity-pass" }).then((ok) => { if (!ok && this.autoHeld === n) this.autoHeld = undefined; });
     };
     setTimeout(pass, 0);
   }
