@@ -71,12 +71,23 @@ export class Game {
     clearTimeout(this.downTimer);
   }
 
-  // older reports whether g is an earlier position than the one shown. A
-  // refresh and an action's answer may cross on the wire; the later to
-  // arrive must not take the page back to a decision already answered (a
-  // seat's n and last_event never go down).
-  older(g) {
-    return !!this.pos && (g.n < this.pos.n || (g.n === this.pos.n && g.last_event < this.pos.last_event));
+  // fetchGame fetches the game for refresh and act, numbered as sent.
+  async fetchGame() {
+    const seq = this.fetches = (this.fetches || 0) + 1;
+    return { g: await api.game(this.id, this.token), seq };
+  }
+
+  // stale reports whether a fetch's answer is to be dropped, just before
+  // it would be shown: an earlier position than the page shows, fetched
+  // before the fetch that showed it. A refresh and an action's answer may
+  // cross on the wire, and the later to arrive must not take the page back
+  // to a decision already answered. (Fetched later, an earlier position is
+  // shown: the server's word, should it ever go back.)
+  stale({ g, seq }) {
+    const older = this.pos && (g.n < this.pos.n || (g.n === this.pos.n && g.last_event < this.pos.last_event));
+    if (older && seq < (this.shownFetch || 0)) return true;
+    this.shownFetch = seq;
+    return false;
   }
 
   apply(g) {
@@ -160,10 +171,11 @@ export class Game {
   async refresh() {
     this.setBusy(1);
     try {
-      const [g, evs] = await Promise.all([api.game(this.id, this.token), api.events(this.id, this.token, this.lastSeq())]);
+      const [f, evs] = await Promise.all([this.fetchGame(), api.events(this.id, this.token, this.lastSeq())]);
       this.addEvents(evs.events);
       this.setOnline(true);
-      if (this.older(g)) return; // an action's answer showed a later one
+      if (this.stale(f)) return; // an action's answer showed a later position
+      const g = f.g;
       const was = this.g.pending;
       this.apply(g);
       if (!samePending(was, g.pending)) this.ui = {};
@@ -202,8 +214,8 @@ export class Game {
       this.addEvents(res.events);
       this.stream && this.stream.seen(this.lastSeq());
       this.ui = {};
-      const g = await api.game(this.id, this.token);
-      if (!this.older(g)) this.apply(g); // else a refresh showed a later one
+      const f = await this.fetchGame();
+      if (!this.stale(f)) this.apply(f.g); // else a refresh showed a later position
       this.setOnline(true);
       this.render();
       return true;
