@@ -154,6 +154,21 @@ func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 	// Against the AI: hold fire by ourselves from now on.
 	de.click(`[data-testid="opp-auto-hold"]`)
 	de.waitFor("the pass taken", fmt.Sprintf(`window.sandtable.game.pos.n > %d`, s.N), 15*time.Second)
+	// The server refuses the next pass held by the page itself, once, as
+	// a store too slow to answer would: the page must try again.
+	eval[bool](de, `(() => {
+		const real = window.fetch;
+		window.refusedHold = false;
+		window.fetch = (url, opts) => {
+			const w = window.sandtable.view().window || {};
+			if (!window.refusedHold && opts && opts.method === "POST" && String(opts.body).includes('"opportunity-pass"') && w.decoy) {
+				window.refusedHold = true;
+				return Promise.resolve(new Response(JSON.stringify({ error: "the store did not answer in time", code: "timeout" }), { status: 503, headers: { "Content-Type": "application/json" } }));
+			}
+			return real(url, opts);
+		};
+		return true;
+	})()`)
 	for step := 0; step < 40; step++ {
 		decoy, over := decide()
 		if over {
@@ -165,6 +180,9 @@ func TestDecoyWindowSaysNothingCanFire(t *testing.T) {
 				eval[string](de, `JSON.stringify({n: window.sandtable.game.pos.n, last_event: window.sandtable.game.pos.last_event, autoHeld: window.sandtable.game.autoHeld, autoHolds: window.sandtable.game.autoHolds, busy: window.sandtable.game.busy, acting: !!window.sandtable.game.acting, lastError: window.sandtable.game.lastError || "", autoHold: localStorage.getItem("sandtable.autoHold." + window.sandtable.game.id)})`),
 				de.pageErrors())
 		}
+	}
+	if !eval[bool](de, `window.refusedHold`) {
+		t.Errorf("no pass held by the page itself was refused: the test did not try the page's second attempt")
 	}
 	if n := eval[int](de, `window.sandtable.game.autoHolds || 0`); n < 2 {
 		t.Errorf("the page held fire by itself %d times, want the first and at least one more", n)

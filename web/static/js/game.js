@@ -386,9 +386,18 @@ export class Game {
       if (this.acting) { setTimeout(pass, 20); return; }
       this.setBusy(-1);
       if (this.pos.n !== n) return;
-      // Not taken (the server out of reach, say): the next showing of
-      // this position (the refresh on reconnecting) tries again.
-      this.act({ kind: "opportunity-pass" }).then((ok) => { if (!ok && this.autoHeld === n) this.autoHeld = undefined; });
+      this.act({ kind: "opportunity-pass" }).then((ok) => {
+        if (ok || this.autoHeld !== n) return;
+        // Not taken (the server out of reach or its store slow, say):
+        // this position may be held for again, by the next showing of it
+        // or, twice, in a moment; the page stays busy meanwhile.
+        this.autoHeld = undefined;
+        const tries = this.autoHoldTries && this.autoHoldTries.n === n ? this.autoHoldTries.k + 1 : 1;
+        this.autoHoldTries = { n, k: tries };
+        if (tries > 2) return;
+        this.setBusy(1);
+        setTimeout(() => { this.setBusy(-1); this.autoHoldFire(); }, 500 * tries);
+      });
     };
     setTimeout(pass, 0);
   }
