@@ -88,15 +88,22 @@ func (s seatAPI) playCandidate(activate bool) {
 	}
 }
 
+// humanGame creates a game of scenario between two human seats, the
+// German's first (seed 1), and returns the creation's answer and the
+// seats' API clients.
+func humanGame(t *testing.T, scenario string) (map[string]any, []seatAPI) {
+	base := newSiteURL(t)
+	g := createViaAPI(t, base, map[string]any{"scenario": scenario, "side": "german", "opponent": "human", "seed": 1})
+	id := g["game_id"].(string)
+	return g, []seatAPI{{t, base, id, g["seat_token"].(string)}, {t, base, id, g["join_token"].(string)}}
+}
+
 // TestEnemyEndingActivationUpdatesPage plays Battle 3 between two human
 // seats in two tabs: when the German player ends an activation of a unit
 // the Americans cannot see, the US page gets no event, but the decision
 // passes to it; the page must say so at once, without a reload.
 func TestEnemyEndingActivationUpdatesPage(t *testing.T) {
-	base := newSiteURL(t)
-	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-3", "side": "german", "opponent": "human", "seed": 1})
-	id := g["game_id"].(string)
-	seats := []seatAPI{{t, base, id, g["seat_token"].(string)}, {t, base, id, g["join_token"].(string)}}
+	g, seats := humanGame(t, "armour-battles/battle-3")
 	browser := newBrowser(t)
 	de := newTab(t, browser, "german", 1280, 800)
 	us := newTab(t, browser, "us", 1280, 800)
@@ -158,13 +165,10 @@ func TestEnemyEndingActivationUpdatesPage(t *testing.T) {
 // TestLateAnswerDoesNotTakeThePageBack: a refresh's answer that arrives
 // after the page has already shown a later position (the decision was
 // made meanwhile) is dropped, not shown. Before, such an answer put an
-// answered decision back on the page; at a decoy window the page then
-// held fire for it by itself a second time, and no more.
+// answered decision back on the page; at a decoy window the page, having
+// held fire for it by itself once, did not again, and stood there.
 func TestLateAnswerDoesNotTakeThePageBack(t *testing.T) {
-	base := newSiteURL(t)
-	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-1", "side": "german", "opponent": "human", "seed": 1})
-	id := g["game_id"].(string)
-	seats := []seatAPI{{t, base, id, g["seat_token"].(string)}, {t, base, id, g["join_token"].(string)}}
+	g, seats := humanGame(t, "armour-battles/battle-1")
 	browser := newBrowser(t)
 	de := newTab(t, browser, "german", 1280, 800)
 	de.do(chromedp.Navigate(g["seat_url"].(string)))
@@ -191,7 +195,7 @@ func TestLateAnswerDoesNotTakeThePageBack(t *testing.T) {
 		const real = window.fetch;
 		let hold = true;
 		window.fetch = (url, opts) => {
-			if (!hold || String(url) !== "/api/games/`+id+`") return real(url, opts);
+			if (!hold || String(url) !== "/api/games/`+seats[0].id+`") return real(url, opts);
 			hold = false;
 			return real(url, opts).then((res) => new Promise((ok) => { window.releaseAnswer = () => ok(res); }));
 		};
