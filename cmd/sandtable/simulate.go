@@ -76,20 +76,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 			if workers < 1 {
 				return fmt.Errorf("--workers %d: want at least 1", workers)
 			}
-			if plotFile == "" && cmd.Flags().Changed("plot") {
-				return fmt.Errorf("--plot: give a file name ending .svg or .png")
-			}
-			if plotFile != "" {
-				if _, err := sim.PlotFormat(plotFile); err != nil {
-					return fmt.Errorf("--plot: %w", err)
-				}
-				// Say so now rather than after the games.
-				if err := outfile.Check(plotFile); err != nil {
-					return fmt.Errorf("--plot %s: %w", plotFile, err)
-				}
-				if err := scen.overwrites(plotFile); err != nil {
-					return fmt.Errorf("--plot %s: %w", plotFile, err)
-				}
+			// Say so now rather than after the games.
+			if err := checkPlotFlag(cmd, plotFile, scen.overwrites); err != nil {
+				return err
 			}
 			sc, err := scen.load()
 			if err != nil {
@@ -133,25 +122,9 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 				return withSignalStatus(err, caught())
 			}
 
-			out := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				err = enc.Encode(rep.Summary())
-			} else {
-				err = rep.WriteText(out)
-			}
-			if err != nil {
+			if err := writeReport(cmd, &rep, asJSON, plotFile); err != nil {
+				// An interrupted run still exits with its signal's status.
 				return withSignalStatus(err, caught())
-			}
-			if plotFile != "" {
-				if err := rep.SavePlot(plotFile); err != nil {
-					// An interrupted run still exits with its signal's status.
-					return withSignalStatus(fmt.Errorf("--plot: %w", err), caught())
-				}
-				if !asJSON {
-					fmt.Fprintf(out, "plot written to %s\n", plotFile)
-				}
 			}
 			if rep.Interrupted {
 				return withSignalStatus(fmt.Errorf("interrupted: the summary covers the first %d of %s", len(rep.Games), nGames(games)), caught())
@@ -171,10 +144,59 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&plotFile, "plot", "", "also draw win rates and game lengths to this .svg or .png file")
+	cmd.AddCommand(newSimulateMergeCmd())
 	return cmd
 }
 
 func init() { rootCmd.AddCommand(newSimulateCmd()) }
+
+// checkPlotFlag checks --plot's file name (plotFile) before any work is
+// done: a format PlotFormat knows, in a directory that can take it, and
+// not a file the command reads (overwrites says which it is, if it is).
+func checkPlotFlag(cmd *cobra.Command, plotFile string, overwrites func(path string) error) error {
+	if plotFile == "" && cmd.Flags().Changed("plot") {
+		return fmt.Errorf("--plot: give a file name ending .svg or .png")
+	}
+	if plotFile == "" {
+		return nil
+	}
+	if _, err := sim.PlotFormat(plotFile); err != nil {
+		return fmt.Errorf("--plot: %w", err)
+	}
+	if err := outfile.Check(plotFile); err != nil {
+		return fmt.Errorf("--plot %s: %w", plotFile, err)
+	}
+	if err := overwrites(plotFile); err != nil {
+		return fmt.Errorf("--plot %s: %w", plotFile, err)
+	}
+	return nil
+}
+
+// writeReport prints rep's summary on cmd's output, as text or JSON, and
+// draws its plot to plotFile when one is named.
+func writeReport(cmd *cobra.Command, rep *sim.Report, asJSON bool, plotFile string) error {
+	out := cmd.OutOrStdout()
+	var err error
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep.Summary())
+	} else {
+		err = rep.WriteText(out)
+	}
+	if err != nil {
+		return err
+	}
+	if plotFile != "" {
+		if err := rep.SavePlot(plotFile); err != nil {
+			return fmt.Errorf("--plot: %w", err)
+		}
+		if !asJSON {
+			fmt.Fprintf(out, "plot written to %s\n", plotFile)
+		}
+	}
+	return nil
+}
 
 // nGames returns "1 game", "2 games".
 func nGames(n int) string {

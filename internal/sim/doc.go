@@ -14,6 +14,11 @@
 // a time-budgeted search such as mcts:1s plays differently on a busier or
 // faster machine.
 //
+// A run may be played in pieces, by seed range, on one machine or several:
+// [Merge] puts the pieces' summaries ([ReadPiece] reads them back from
+// their JSON) together into the report of the whole run, with every
+// figure the games decide exactly as the one run gives it.
+//
 // Ruleset-specific figures come through optional interfaces the state may
 // implement: [Morale] and [Losses].
 package sim

@@ -104,7 +104,7 @@ func (r *Report) WritePlot(w io.Writer, format string) error {
 }
 
 func (r *Report) title() string {
-	t := fmt.Sprintf("%s: %s, %s (%s) v %s (%s)", r.name(), count(len(r.Games), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	t := fmt.Sprintf("%s: %s, %s (%s) v %s (%s)", r.name(), count(r.GameCount(), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		t += ", swapped in odd games"
 	}

@@ -36,6 +36,11 @@ type Report struct {
 	// the first games, up to the first one not over (see Run).
 	Requested   int
 	Interrupted bool
+	// Pieces is the number of runs a merged report was made of (Merge);
+	// 0 for a run. A merged report keeps no games: MergedGames is how
+	// many it covers (GameCount).
+	Pieces      int
+	MergedGames int
 
 	// Completed counts the games that finished.
 	Completed int
@@ -87,6 +92,15 @@ type Distribution struct {
 type TurnCount struct {
 	Turns int `json:"turns"`
 	Games int `json:"games"`
+}
+
+// GameCount returns the number of games the report covers: those of
+// Games, or a merged report's (Merge).
+func (r *Report) GameCount() int {
+	if r.Pieces > 0 {
+		return r.MergedGames
+	}
+	return len(r.Games)
 }
 
 // AgentKeys returns the keys of AgentWins for the agents on side 0 and

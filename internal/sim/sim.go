@@ -301,7 +301,7 @@ func (cfg *Config) play(ctx context.Context, i, cores int, memo *any) (g Game, c
 	g = Game{Index: i, Seed: seed, Agents: cfg.agentsFor(i), Winner: -1}
 	fail := func(format string, args ...any) (Game, bool) {
 		g.Winner, g.WinnerAgent = -1, ""
-		g.Err = fmt.Sprintf("game %d (seed %d): ", i, seed) + fmt.Sprintf(format, args...)
+		g.Err = gameErrPrefix(i, seed) + fmt.Sprintf(format, args...)
 		return g, false
 	}
 	defer func() {

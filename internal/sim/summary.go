@@ -36,6 +36,9 @@ type Summary struct {
 	// games, those a run of that many would play.
 	Interrupted    bool `json:"interrupted,omitempty"`
 	GamesRequested int  `json:"games_requested,omitempty"`
+	// Pieces is the number of runs merged into this summary (`simulate
+	// merge`), absent for a run.
+	Pieces int `json:"pieces,omitempty"`
 	// Wins counts wins by side id; WinsByAgent by agent key. Both, Draws
 	// and every field down to MoraleRemaining are nil when Completed is 0.
 	Wins        map[string]int `json:"wins"`
@@ -80,7 +83,7 @@ func (r *Report) Summary() Summary {
 	s := Summary{
 		Scenario: r.Scenario, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
 		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
-		Games: len(r.Games), Completed: r.Completed, Interrupted: r.Interrupted,
+		Games: r.GameCount(), Completed: r.Completed, Interrupted: r.Interrupted, Pieces: r.Pieces,
 		Errors: r.Errors, Seconds: r.Elapsed.Seconds(),
 	}
 	if r.Played > 0 && r.Elapsed > 0 {
@@ -131,6 +134,16 @@ func (r *Report) Summary() Summary {
 
 func ptr[T any](v T) *T { return &v }
 
+// rateText gives games a second to a tenth, or, for fewer than one a
+// second (searches of a second a decision), to three figures with the
+// seconds a game: "0.1 games/s" would say little of 0.0863.
+func rateText(gps float64) string {
+	if gps >= 1 || gps <= 0 {
+		return fmt.Sprintf("%.1f games/s", gps)
+	}
+	return fmt.Sprintf("%.3g games/s, %.0f s a game", gps, 1/gps)
+}
+
 // name returns the scenario id, or the ruleset's name for a ruleset
 // played without a scenario.
 func (r *Report) name() string {
@@ -150,25 +163,28 @@ const maxHistogramRows = 20
 // WriteText writes a readable summary of the report.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s (%s) v %s (%s)", r.name(), count(len(r.Games), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
+	fmt.Fprintf(&b, "%s: %s, %s (%s) v %s (%s)", r.name(), count(r.GameCount(), "game"), r.Agents[0], r.Sides[0], r.Agents[1], r.Sides[1])
 	if r.Swap {
 		b.WriteString(", sides swapped in odd games")
 	}
 	fmt.Fprintf(&b, ", seed %d\n", r.Seed)
+	if r.Pieces > 0 {
+		fmt.Fprintf(&b, "merged from %s: the games of --seed %d --games %d\n", count(r.Pieces, "piece"), r.Seed, r.GameCount())
+	}
 	switch {
-	case r.Interrupted && len(r.Games) == 0 && r.Requested == 1:
+	case r.Interrupted && r.GameCount() == 0 && r.Requested == 1:
 		b.WriteString("interrupted before the one game asked for was over\n")
-	case r.Interrupted && len(r.Games) == 0:
+	case r.Interrupted && r.GameCount() == 0:
 		fmt.Fprintf(&b, "interrupted before any of the %d games asked for was over\n", r.Requested)
-	case r.Interrupted && len(r.Games) == 1:
+	case r.Interrupted && r.GameCount() == 1:
 		fmt.Fprintf(&b, "interrupted: the first game of the %d asked for (as --games 1 would play it); the rest were left out\n", r.Requested)
 	case r.Interrupted:
-		fmt.Fprintf(&b, "interrupted: the first %d of the %d games asked for (as --games %d would play them); the rest were left out\n", len(r.Games), r.Requested, len(r.Games))
+		fmt.Fprintf(&b, "interrupted: the first %d of the %d games asked for (as --games %d would play them); the rest were left out\n", r.GameCount(), r.Requested, r.GameCount())
 	}
-	if r.Completed < len(r.Games) {
-		fmt.Fprintf(&b, "%s finished, %d failed\n", count(r.Completed, "game"), len(r.Games)-r.Completed)
+	if r.Completed < r.GameCount() {
+		fmt.Fprintf(&b, "%s finished, %d failed\n", count(r.Completed, "game"), r.GameCount()-r.Completed)
 	}
-	if r.Swap && r.Agents[0] != r.Agents[1] && len(r.Games)%2 == 1 {
+	if r.Swap && r.Agents[0] != r.Agents[1] && r.GameCount()%2 == 1 {
 		// The side rows then mix the agents unevenly.
 		fmt.Fprintf(&b, "note: an odd number of games; %s played %s once more than %s did\n", r.Agents[0], r.Sides[0], r.Agents[1])
 	}
@@ -190,8 +206,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Played == 0 {
 		fmt.Fprintf(&b, "\nno game played to its end in %.2fs on %s\n", r.Elapsed.Seconds(), workers)
 	} else {
-		fmt.Fprintf(&b, "\n%s in %.2fs on %s: %.1f games/s\n",
-			count(r.Played, "game"), r.Elapsed.Seconds(), workers, r.GamesPerSecond())
+		fmt.Fprintf(&b, "\n%s in %.2fs on %s: %s\n",
+			count(r.Played, "game"), r.Elapsed.Seconds(), workers, rateText(r.GamesPerSecond()))
 	}
 	if len(r.Thinking) > 0 {
 		b.WriteString("decision time:")

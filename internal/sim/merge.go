@@ -1,0 +1,377 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Piece is the summary of one run (`sandtable simulate --json`) read back
+// to be merged with others, and the name it came under (its file).
+type Piece struct {
+	Name    string
+	Summary Summary
+}
+
+// seeds returns the piece's seeds as "a-b" (or "a" for one game).
+func (p *Piece) seeds() string {
+	s := p.Summary
+	if s.Games == 1 {
+		return fmt.Sprint(s.Seed)
+	}
+	return fmt.Sprintf("%d-%d", s.Seed, s.Seed+uint64(s.Games)-1)
+}
+
+// ReadPiece reads the summary that `sandtable simulate --json` wrote to r;
+// name (a file name) starts every error, with the line and column of a
+// syntax error. Anything else is refused: other JSON, a summary whose
+// figures do not add up (edited, or cut short), or more than one value.
+func ReadPiece(name string, r io.Reader) (Piece, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Piece{}, fmt.Errorf("%s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Summary
+	if err := dec.Decode(&s); err != nil {
+		return Piece{}, jsonError(name, data, err)
+	}
+	if dec.More() {
+		off := dec.InputOffset()
+		for off < int64(len(data)) && strings.ContainsRune(" \t\r\n", rune(data[off])) {
+			off++ // to where the next value starts
+		}
+		line, col := lineCol(data, off)
+		return Piece{}, fmt.Errorf("%s:%d:%d: more after the summary: one `simulate --json` summary a file", name, line, col)
+	}
+	p := Piece{Name: name, Summary: s}
+	if err := p.check(); err != nil {
+		return Piece{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return p, nil
+}
+
+// jsonError is a decoding error of file name's data, with where it lies
+// as name:line:column (the errors' offsets count the bytes read, the
+// offending one included).
+func jsonError(name string, data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset-1)
+		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %v", name, line, col, err)
+	case errors.As(err, &typ):
+		line, col := lineCol(data, typ.Offset-1)
+		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %s holds a JSON %s, want %s", name, line, col, typ.Field, typ.Value, typ.Type)
+	case errors.Is(err, io.EOF):
+		return fmt.Errorf("%s: empty: no `simulate --json` summary in it", name)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("%s: cut short: the summary's JSON ends before it is complete", name)
+	case strings.HasPrefix(err.Error(), "json: unknown field"):
+		return fmt.Errorf("%s: not a `simulate --json` summary: %s", name, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return fmt.Errorf("%s: not a `simulate --json` summary: %w", name, err)
+}
+
+// lineCol returns the 1-based line and column of byte offset off in data.
+func lineCol(data []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// check refuses a summary that no run could have written: its figures
+// must add up as a run's do.
+func (p *Piece) check() error {
+	s := &p.Summary
+	switch {
+	case s.Scenario == "" && s.Rules == "":
+		return errors.New("not a `simulate --json` summary: no scenario or rules")
+	case len(s.Sides) != 2 || s.Sides[0] == "" || s.Sides[1] == "" || s.Sides[0] == s.Sides[1]:
+		return fmt.Errorf("sides %q: want two different side ids", s.Sides)
+	case len(s.Agents) != 2 || s.Agents[0] == "" || s.Agents[1] == "":
+		return fmt.Errorf("agents %q: want two agent names", s.Agents)
+	case s.Games < 1:
+		return fmt.Errorf("games %d: want at least 1", s.Games)
+	case s.Games > MaxGames:
+		return fmt.Errorf("games %d: want at most %d", s.Games, MaxGames)
+	case ^uint64(0)-uint64(s.Games-1) < s.Seed:
+		return fmt.Errorf("seed %d: %d games would need seeds past the largest", s.Seed, s.Games)
+	case s.Completed < 0 || s.Completed > s.Games:
+		return fmt.Errorf("completed %d of %d games: want 0 to %d", s.Completed, s.Games, s.Games)
+	case len(s.Errors) != s.Games-s.Completed:
+		return fmt.Errorf("%d failed games listed in errors, but %d of %d games did not finish", len(s.Errors), s.Games-s.Completed, s.Games)
+	case s.Seconds < 0 || math.IsNaN(s.Seconds) || math.IsInf(s.Seconds, 0):
+		return fmt.Errorf("seconds %v: want a time of 0 or more", s.Seconds)
+	}
+	for _, e := range s.Errors {
+		if e.Game < 0 || e.Game >= s.Games || e.Seed != s.Seed+uint64(e.Game) {
+			return fmt.Errorf("failed game %d with seed %d: not one of games 0 to %d, seeds %s", e.Game, e.Seed, s.Games-1, p.seeds())
+		}
+	}
+	if s.Completed == 0 {
+		return nil // the aggregates are null: nothing was measured
+	}
+	if s.Wins == nil || s.WinsByAgent == nil || s.Draws == nil || s.Turns == nil {
+		return fmt.Errorf("%d games finished but wins, wins_by_agent, draws or turns is missing", s.Completed)
+	}
+	decided := 0
+	for id, n := range s.Wins {
+		if !slices.Contains(s.Sides, id) {
+			return fmt.Errorf("wins of %q, not a side (%s)", id, strings.Join(s.Sides, ", "))
+		}
+		if n < 0 {
+			return fmt.Errorf("wins of %s: %d", id, n)
+		}
+		decided += n
+	}
+	if *s.Draws < 0 || decided+*s.Draws != s.Completed {
+		return fmt.Errorf("%d wins and %d draws, but %d games finished", decided, *s.Draws, s.Completed)
+	}
+	keys := p.agentKeys()
+	byAgent := 0
+	for key, n := range s.WinsByAgent {
+		if !slices.Contains(keys[:], key) || n < 0 {
+			return fmt.Errorf("wins_by_agent %q: %d, not an agent of the run (%s)", key, n, strings.Join(keys[:], ", "))
+		}
+		byAgent += n
+	}
+	if byAgent != decided {
+		return fmt.Errorf("wins_by_agent add up to %d, wins to %d", byAgent, decided)
+	}
+	inHist, reasons := 0, 0
+	for i, h := range s.Turns.Histogram {
+		if h.Games < 1 || i > 0 && h.Turns <= s.Turns.Histogram[i-1].Turns {
+			return fmt.Errorf("turns.histogram: entry %d (%d turns, %d games) is not a count in ascending order of turns", i, h.Turns, h.Games)
+		}
+		inHist += h.Games
+	}
+	if inHist != s.Completed {
+		return fmt.Errorf("turns.histogram counts %d games, but %d finished", inHist, s.Completed)
+	}
+	for reason, n := range s.Reasons {
+		if n < 1 {
+			return fmt.Errorf("reasons: %q ended %d games", reason, n)
+		}
+		reasons += n
+	}
+	if reasons != s.Completed {
+		return fmt.Errorf("reasons count %d games, but %d finished", reasons, s.Completed)
+	}
+	for id, lost := range s.UnitsLost {
+		if !slices.Contains(s.Sides, id) {
+			return fmt.Errorf("units_lost of %q, not a side", id)
+		}
+		for typ, n := range lost {
+			if n < 0 {
+				return fmt.Errorf("units_lost of %s: %d %s", id, n, typ)
+			}
+		}
+	}
+	for id := range s.MoraleRemaining {
+		if !slices.Contains(s.Sides, id) {
+			return fmt.Errorf("morale_remaining of %q, not a side", id)
+		}
+	}
+	return nil
+}
+
+// agentKeys returns the keys the piece's wins_by_agent uses (AgentKeys).
+func (p *Piece) agentKeys() [2]string {
+	r := Report{Sides: p.Summary.Sides, Agents: [2]string{p.Summary.Agents[0], p.Summary.Agents[1]}}
+	return r.AgentKeys()
+}
+
+// Merge combines the summaries of runs that are pieces of one: the same
+// scenario, sides, agents and --swap, on seeds that follow one another
+// with neither gap nor overlap (in any order: they are sorted by seed).
+// With --swap every piece but the last must hold an even number of games,
+// as a run's odd-numbered games are the swapped ones. The result is then
+// the report of `--seed S --games N` (S the first piece's seed, N the
+// pieces' games), as exactly as the summaries allow: every count, rate,
+// interval, quartile and mean is the one that run would give (a mean
+// over the pieces' own means, such as the army morale left, is rebuilt
+// from their sums). What depends on the machine is added up instead:
+// Elapsed is the pieces' seconds added together (their machine time,
+// whether they ran one after another or at once), games per second the
+// games played over that, Workers the most any piece had, and decision
+// times are weighed by each piece's decisions. The report keeps no
+// games (Games is nil; GameCount says how many it covers) and says how
+// many pieces it merged (Pieces).
+func Merge(pieces []Piece) (Report, error) {
+	if len(pieces) == 0 {
+		return Report{}, errors.New("sim: no pieces to merge")
+	}
+	ps := slices.Clone(pieces)
+	slices.SortStableFunc(ps, func(a, b Piece) int {
+		switch {
+		case a.Summary.Seed < b.Summary.Seed:
+			return -1
+		case a.Summary.Seed > b.Summary.Seed:
+			return 1
+		}
+		return 0
+	})
+	first := &ps[0]
+	f := first.Summary
+	for i := range ps {
+		p := &ps[i]
+		if err := p.check(); err != nil {
+			return Report{}, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		if err := sameMatch(first, p); err != nil {
+			return Report{}, err
+		}
+		if i == 0 {
+			continue
+		}
+		prev := &ps[i-1]
+		next := prev.Summary.Seed + uint64(prev.Summary.Games)
+		switch s := p.Summary; {
+		case s.Seed < next:
+			return Report{}, fmt.Errorf("%s (seeds %s) and %s (seeds %s) overlap: their common games would count twice", prev.Name, prev.seeds(), p.Name, p.seeds())
+		case s.Seed > next:
+			missing := Piece{Summary: Summary{Seed: next, Games: int(s.Seed - next)}}
+			return Report{}, fmt.Errorf("no piece holds seeds %s, between %s (seeds %s) and %s (seeds %s)%s", missing.seeds(), prev.Name, prev.seeds(), p.Name, p.seeds(), cutShort(prev))
+		case f.Swap && prev.Summary.Games%2 == 1:
+			return Report{}, fmt.Errorf("%s: %d games with --swap, then %s: a piece followed by another needs an even number of games, or the next piece's games play the sides the other way round from one run's", prev.Name, prev.Summary.Games, p.Name)
+		}
+	}
+
+	r := Report{
+		Scenario: f.Scenario, Rules: f.Rules, Sides: slices.Clone(f.Sides),
+		Agents: [2]string{f.Agents[0], f.Agents[1]}, Swap: f.Swap, Seed: f.Seed,
+		Pieces: len(ps),
+	}
+	keys := r.AgentKeys()
+	r.AgentWins = map[string]int{keys[0]: 0, keys[1]: 0}
+	r.Reasons, r.Thinking, r.Errors = map[string]int{}, map[string]Thinking{}, []GameError{}
+	var turns []float64
+	var morale [2]float64
+	moraleGames := 0
+	var elapsed float64
+	for i := range ps {
+		s := &ps[i].Summary
+		offset := int(s.Seed - r.Seed)
+		r.MergedGames += s.Games
+		r.Workers = max(r.Workers, s.Workers)
+		elapsed += s.Seconds
+		if s.GamesPerSecond != nil {
+			r.Played += int(math.Round(*s.GamesPerSecond * s.Seconds))
+		}
+		for _, e := range s.Errors {
+			// The message starts with the game's number in its piece.
+			if rest, ok := strings.CutPrefix(e.Error, gameErrPrefix(e.Game, e.Seed)); ok {
+				e.Error = gameErrPrefix(e.Game+offset, e.Seed) + rest
+			}
+			e.Game += offset
+			r.Errors = append(r.Errors, e)
+		}
+		for _, key := range slices.Sorted(maps.Keys(s.DecisionMS)) {
+			dt := s.DecisionMS[key]
+			th := r.Thinking[key]
+			th.Decisions += dt.Decisions
+			if dt.Mean != nil {
+				th.Total += msDuration(*dt.Mean * float64(dt.Decisions))
+			}
+			if dt.Max != nil {
+				th.Max = max(th.Max, msDuration(*dt.Max))
+			}
+			th.Searched += dt.Searched
+			th.Iterations += int(math.Round(dt.IterationsPerSearch * float64(dt.Searched)))
+			r.Thinking[key] = th
+		}
+		if s.Completed == 0 {
+			continue
+		}
+		r.Completed += s.Completed
+		r.Draws += *s.Draws
+		for side, id := range r.Sides {
+			r.Wins[side] += s.Wins[id]
+		}
+		for key, n := range s.WinsByAgent {
+			r.AgentWins[key] += n
+		}
+		for reason, n := range s.Reasons {
+			r.Reasons[reason] += n
+		}
+		for _, h := range s.Turns.Histogram {
+			for range h.Games {
+				turns = append(turns, float64(h.Turns))
+			}
+		}
+		if len(s.UnitsLost) > 0 {
+			if r.UnitsLost == nil {
+				r.UnitsLost = []map[string]int{{}, {}}
+			}
+			for side, id := range r.Sides {
+				for typ, n := range s.UnitsLost[id] {
+					r.UnitsLost[side][typ] += n
+				}
+			}
+		}
+		if len(s.MoraleRemaining) > 0 {
+			moraleGames += s.Completed
+			for side, id := range r.Sides {
+				// A run's mean is its sum over its games: rebuild the sum.
+				morale[side] += math.Round(s.MoraleRemaining[id] * float64(s.Completed))
+			}
+		}
+	}
+	r.Elapsed = time.Duration(math.Round(elapsed * float64(time.Second)))
+	r.Requested = r.MergedGames
+	if moraleGames > 0 {
+		r.Morale = []float64{morale[0] / float64(moraleGames), morale[1] / float64(moraleGames)}
+	}
+	r.Turns = distribution(turns)
+	return r, nil
+}
+
+// gameErrPrefix starts the message of failed game i, played with seed.
+func gameErrPrefix(i int, seed uint64) string { return fmt.Sprintf("game %d (seed %d): ", i, seed) }
+
+// msDuration converts milliseconds to a duration, to the nanosecond.
+func msDuration(ms float64) time.Duration {
+	return time.Duration(math.Round(ms * float64(time.Millisecond)))
+}
+
+// cutShort adds to a gap's message that the piece before it was stopped
+// early, when it was: the usual cause.
+func cutShort(p *Piece) string {
+	if !p.Summary.Interrupted {
+		return ""
+	}
+	return fmt.Sprintf(" (%s was interrupted after %d of the %d games asked for)", p.Name, p.Summary.Games, p.Summary.GamesRequested)
+}
+
+// sameMatch refuses piece p unless it plays the match first does.
+func sameMatch(first, p *Piece) error {
+	a, b := first.Summary, p.Summary
+	differ := func(what, x, y string) error {
+		return fmt.Errorf("%s plays %s %s, %s plays %s: pieces of one run play the same match", p.Name, what, y, first.Name, x)
+	}
+	switch {
+	case a.Scenario != b.Scenario:
+		return differ("scenario", a.Scenario, b.Scenario)
+	case a.Rules != b.Rules:
+		return differ("rules", a.Rules, b.Rules)
+	case !slices.Equal(a.Sides, b.Sides):
+		return differ("sides", strings.Join(a.Sides, " v "), strings.Join(b.Sides, " v "))
+	case !slices.Equal(a.Agents, b.Agents):
+		return differ("agents", strings.Join(a.Agents, ","), strings.Join(b.Agents, ","))
+	case a.Swap != b.Swap:
+		return differ("--swap", fmt.Sprint(a.Swap), fmt.Sprint(b.Swap))
+	}
+	return nil
+}

@@ -1,0 +1,236 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+)
+
+// pieceOf is run r's JSON summary, read back as the piece name.
+func pieceOf(tb testing.TB, name string, r Report) Piece {
+	tb.Helper()
+	data, err := json.Marshal(r.Summary())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := ReadPiece(name, bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("ReadPiece of a run's own summary: %v", err)
+	}
+	return p
+}
+
+// machineFields are the summary's fields that describe the machine and
+// the run rather than the games.
+var machineFields = cmpopts.IgnoreFields(Summary{}, "Workers", "Seconds", "GamesPerSecond", "DecisionMS", "Pieces")
+
+// fataler is what sameMerged needs of a test: a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// sameMerged fails tb unless merged is whole's summary in everything the
+// games decide: every count, rate, interval and distribution, and the
+// decisions, searches and iterations of each agent.
+func sameMerged(tb fataler, merged, whole Summary) {
+	tb.Helper()
+	if d := cmp.Diff(whole, merged, machineFields, cmpopts.EquateEmpty()); d != "" {
+		tb.Fatalf("merged summary differs from the whole run's (-whole +merged):\n%s", d)
+	}
+	for key, w := range whole.DecisionMS {
+		m := merged.DecisionMS[key]
+		if m.Decisions != w.Decisions || m.Searched != w.Searched || m.IterationsPerSearch != w.IterationsPerSearch {
+			tb.Fatalf("decisions of %s: merged %+v, whole run %+v", key, m, w)
+		}
+	}
+	if len(merged.DecisionMS) != len(whole.DecisionMS) {
+		tb.Fatalf("decision times for %d agents, want %d", len(merged.DecisionMS), len(whole.DecisionMS))
+	}
+}
+
+// TestMergeIsTheWholeRun: a run played in pieces of any sizes (even ones,
+// but for the last, with --swap), merged in any order, gives the summary
+// of the whole run.
+func TestMergeIsTheWholeRun(t *testing.T) {
+	withFirstAgent(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 60).Draw(rt, "games")
+		swap := rapid.Bool().Draw(rt, "swap")
+		seed := rapid.Uint64Range(0, 1000).Draw(rt, "seed")
+		agents := [2]string{"first", "random"}
+		if rapid.Bool().Draw(rt, "same agents") {
+			agents = [2]string{"random", "random"}
+		}
+		cfg := Config{Rules: shootout{}, Games: n, Agents: agents, Swap: swap, Workers: 2, Seed: seed}
+		whole := mustRun(t, cfg)
+		var pieces []Piece
+		for from := 0; from < n; {
+			size := rapid.IntRange(1, n-from).Draw(rt, "size")
+			if swap && from+size < n && size%2 == 1 {
+				size++ // with --swap a piece followed by another is even
+			}
+			size = min(size, n-from)
+			part := cfg
+			part.Seed, part.Games, part.Workers = seed+uint64(from), size, rapid.IntRange(1, 3).Draw(rt, "workers")
+			pieces = append(pieces, pieceOf(t, fmt.Sprintf("piece%d.json", len(pieces)), mustRun(t, part)))
+			from += size
+		}
+		order := rapid.Permutation(pieces).Draw(rt, "order")
+		merged, err := Merge(order)
+		if err != nil {
+			rt.Fatalf("Merge: %v", err)
+		}
+		if merged.GameCount() != n || merged.Pieces != len(pieces) || merged.Seed != seed {
+			rt.Fatalf("merged %d games of %d pieces from seed %d, want %d of %d from %d", merged.GameCount(), merged.Pieces, merged.Seed, n, len(pieces), seed)
+		}
+		sameMerged(rt, merged.Summary(), whole.Summary())
+	})
+}
+
+// TestMergeBattle1: the same on Armour Battles' Battle 1, whose summary has
+// units lost by type and army morale, with the doctrine on one side; and a
+// merged summary merges again.
+func TestMergeBattle1(t *testing.T) {
+	r, sc := battle1(t)
+	cfg := Config{Rules: r, Scenario: sc, Games: 10, Agents: [2]string{"scripted", "random"}, Swap: true, Workers: 2, Seed: 70}
+	whole := mustRun(t, cfg)
+	var pieces []Piece
+	for _, cut := range [][2]int{{6, 4}, {0, 4}, {4, 2}} { // out of order
+		part := cfg
+		part.Seed, part.Games = cfg.Seed+uint64(cut[0]), cut[1]
+		pieces = append(pieces, pieceOf(t, fmt.Sprintf("seed%d.json", part.Seed), mustRun(t, part)))
+	}
+	merged, err := Merge(pieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := whole.Summary()
+	if len(want.UnitsLost) != 2 || len(want.MoraleRemaining) != 2 {
+		t.Fatalf("the whole run reports losses %v and morale %v: nothing to check them by", want.UnitsLost, want.MoraleRemaining)
+	}
+	sameMerged(t, merged.Summary(), want)
+
+	// Two merged halves merge into the whole too.
+	a, err := Merge(pieces[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Merge([]Piece{pieceOf(t, "first6.json", a), pieces[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameMerged(t, again.Summary(), want)
+	if s := again.Summary(); s.Pieces != 2 {
+		t.Errorf("pieces = %d, want 2 (the merged half and the last piece)", s.Pieces)
+	}
+	var text strings.Builder
+	if err := merged.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "merged from 3 pieces: the games of --seed 70 --games 10") {
+		t.Errorf("text summary does not say what was merged:\n%s", text.String())
+	}
+}
+
+// TestMergeFailedGames: the pieces' failed games are listed with their
+// seeds and their numbers in the whole run.
+func TestMergeFailedGames(t *testing.T) {
+	cfg := Config{Rules: shootout{panicAt: 3}, Games: 5, Agents: [2]string{"random", "random"}, Seed: 20}
+	whole := mustRun(t, cfg)
+	a, b := cfg, cfg
+	a.Games, b.Seed, b.Games = 2, 22, 3
+	merged, err := Merge([]Piece{pieceOf(t, "b.json", mustRun(t, b)), pieceOf(t, "a.json", mustRun(t, a))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameMerged(t, merged.Summary(), whole.Summary())
+	if len(merged.Errors) != 5 || merged.Errors[4].Game != 4 || merged.Errors[4].Seed != 24 {
+		t.Errorf("failed games %+v, want games 0 to 4 with seeds 20 to 24", merged.Errors)
+	}
+}
+
+// TestMergeRefuses: pieces that are not of one run, and files that are
+// not summaries, are refused with a message that says which and why.
+func TestMergeRefuses(t *testing.T) {
+	withFirstAgent(t)
+	run := func(seed uint64, games int, agents [2]string, swap bool) Piece {
+		r := mustRun(t, Config{Rules: shootout{}, Games: games, Agents: agents, Swap: swap, Seed: seed})
+		return pieceOf(t, fmt.Sprintf("s%d.json", seed), r)
+	}
+	fr := [2]string{"first", "random"}
+	stopped := run(1, 2, fr, false)
+	stopped.Summary.Interrupted, stopped.Summary.GamesRequested = true, 4
+	for _, tc := range []struct {
+		name   string
+		pieces []Piece
+		want   string
+	}{
+		{"none", nil, "no pieces"},
+		{"overlap", []Piece{run(1, 4, fr, true), run(3, 4, fr, true)}, "s1.json (seeds 1-4) and s3.json (seeds 3-6) overlap"},
+		{"the same piece twice", []Piece{run(1, 2, fr, true), run(1, 2, fr, true)}, "overlap"},
+		{"gap", []Piece{run(1, 2, fr, false), run(5, 2, fr, false)}, "no piece holds seeds 3-4, between s1.json (seeds 1-2) and s5.json (seeds 5-6)"},
+		{"gap after an interrupted piece", []Piece{stopped, run(5, 2, fr, false)}, "no piece holds seeds 3-4, between s1.json (seeds 1-2) and s5.json (seeds 5-6) (s1.json was interrupted after 2 of the 4 games asked for)"},
+		{"odd piece with swap", []Piece{run(1, 3, fr, true), run(4, 2, fr, true)}, "s1.json: 3 games with --swap, then s4.json"},
+		{"other agents", []Piece{run(1, 2, fr, false), run(3, 2, [2]string{"random", "first"}, false)}, "s3.json plays agents random,first, s1.json plays first,random"},
+		{"swap and not", []Piece{run(1, 2, fr, false), run(3, 2, fr, true)}, "plays --swap true"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Merge(tc.pieces)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Merge: %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+
+	four := mustRun(t, Config{Rules: shootout{}, Games: 4, Agents: fr, Seed: 1})
+	good, err := json.MarshalIndent(four.Summary(), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(from, to string) string {
+		if !strings.Contains(string(good), from) {
+			t.Fatalf("the summary has no %q to edit:\n%s", from, good)
+		}
+		return strings.Replace(string(good), from, to, 1)
+	}
+	// at is the line:column of the byte k bytes into the first s of the
+	// edited summary, counted as an editor does.
+	at := func(s string, k int) string {
+		text := edit(`"swap": false,`, `"swap": false,,`)
+		i := strings.Index(text, s) + k
+		line := strings.Count(text[:i], "\n") + 1
+		return fmt.Sprintf("%d:%d", line, i-strings.LastIndex(text[:i], "\n"))
+	}
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"empty", "", "x.json: empty"},
+		{"not JSON", "games: 4\n", "x.json:1:1: not a `simulate --json` summary"},
+		{"syntax error further on", edit(`"swap": false,`, `"swap": false,,`), "x.json:" + at(`,,`, 1) + ": not a `simulate --json` summary: invalid character ','"},
+		{"cut short", string(good[:len(good)/2]), "x.json: cut short"},
+		{"another JSON object", `{"name": "x", "games": 3}`, `unknown field "name"`},
+		{"a number for a string", edit(`"rules": "shootout"`, `"rules": 7`), "x.json:3:12: not a `simulate --json` summary: rules holds a JSON number, want string"},
+		{"two summaries", string(good) + string(good), "more after the summary"},
+		{"no scenario or rules", edit(`"rules": "shootout"`, `"rules": ""`), "no scenario or rules"},
+		{"one side", edit(`"blue"`, `"red"`), `sides ["red" "red"]`},
+		{"no games", edit(`"games": 4`, `"games": 0`), "games 0: want at least 1"},
+		{"more completed than games", edit(`"completed": 4`, `"completed": 5`), "completed 5 of 4 games"},
+		{"a failed game not listed", edit(`"completed": 4`, `"completed": 3`), "0 failed games listed in errors, but 1 of 4 games did not finish"},
+		{"wins that do not add up", edit(`"draws": `, `"draws": 1`), "wins and 1"},
+		{"a histogram short of the games", edit(`"games": 1`, `"games": 2`), "turns.histogram counts"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadPiece("x.json", strings.NewReader(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("ReadPiece: %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}
