@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,6 +36,7 @@ func newSimulateCmd() *cobra.Command {
 		seed       uint64
 		asJSON     bool
 		plotFile   string
+		shardFlag  string
 	)
 	cmd := &cobra.Command{
 		Use:   "simulate",
@@ -61,10 +63,17 @@ signal (130 for Ctrl-C, 143 for SIGTERM). A second Ctrl-C kills it
 outright.
 
 With --json, wins and wins_by_agent are keyed by side id and by agent name;
-when the same agent plays both sides its wins are keyed "agent@side-id".`,
+when the same agent plays both sides its wins are keyed "agent@side-id".
+
+With --shard I/K the command plays only shard I (from 0) of K of the run
+that --games and --seed describe, a run of consecutive seeds of its own,
+so that K machines (or the K jobs of an indexed batch job) can share one
+run: "sandtable simulate merge" puts their --json summaries back together
+into the run's summary.`,
 		Example: `  sandtable simulate --scenario armour-battles/battle-1 --games 1000
   sandtable simulate --games 2000 --agents random,random --swap --seed 7 --json
-  sandtable simulate --games 500 --plot battle-1.png`,
+  sandtable simulate --games 500 --plot battle-1.png
+  sandtable simulate --games 10000 --swap --agents mcts,scripted --shard 2/8 --json > shard-2.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -102,6 +111,24 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 
 			cfg := sim.Config{Rules: rules, Scenario: sc, Games: games, Agents: agents,
 				Swap: swap, Workers: workers, Seed: seed}
+			if shardFlag != "" {
+				i, k, err := parseShard(shardFlag)
+				if err != nil {
+					return err
+				}
+				off, size, err := sim.Shard(games, swap, i, k)
+				if err != nil {
+					return fmt.Errorf("--shard %s: %s", shardFlag, strings.TrimPrefix(err.Error(), "sim: "))
+				}
+				if top := ^uint64(0) - uint64(games-1); seed > top {
+					return fmt.Errorf("--seed %d: %d games would need seeds past the largest, %d", seed, games, ^uint64(0))
+				}
+				if !asJSON {
+					fmt.Fprintf(cmd.OutOrStdout(), "shard %d of %d of --seed %d --games %d: %s, seeds %d to %d\n",
+						i, k, seed, games, nGames(size), seed+uint64(off), seed+uint64(off+size)-1)
+				}
+				cfg.Seed, cfg.Games, games = seed+uint64(off), size, size
+			}
 			bar := newProgressBar(cmd.ErrOrStderr(), games)
 			if bar != nil {
 				cfg.Progress = func(done int) { bar.Set(done) }
@@ -144,11 +171,23 @@ when the same agent plays both sides its wins are keyed "agent@side-id".`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of game 0; game i uses seed+i")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&plotFile, "plot", "", "also draw win rates and game lengths to this .svg or .png file")
+	cmd.Flags().StringVar(&shardFlag, "shard", "", "play only shard I/K (I from 0 to K-1) of the run of --games games from --seed; 'simulate merge' joins the shards' --json summaries")
 	cmd.AddCommand(newSimulateMergeCmd())
 	return cmd
 }
 
 func init() { rootCmd.AddCommand(newSimulateCmd()) }
+
+// parseShard reads --shard's I/K: shard I, from 0, of K.
+func parseShard(v string) (i, k int, err error) {
+	a, b, ok := strings.Cut(v, "/")
+	i, errI := strconv.Atoi(strings.TrimSpace(a))
+	k, errK := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || errI != nil || errK != nil || k < 1 || i < 0 || i >= k {
+		return 0, 0, fmt.Errorf("--shard %q: want I/K, shard I of K counted from 0 (0/4, 1/4, 2/4, 3/4 for four shards)", v)
+	}
+	return i, k, nil
+}
 
 // checkPlotFlag checks --plot's file name (plotFile) before any work is
 // done: a format PlotFormat knows, in a directory that can take it, and

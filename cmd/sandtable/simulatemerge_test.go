@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,58 @@ func TestSimulateMergeRefuses(t *testing.T) {
 	}
 	if data, err := os.ReadFile(svg); err != nil || string(data) != piece {
 		t.Errorf("the piece named like a plot was changed: %v", err)
+	}
+}
+
+// TestSimulateShards: the --shard I/K runs of a run, merged, are the run.
+func TestSimulateShards(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--scenario", "armour-battles/battle-1", "--agents", "scripted,random", "--swap", "--seed", "30", "--games", "7", "--workers", "1"}
+	wholeOut, _, err := runSimulateCmd(t, append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for i := range 3 {
+		out, _, err := runSimulateCmd(t, append(args, "--json", "--shard", fmt.Sprintf("%d/3", i))...)
+		if err != nil {
+			t.Fatalf("--shard %d/3: %v", i, err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("shard%d.json", i))
+		if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	out, _, err := runSimulateCmd(t, append([]string{"merge", "--json"}, files...)...)
+	if err != nil {
+		t.Fatalf("merge: %v", err)
+	}
+	var whole, merged map[string]any
+	if err := json.Unmarshal([]byte(wholeOut), &whole); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(out), &merged); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"games", "seed", "wins", "wins_by_agent", "draws", "ci95", "turns", "units_lost", "morale_remaining"} {
+		w, _ := json.Marshal(whole[f])
+		m, _ := json.Marshal(merged[f])
+		if string(w) != string(m) {
+			t.Errorf("%s: the merged shards %s, the whole run %s", f, m, w)
+		}
+	}
+	text, _, err := runSimulateCmd(t, append(args, "--shard", "1/3")...)
+	if err != nil || !strings.HasPrefix(text, "shard 1 of 3 of --seed 30 --games 7: 2 games, seeds 34 to 35\n") {
+		t.Errorf("--shard 1/3 text starts %q (%v), want it to say which games it plays", strings.SplitN(text, "\n", 2)[0], err)
+	}
+	for _, bad := range []struct{ shard, want string }{
+		{"3/3", `--shard "3/3": want I/K`},
+		{"1", `--shard "1": want I/K`},
+		{"0/5", "--shard 0/5: 5 shards of 7 games with --swap: at most 4"},
+	} {
+		if _, _, err := runSimulateCmd(t, append(args, "--shard", bad.shard)...); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("--shard %s: %v, want an error saying %q", bad.shard, err, bad.want)
+		}
 	}
 }

@@ -375,3 +375,35 @@ func sameMatch(first, p *Piece) error {
 	}
 	return nil
 }
+
+// Shard returns the games of shard i of k of a run of games games: the
+// first game's offset from the run's seed and the number of games. The
+// shards follow one another from game 0, differ in size by at most one
+// game (one pair of games with swap, since with swap every shard but the
+// last holds an even number of games, as Merge asks), and together hold
+// every game, so that merging the k shards' summaries gives the run's.
+func Shard(games int, swap bool, i, k int) (offset, size int, err error) {
+	unit := 1 // games are dealt out one at a time, or in pairs with swap
+	if swap {
+		unit = 2
+	}
+	units := (games + unit - 1) / unit
+	switch {
+	case games < 1:
+		return 0, 0, fmt.Errorf("sim: %d games to shard; want at least 1", games)
+	case k < 1 || i < 0 || i >= k:
+		return 0, 0, fmt.Errorf("sim: shard %d of %d: want 0 <= shard < shards", i, k)
+	case k > units && swap:
+		return 0, 0, fmt.Errorf("sim: %d shards of %d games with --swap: at most %d (each shard but the last plays a pair of games at least)", k, games, units)
+	case k > units:
+		return 0, 0, fmt.Errorf("sim: %d shards of %d games: at most %d", k, games, units)
+	}
+	base, extra := units/k, units%k
+	from := i*base + min(i, extra)
+	n := base
+	if i < extra {
+		n++
+	}
+	offset, size = from*unit, n*unit
+	return offset, min(size, games-offset), nil
+}

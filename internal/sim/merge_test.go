@@ -234,3 +234,65 @@ func TestMergeRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestShardsMakeTheRun: the shards of a run follow one another, cover
+// every game, differ in size by at most a game (a pair with swap), are
+// even but for the last with swap, and merge into the whole run.
+func TestShardsMakeTheRun(t *testing.T) {
+	withFirstAgent(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 50).Draw(rt, "games")
+		swap := rapid.Bool().Draw(rt, "swap")
+		units := n
+		if swap {
+			units = (n + 1) / 2
+		}
+		k := rapid.IntRange(1, units).Draw(rt, "shards")
+		cfg := Config{Rules: shootout{}, Games: n, Agents: [2]string{"first", "random"}, Swap: swap, Workers: 2, Seed: 90}
+		var pieces []Piece
+		next, least, most := 0, n, 0
+		for i := range k {
+			off, size, err := Shard(n, swap, i, k)
+			if err != nil {
+				rt.Fatalf("Shard(%d, %v, %d, %d): %v", n, swap, i, k, err)
+			}
+			if off != next || size < 1 || swap && i < k-1 && size%2 == 1 {
+				rt.Fatalf("shard %d of %d: games %d to %d, want a piece from game %d (even with swap, unless last)", i, k, off, off+size-1, next)
+			}
+			next += size
+			if i < k-1 || !swap || n%2 == 0 {
+				least, most = min(least, size), max(most, size)
+			}
+			part := cfg
+			part.Seed, part.Games = cfg.Seed+uint64(off), size
+			pieces = append(pieces, pieceOf(t, fmt.Sprintf("shard%d.json", i), mustRun(t, part)))
+		}
+		if next != n {
+			rt.Fatalf("%d shards hold %d games, want %d", k, next, n)
+		}
+		if unit := map[bool]int{false: 1, true: 2}[swap]; most-least > unit {
+			rt.Fatalf("shard sizes from %d to %d: more apart than %d", least, most, unit)
+		}
+		merged, err := Merge(pieces)
+		if err != nil {
+			rt.Fatalf("Merge: %v", err)
+		}
+		whole := mustRun(t, cfg)
+		sameMerged(rt, merged.Summary(), whole.Summary())
+	})
+	for _, tc := range []struct {
+		games, i, k int
+		swap        bool
+		want        string
+	}{
+		{4, 0, 5, false, "5 shards of 4 games: at most 4"},
+		{5, 0, 4, true, "4 shards of 5 games with --swap: at most 3"},
+		{5, 3, 3, false, "shard 3 of 3"},
+		{5, -1, 3, false, "shard -1 of 3"},
+		{0, 0, 1, false, "0 games to shard"},
+	} {
+		if _, _, err := Shard(tc.games, tc.swap, tc.i, tc.k); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Shard(%d, %v, %d, %d): %v, want an error saying %q", tc.games, tc.swap, tc.i, tc.k, err, tc.want)
+		}
+	}
+}
