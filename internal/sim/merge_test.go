@@ -296,3 +296,50 @@ func TestShardsMakeTheRun(t *testing.T) {
 		}
 	}
 }
+
+// TestBalance: the balance line speaks only when the side rows measure
+// the scenario, and calls a side favoured only when the interval of its
+// share of the decided games lies above a half.
+func TestBalance(t *testing.T) {
+	rep := func(agents [2]string, swap bool, games, w0, w1 int) *Report {
+		turns := make([]float64, games)
+		for i := range turns {
+			turns[i] = float64(5 + i%7)
+		}
+		return &Report{Sides: []string{"red", "blue"}, Agents: agents, Swap: swap, Pieces: 1, MergedGames: games,
+			Completed: games, Wins: [2]int{w0, w1}, Draws: games - w0 - w1, Turns: distribution(turns)}
+	}
+	same, two := [2]string{"scripted", "scripted"}, [2]string{"mcts", "scripted"}
+	for _, tc := range []struct {
+		name     string
+		r        *Report
+		ok       bool
+		side     string
+		favoured bool
+	}{
+		{"the same agent, lopsided", rep(same, false, 100, 30, 65), true, "blue", true},
+		{"the same agent, close", rep(same, false, 100, 52, 46), true, "red", false},
+		{"swapped agents, even games", rep(two, true, 40, 30, 10), true, "red", true},
+		{"swapped agents, odd games", rep(two, true, 41, 30, 10), false, "", false},
+		{"two agents not swapped", rep(two, false, 40, 30, 10), false, "", false},
+		{"only draws", rep(same, false, 10, 0, 0), false, "", false},
+	} {
+		bal, ok := tc.r.Balance()
+		if ok != tc.ok || bal.Side != tc.side || bal.Favoured != tc.favoured {
+			t.Errorf("%s: Balance() = %+v, %v; want side %q favoured %v, ok %v", tc.name, bal, ok, tc.side, tc.favoured, tc.ok)
+		}
+		if ok && (bal.Decided != tc.r.Wins[0]+tc.r.Wins[1] || bal.CI95[0] > bal.Share || bal.CI95[1] < bal.Share) {
+			t.Errorf("%s: %+v: the share must lie in its interval over the decided games", tc.name, bal)
+		}
+		if s := tc.r.Summary(); (s.Balance != nil) != ok {
+			t.Errorf("%s: the summary's balance is %v, want one only when Balance says ok", tc.name, s.Balance)
+		}
+		var text strings.Builder
+		if err := tc.r.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(text.String(), "balance:") != ok || tc.favoured && !strings.Contains(text.String(), "the battle favours "+tc.side) {
+			t.Errorf("%s: text summary's balance line wrong:\n%s", tc.name, text.String())
+		}
+	}
+}

@@ -49,6 +49,9 @@ type Summary struct {
 	CI95 map[string][2]float64 `json:"ci95"`
 	// DrawsCI95 is the Wilson 95% interval of the draw rate.
 	DrawsCI95 *[2]float64    `json:"draws_ci95"`
+	// Balance says which side the decided games favour (Report.Balance);
+	// absent when the side rows measure the agents as well.
+	Balance *Balance `json:"balance,omitempty"`
 	Reasons   map[string]int `json:"reasons"`
 	MeanTurns *float64       `json:"mean_turns"`
 	Turns     *Distribution  `json:"turns"`
@@ -113,6 +116,9 @@ func (r *Report) Summary() Summary {
 	s.UnitsLost, s.MoraleRemaining = map[string]map[string]int{}, map[string]float64{}
 	lo, hi := Wilson(r.Draws, r.Completed, Z95)
 	s.DrawsCI95 = &[2]float64{lo, hi}
+	if bal, ok := r.Balance(); ok {
+		s.Balance = &bal
+	}
 	for side, id := range r.Sides {
 		s.Wins[id] = r.Wins[side]
 		lo, hi := r.SideCI(side)
@@ -133,6 +139,37 @@ func (r *Report) Summary() Summary {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Balance is what a run says of its scenario's balance: the share of the
+// decided games (draws left out) won by the side that won more of them,
+// with its Wilson 95% interval, and whether that interval lies wholly
+// above a half.
+type Balance struct {
+	Side     string     `json:"side"`
+	Share    float64    `json:"share"`
+	CI95     [2]float64 `json:"ci95"`
+	Decided  int        `json:"decided"`
+	Favoured bool       `json:"favoured"`
+}
+
+// Balance returns the run's Balance, when its side rows measure the
+// scenario rather than the agents: the same agent on both sides, or two
+// that swapped sides over an even number of games (each played each side
+// as often). ok is false otherwise, or when no game was decided.
+func (r *Report) Balance() (bal Balance, ok bool) {
+	fair := r.Agents[0] == r.Agents[1] || r.Swap && r.GameCount()%2 == 0
+	decided := r.Wins[0] + r.Wins[1]
+	if !fair || decided == 0 || len(r.Sides) != 2 {
+		return Balance{}, false
+	}
+	side := 0
+	if r.Wins[1] > r.Wins[0] {
+		side = 1
+	}
+	lo, hi := Wilson(r.Wins[side], decided, Z95)
+	return Balance{Side: r.Sides[side], Share: float64(r.Wins[side]) / float64(decided),
+		CI95: [2]float64{lo, hi}, Decided: decided, Favoured: lo > 0.5}, true
+}
 
 // rateText gives games a second to a tenth, or, for fewer than one a
 // second (searches of a second a decision), to three figures with the
@@ -266,6 +303,15 @@ func (r *Report) writeResults(b *strings.Builder) {
 		fmt.Fprintf(b, "  %-*s %7d %7s", nw, x.name, x.k, pct(x.k, r.Completed))
 		lo, hi := Wilson(x.k, r.Completed, Z95)
 		fmt.Fprintf(b, "  [%s, %s]\n", pctf(lo), pctf(hi))
+	}
+
+	if bal, ok := r.Balance(); ok {
+		fmt.Fprintf(b, "\nbalance: %s won %s of the %s [%s, %s]: ", bal.Side, pctf(bal.Share), count(bal.Decided, "decided game"), pctf(bal.CI95[0]), pctf(bal.CI95[1]))
+		if bal.Favoured {
+			fmt.Fprintf(b, "the battle favours %s\n", bal.Side)
+		} else {
+			b.WriteString("no side shown to be favoured (about 1,500 games tell 50% from 55%)\n")
+		}
 	}
 
 	// One reason a line, its count after a colon: a reason may carry
