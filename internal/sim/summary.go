@@ -48,10 +48,10 @@ type Summary struct {
 	// side id and each agent key.
 	CI95 map[string][2]float64 `json:"ci95"`
 	// DrawsCI95 is the Wilson 95% interval of the draw rate.
-	DrawsCI95 *[2]float64    `json:"draws_ci95"`
+	DrawsCI95 *[2]float64 `json:"draws_ci95"`
 	// Balance says which side the decided games favour (Report.Balance);
 	// absent when the side rows measure the agents as well.
-	Balance *Balance `json:"balance,omitempty"`
+	Balance   *Balance       `json:"balance,omitempty"`
 	Reasons   map[string]int `json:"reasons"`
 	MeanTurns *float64       `json:"mean_turns"`
 	Turns     *Distribution  `json:"turns"`
