@@ -79,7 +79,7 @@ into the run's summary.`,
 			if games < 1 {
 				return fmt.Errorf("--games %d: want at least 1", games)
 			}
-			if games > sim.MaxGames {
+			if games > sim.MaxGames && shardFlag == "" {
 				return fmt.Errorf("--games %d: want at most %d (every game's result is kept to the end)", games, sim.MaxGames)
 			}
 			if workers < 1 {
@@ -126,6 +126,9 @@ into the run's summary.`,
 				if !asJSON {
 					fmt.Fprintf(cmd.OutOrStdout(), "shard %d of %d of --seed %d --games %d: %s, seeds %d to %d\n",
 						i, k, seed, games, nGames(size), seed+uint64(off), seed+uint64(off+size)-1)
+				}
+				if size > sim.MaxGames {
+					return fmt.Errorf("--shard %s: %d games a shard: want at most %d (every game's result is kept to the end); cut the run into more shards", shardFlag, size, sim.MaxGames)
 				}
 				cfg.Seed, cfg.Games, games = seed+uint64(off), size, size
 			}

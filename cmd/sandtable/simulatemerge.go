@@ -64,6 +64,9 @@ that play another match, overlap or leave a gap.`,
 			if err := writeReport(cmd, &rep, asJSON, plotFile); err != nil {
 				return err
 			}
+			if rep.Interrupted {
+				return fmt.Errorf("interrupted: a piece was stopped early, so the summary covers the first %s of the %d asked for", nGames(rep.GameCount()), rep.Requested)
+			}
 			if n := len(rep.Errors); n > 0 {
 				return fmt.Errorf("%s: %s", failedGamesMsg(n, rep.GameCount()), rep.Errors[0].Error)
 			}

@@ -44,10 +44,9 @@ func ReadPiece(name string, r io.Reader) (Piece, error) {
 	if err := dec.Decode(&s); err != nil {
 		return Piece{}, jsonError(name, data, err)
 	}
-	if dec.More() {
-		off := dec.InputOffset()
-		for off < int64(len(data)) && strings.ContainsRune(" \t\r\n", rune(data[off])) {
-			off++ // to where the next value starts
+	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+		for strings.ContainsRune(" \t\r\n", rune(data[off])) {
+			off++ // to where the rest starts
 		}
 		line, col := lineCol(data, off)
 		return Piece{}, fmt.Errorf("%s:%d:%d: more after the summary: one `simulate --json` summary a file", name, line, col)
@@ -70,7 +69,10 @@ func jsonError(name string, data []byte, err error) error {
 		line, col := lineCol(data, syn.Offset-1)
 		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %v", name, line, col, err)
 	case errors.As(err, &typ):
-		line, col := lineCol(data, typ.Offset-1)
+		line, col := lineCol(data, valueStart(data, typ.Offset))
+		if typ.Field == "" {
+			return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: the file holds a JSON %s, want an object", name, line, col, typ.Value)
+		}
 		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %s holds a JSON %s, want %s", name, line, col, typ.Field, typ.Value, typ.Type)
 	case errors.Is(err, io.EOF):
 		return fmt.Errorf("%s: empty: no `simulate --json` summary in it", name)
@@ -80,6 +82,43 @@ func jsonError(name string, data []byte, err error) error {
 		return fmt.Errorf("%s: not a `simulate --json` summary: %s", name, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return fmt.Errorf("%s: not a `simulate --json` summary: %w", name, err)
+}
+
+// valueStart returns where the JSON value that ends at byte end of data
+// (exclusive, as a type error's offset says) starts: back over a string
+// to its opening quote, over an object or array to its opening bracket,
+// or over a number or a literal.
+func valueStart(data []byte, end int64) int64 {
+	i := min(end, int64(len(data))) - 1
+	if i < 0 {
+		return 0
+	}
+	switch data[i] {
+	case '"':
+		for i--; i > 0 && (data[i] != '"' || data[i-1] == '\\'); i-- {
+		}
+		return max(i, 0)
+	case '}', ']':
+		depth, inString := 0, false
+		for ; i >= 0; i-- {
+			switch c := data[i]; {
+			case c == '"' && (i == 0 || data[i-1] != '\\'):
+				inString = !inString
+			case inString:
+			case c == '}' || c == ']':
+				depth++
+			case c == '{' || c == '[':
+				if depth--; depth == 0 {
+					return i
+				}
+			}
+		}
+		return 0
+	}
+	for i > 0 && strings.IndexByte("0123456789+-.eEtruefalsn", data[i-1]) >= 0 {
+		i--
+	}
+	return i
 }
 
 // lineCol returns the 1-based line and column of byte offset off in data.
@@ -98,6 +137,8 @@ func (p *Piece) check() error {
 	switch {
 	case s.Scenario == "" && s.Rules == "":
 		return errors.New("not a `simulate --json` summary: no scenario or rules")
+	case s.Interrupted && s.Games == 0:
+		return fmt.Errorf("interrupted before any of its %d games was over: nothing to merge", s.GamesRequested)
 	case len(s.Sides) != 2 || s.Sides[0] == "" || s.Sides[1] == "" || s.Sides[0] == s.Sides[1]:
 		return fmt.Errorf("sides %q: want two different side ids", s.Sides)
 	case len(s.Agents) != 2 || s.Agents[0] == "" || s.Agents[1] == "":
@@ -110,15 +151,29 @@ func (p *Piece) check() error {
 		return fmt.Errorf("seed %d: %d games would need seeds past the largest", s.Seed, s.Games)
 	case s.Completed < 0 || s.Completed > s.Games:
 		return fmt.Errorf("completed %d of %d games: want 0 to %d", s.Completed, s.Games, s.Games)
+	case s.Interrupted && (s.GamesRequested < s.Games || s.GamesRequested > MaxGames):
+		return fmt.Errorf("interrupted after %d games of %d asked for: want at least as many asked for, at most %d", s.Games, s.GamesRequested, MaxGames)
+	case s.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 or more", s.Workers)
+	case s.GamesPerSecond != nil && !(*s.GamesPerSecond >= 0 && *s.GamesPerSecond*s.Seconds <= 2*MaxGames):
+		return fmt.Errorf("games_per_second %v: want a rate of 0 or more, for at most the games played", *s.GamesPerSecond)
 	case len(s.Errors) != s.Games-s.Completed:
 		return fmt.Errorf("%d failed games listed in errors, but %d of %d games did not finish", len(s.Errors), s.Games-s.Completed, s.Games)
 	case s.Seconds < 0 || math.IsNaN(s.Seconds) || math.IsInf(s.Seconds, 0):
 		return fmt.Errorf("seconds %v: want a time of 0 or more", s.Seconds)
 	}
+	failed := map[int]bool{}
 	for _, e := range s.Errors {
 		if e.Game < 0 || e.Game >= s.Games || e.Seed != s.Seed+uint64(e.Game) {
 			return fmt.Errorf("failed game %d with seed %d: not one of games 0 to %d, seeds %s", e.Game, e.Seed, s.Games-1, p.seeds())
 		}
+		if failed[e.Game] {
+			return fmt.Errorf("failed game %d listed twice", e.Game)
+		}
+		failed[e.Game] = true
+	}
+	if err := p.checkDecisions(); err != nil {
+		return err
 	}
 	if s.Completed == 0 {
 		return nil // the aggregates are null: nothing was measured
@@ -131,18 +186,18 @@ func (p *Piece) check() error {
 		if !slices.Contains(s.Sides, id) {
 			return fmt.Errorf("wins of %q, not a side (%s)", id, strings.Join(s.Sides, ", "))
 		}
-		if n < 0 {
-			return fmt.Errorf("wins of %s: %d", id, n)
+		if n < 0 || n > s.Completed {
+			return fmt.Errorf("wins of %s: %d, of %d games finished", id, n, s.Completed)
 		}
 		decided += n
 	}
-	if *s.Draws < 0 || decided+*s.Draws != s.Completed {
+	if *s.Draws < 0 || *s.Draws > s.Completed || decided+*s.Draws != s.Completed {
 		return fmt.Errorf("%d wins and %d draws, but %d games finished", decided, *s.Draws, s.Completed)
 	}
 	keys := p.agentKeys()
 	byAgent := 0
 	for key, n := range s.WinsByAgent {
-		if !slices.Contains(keys[:], key) || n < 0 {
+		if !slices.Contains(keys[:], key) || n < 0 || n > s.Completed {
 			return fmt.Errorf("wins_by_agent %q: %d, not an agent of the run (%s)", key, n, strings.Join(keys[:], ", "))
 		}
 		byAgent += n
@@ -152,7 +207,7 @@ func (p *Piece) check() error {
 	}
 	inHist, reasons := 0, 0
 	for i, h := range s.Turns.Histogram {
-		if h.Games < 1 || i > 0 && h.Turns <= s.Turns.Histogram[i-1].Turns {
+		if h.Games < 1 || h.Games > s.Completed || i > 0 && h.Turns <= s.Turns.Histogram[i-1].Turns {
 			return fmt.Errorf("turns.histogram: entry %d (%d turns, %d games) is not a count in ascending order of turns", i, h.Turns, h.Games)
 		}
 		inHist += h.Games
@@ -161,27 +216,64 @@ func (p *Piece) check() error {
 		return fmt.Errorf("turns.histogram counts %d games, but %d finished", inHist, s.Completed)
 	}
 	for reason, n := range s.Reasons {
-		if n < 1 {
-			return fmt.Errorf("reasons: %q ended %d games", reason, n)
+		if n < 1 || n > s.Completed {
+			return fmt.Errorf("reasons: %q ended %d games, of %d finished", reason, n, s.Completed)
 		}
 		reasons += n
 	}
 	if reasons != s.Completed {
 		return fmt.Errorf("reasons count %d games, but %d finished", reasons, s.Completed)
 	}
+	if err := bothSides(s.Sides, "units_lost", len(s.UnitsLost), func(id string) bool { _, ok := s.UnitsLost[id]; return ok }); err != nil {
+		return err
+	}
 	for id, lost := range s.UnitsLost {
-		if !slices.Contains(s.Sides, id) {
-			return fmt.Errorf("units_lost of %q, not a side", id)
-		}
 		for typ, n := range lost {
-			if n < 0 {
+			if n < 0 || n > maxLosses {
 				return fmt.Errorf("units_lost of %s: %d %s", id, n, typ)
 			}
 		}
 	}
-	for id := range s.MoraleRemaining {
-		if !slices.Contains(s.Sides, id) {
-			return fmt.Errorf("morale_remaining of %q, not a side", id)
+	if err := bothSides(s.Sides, "morale_remaining", len(s.MoraleRemaining), func(id string) bool { _, ok := s.MoraleRemaining[id]; return ok }); err != nil {
+		return err
+	}
+	for id, m := range s.MoraleRemaining {
+		if !(m >= 0 && m <= maxLosses) {
+			return fmt.Errorf("morale_remaining of %s: %v", id, m)
+		}
+	}
+	return nil
+}
+
+// maxLosses bounds a summary's count of one unit type's losses (and its
+// mean morale): far above any battle's, low enough that no sum of pieces
+// overflows.
+const maxLosses = 1 << 40
+
+// bothSides checks that a by-side map of n entries is empty or has both
+// sides (has says whether it holds a side id).
+func bothSides(sides []string, what string, n int, has func(string) bool) error {
+	if n == 0 {
+		return nil
+	}
+	if n != 2 || !has(sides[0]) || !has(sides[1]) {
+		return fmt.Errorf("%s: want both sides, %s, or neither", what, strings.Join(sides, " and "))
+	}
+	return nil
+}
+
+// checkDecisions checks the decision times: by agent name or agent key,
+// counts of 0 or more, no more decisions searched than made, and times and
+// iterations that are numbers of 0 or more.
+func (p *Piece) checkDecisions() error {
+	s := &p.Summary
+	keys := p.agentKeys()
+	ok := func(x *float64) bool { return x == nil || *x >= 0 && !math.IsInf(*x, 0) }
+	for key, dt := range s.DecisionMS {
+		known := slices.Contains(s.Agents, key) || slices.Contains(keys[:], key)
+		if !known || dt.Decisions < 0 || dt.Searched < 0 || dt.Searched > dt.Decisions || dt.Decisions > maxLosses ||
+			!ok(dt.Mean) || !ok(dt.Max) || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxLosses) {
+			return fmt.Errorf("decision_ms of %q: %d decisions, %d searched, mean %v, longest %v, %v iterations a search: not an agent's decision times", key, dt.Decisions, dt.Searched, dt.Mean, dt.Max, dt.IterationsPerSearch)
 		}
 	}
 	return nil
@@ -237,12 +329,12 @@ func Merge(pieces []Piece) (Report, error) {
 			continue
 		}
 		prev := &ps[i-1]
-		next := prev.Summary.Seed + uint64(prev.Summary.Games)
+		last := prev.Summary.Seed + uint64(prev.Summary.Games-1) // check keeps it below 2^64
 		switch s := p.Summary; {
-		case s.Seed < next:
+		case s.Seed <= last:
 			return Report{}, fmt.Errorf("%s (seeds %s) and %s (seeds %s) overlap: their common games would count twice", prev.Name, prev.seeds(), p.Name, p.seeds())
-		case s.Seed > next:
-			missing := Piece{Summary: Summary{Seed: next, Games: int(s.Seed - next)}}
+		case s.Seed-last > 1:
+			missing := Piece{Summary: Summary{Seed: last + 1, Games: int(min(s.Seed-last-1, uint64(math.MaxInt32)))}}
 			return Report{}, fmt.Errorf("no piece holds seeds %s, between %s (seeds %s) and %s (seeds %s)%s", missing.seeds(), prev.Name, prev.seeds(), p.Name, p.seeds(), cutShort(prev))
 		case f.Swap && prev.Summary.Games%2 == 1:
 			return Report{}, fmt.Errorf("%s: %d games with --swap, then %s: a piece followed by another needs an even number of games, or the next piece's games play the sides the other way round from one run's", prev.Name, prev.Summary.Games, p.Name)
@@ -250,9 +342,8 @@ func Merge(pieces []Piece) (Report, error) {
 	}
 
 	r := Report{
-		Scenario: f.Scenario, Rules: f.Rules, Sides: slices.Clone(f.Sides),
+		Scenario: f.Scenario, Digest: f.ScenarioDigest, Rules: f.Rules, Sides: slices.Clone(f.Sides),
 		Agents: [2]string{f.Agents[0], f.Agents[1]}, Swap: f.Swap, Seed: f.Seed,
-		Pieces: len(ps),
 	}
 	keys := r.AgentKeys()
 	r.AgentWins = map[string]int{keys[0]: 0, keys[1]: 0}
@@ -265,6 +356,15 @@ func Merge(pieces []Piece) (Report, error) {
 		s := &ps[i].Summary
 		offset := int(s.Seed - r.Seed)
 		r.MergedGames += s.Games
+		r.Pieces += max(s.Pieces, 1)
+		r.Requested += s.Games
+		if s.Interrupted {
+			r.Interrupted = true
+			r.Requested += s.GamesRequested - s.Games
+		}
+		if r.Digest == "" {
+			r.Digest = s.ScenarioDigest
+		}
 		r.Workers = max(r.Workers, s.Workers)
 		elapsed += s.Seconds
 		if s.GamesPerSecond != nil {
@@ -330,7 +430,6 @@ func Merge(pieces []Piece) (Report, error) {
 		}
 	}
 	r.Elapsed = time.Duration(math.Round(elapsed * float64(time.Second)))
-	r.Requested = r.MergedGames
 	if moraleGames > 0 {
 		r.Morale = []float64{morale[0] / float64(moraleGames), morale[1] / float64(moraleGames)}
 	}
@@ -364,6 +463,8 @@ func sameMatch(first, p *Piece) error {
 	switch {
 	case a.Scenario != b.Scenario:
 		return differ("scenario", a.Scenario, b.Scenario)
+	case a.ScenarioDigest != "" && b.ScenarioDigest != "" && a.ScenarioDigest != b.ScenarioDigest:
+		return differ("a scenario of the same id but other contents: digest", a.ScenarioDigest, b.ScenarioDigest)
 	case a.Rules != b.Rules:
 		return differ("rules", a.Rules, b.Rules)
 	case !slices.Equal(a.Sides, b.Sides):
@@ -382,6 +483,8 @@ func sameMatch(first, p *Piece) error {
 // game (one pair of games with swap, since with swap every shard but the
 // last holds an even number of games, as Merge asks), and together hold
 // every game, so that merging the k shards' summaries gives the run's.
+// With swap and an odd number of games the last shard's last pair is one
+// game, so it may hold a game fewer than its pair count says.
 func Shard(games int, swap bool, i, k int) (offset, size int, err error) {
 	unit := 1 // games are dealt out one at a time, or in pairs with swap
 	if swap {
@@ -398,10 +501,13 @@ func Shard(games int, swap bool, i, k int) (offset, size int, err error) {
 	case k > units:
 		return 0, 0, fmt.Errorf("sim: %d shards of %d games: at most %d", k, games, units)
 	}
+	// The last extra shards get a unit more: the last shard is the one a
+	// trimmed pair (an odd number of games with swap) leaves a game short.
 	base, extra := units/k, units%k
-	from := i*base + min(i, extra)
+	big := k - extra // the first shard with a unit more
+	from := i*base + max(0, i-big)
 	n := base
-	if i < extra {
+	if i >= big {
 		n++
 	}
 	offset, size = from*unit, n*unit

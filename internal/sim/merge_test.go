@@ -127,8 +127,8 @@ func TestMergeBattle1(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameMerged(t, again.Summary(), want)
-	if s := again.Summary(); s.Pieces != 2 {
-		t.Errorf("pieces = %d, want 2 (the merged half and the last piece)", s.Pieces)
+	if s := again.Summary(); s.Pieces != 3 {
+		t.Errorf("pieces = %d, want 3 (the merged half's two and the last piece)", s.Pieces)
 	}
 	var text strings.Builder
 	if err := merged.WriteText(&text); err != nil {
@@ -142,18 +142,46 @@ func TestMergeBattle1(t *testing.T) {
 // TestMergeFailedGames: the pieces' failed games are listed with their
 // seeds and their numbers in the whole run.
 func TestMergeFailedGames(t *testing.T) {
-	cfg := Config{Rules: shootout{panicAt: 3}, Games: 5, Agents: [2]string{"random", "random"}, Seed: 20}
+	// Games longer than the bound fail; the others finish.
+	cfg := Config{Rules: shootout{}, Games: 30, Agents: [2]string{"random", "random"}, Seed: 20, MaxActions: 12}
 	whole := mustRun(t, cfg)
+	if n := len(whole.Errors); n == 0 || n == cfg.Games {
+		t.Fatalf("%d of %d games failed: want some to fail and some to finish", n, cfg.Games)
+	}
 	a, b := cfg, cfg
-	a.Games, b.Seed, b.Games = 2, 22, 3
+	a.Games, b.Seed, b.Games = 13, 33, 17
 	merged, err := Merge([]Piece{pieceOf(t, "b.json", mustRun(t, b)), pieceOf(t, "a.json", mustRun(t, a))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameMerged(t, merged.Summary(), whole.Summary())
-	if len(merged.Errors) != 5 || merged.Errors[4].Game != 4 || merged.Errors[4].Seed != 24 {
-		t.Errorf("failed games %+v, want games 0 to 4 with seeds 20 to 24", merged.Errors)
+	if d := cmp.Diff(whole.Errors, merged.Errors); d != "" {
+		t.Errorf("failed games (-whole +merged):\n%s", d)
 	}
+	if bal, ok := merged.Balance(); ok && merged.Agents[0] != merged.Agents[1] {
+		t.Errorf("balance %+v given over failed games of two agents", bal)
+	}
+}
+
+// TestMergeInterrupted: a piece stopped early merges as the games it
+// kept, and the merged summary says the run was cut short.
+func TestMergeInterrupted(t *testing.T) {
+	cfg := Config{Rules: shootout{}, Games: 6, Agents: [2]string{"random", "random"}, Seed: 1}
+	whole := mustRun(t, cfg)
+	a, b := cfg, cfg
+	a.Games, b.Seed, b.Games = 4, 5, 2
+	stopped := pieceOf(t, "b.json", mustRun(t, b))
+	stopped.Summary.Interrupted, stopped.Summary.GamesRequested = true, 10
+	merged, err := Merge([]Piece{pieceOf(t, "a.json", mustRun(t, a)), stopped})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := merged.Summary()
+	if !s.Interrupted || s.GamesRequested != 14 || s.Games != 6 {
+		t.Errorf("merged: interrupted %v, %d of %d games asked for; want interrupted, 6 of 14", s.Interrupted, s.Games, s.GamesRequested)
+	}
+	s.Interrupted, s.GamesRequested = false, 0
+	sameMerged(t, s, whole.Summary())
 }
 
 // TestMergeRefuses: pieces that are not of one run, and files that are
@@ -164,6 +192,7 @@ func TestMergeRefuses(t *testing.T) {
 		r := mustRun(t, Config{Rules: shootout{}, Games: games, Agents: agents, Swap: swap, Seed: seed})
 		return pieceOf(t, fmt.Sprintf("s%d.json", seed), r)
 	}
+	digest := func(p Piece, d string) Piece { p.Summary.ScenarioDigest = d; return p }
 	fr := [2]string{"first", "random"}
 	stopped := run(1, 2, fr, false)
 	stopped.Summary.Interrupted, stopped.Summary.GamesRequested = true, 4
@@ -180,6 +209,8 @@ func TestMergeRefuses(t *testing.T) {
 		{"odd piece with swap", []Piece{run(1, 3, fr, true), run(4, 2, fr, true)}, "s1.json: 3 games with --swap, then s4.json"},
 		{"other agents", []Piece{run(1, 2, fr, false), run(3, 2, [2]string{"random", "first"}, false)}, "s3.json plays agents random,first, s1.json plays first,random"},
 		{"swap and not", []Piece{run(1, 2, fr, false), run(3, 2, fr, true)}, "plays --swap true"},
+		{"overlap at the top of the seeds", []Piece{run(^uint64(0)-1, 2, fr, false), run(^uint64(0), 1, fr, false)}, "overlap"},
+		{"other scenario contents", []Piece{digest(run(1, 2, fr, false), "abcd"), digest(run(3, 2, fr, false), "0123")}, "a scenario of the same id but other contents"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Merge(tc.pieces)
@@ -208,6 +239,13 @@ func TestMergeRefuses(t *testing.T) {
 		line := strings.Count(text[:i], "\n") + 1
 		return fmt.Sprintf("%d:%d", line, i-strings.LastIndex(text[:i], "\n"))
 	}
+	// at2 is the line:column of the byte k bytes into the first s of the
+	// summary with games "four".
+	at2 := func(s string, k int) string {
+		text := edit(`"games": 4`, `"games": "four"`)
+		i := strings.Index(text, s) + k
+		return fmt.Sprintf("%d:%d", strings.Count(text[:i], "\n")+1, i-strings.LastIndex(text[:i], "\n"))
+	}
 	for _, tc := range []struct {
 		name, data, want string
 	}{
@@ -225,6 +263,13 @@ func TestMergeRefuses(t *testing.T) {
 		{"a failed game not listed", edit(`"completed": 4`, `"completed": 3`), "0 failed games listed in errors, but 1 of 4 games did not finish"},
 		{"wins that do not add up", edit(`"draws": `, `"draws": 1`), "wins and 1"},
 		{"a histogram short of the games", edit(`"games": 1`, `"games": 2`), "turns.histogram counts"},
+		{"a bracket after the summary", string(good) + "]", "more after the summary"},
+		{"an array", "[1, 2]", "x.json:1:1: not a `simulate --json` summary: the file holds a JSON array, want an object"},
+		{"a string for a number", edit(`"games": 4`, `"games": "four"`), "x.json:" + at2(`"games": "four"`, 9) + ": not a `simulate --json` summary: games holds a JSON string"},
+		{"losses of one side", edit(`"units_lost": {`, `"units_lost": {"nobody": {}, `), "units_lost: want both sides"},
+		{"a failed game twice", edit(`"completed": 4`, `"completed": 2`), "failed games listed"},
+		{"interrupted before a game was over", edit(`"games": 4,`, `"games": 0, "interrupted": true, "games_requested": 4,`), "interrupted before any of its 4 games was over"},
+		{"decisions of no agent", edit(`"decision_ms": {`, `"decision_ms": {"ghost": {"mean": 1, "max": 1, "decisions": 1},`), `decision_ms of "ghost"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadPiece("x.json", strings.NewReader(tc.data))
@@ -232,6 +277,35 @@ func TestMergeRefuses(t *testing.T) {
 				t.Errorf("ReadPiece: %v, want an error saying %q", err, tc.want)
 			}
 		})
+	}
+
+	// Figures that no JSON edit above reaches as simply, set on the
+	// summary itself.
+	huge := int(^uint(0) >> 1)
+	for _, tc := range []struct {
+		name string
+		edit func(s *Summary)
+		want string
+	}{
+		{"wins that would overflow", func(s *Summary) { s.Wins = map[string]int{"red": huge, "blue": huge} }, "wins of"},
+		{"draws past the games", func(s *Summary) { *s.Draws = huge }, "draws"},
+		{"a histogram that would overflow", func(s *Summary) {
+			s.Turns.Histogram = []TurnCount{{Turns: 1, Games: huge}, {Turns: 2, Games: huge}}
+		}, "turns.histogram"},
+		{"more searched than decided", func(s *Summary) {
+			dt := s.DecisionMS["first"]
+			dt.Searched = dt.Decisions + 1
+			s.DecisionMS["first"] = dt
+		}, `decision_ms of "first"`},
+		{"a negative rate", func(s *Summary) { s.GamesPerSecond = ptr(-1.0) }, "games_per_second"},
+	} {
+		p := pieceOf(t, "x.json", four)
+		draws := *p.Summary.Draws
+		p.Summary.Draws = &draws
+		tc.edit(&p.Summary)
+		if err := p.check(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: check: %v, want an error saying %q", tc.name, err, tc.want)
+		}
 	}
 }
 
@@ -260,9 +334,7 @@ func TestShardsMakeTheRun(t *testing.T) {
 				rt.Fatalf("shard %d of %d: games %d to %d, want a piece from game %d (even with swap, unless last)", i, k, off, off+size-1, next)
 			}
 			next += size
-			if i < k-1 || !swap || n%2 == 0 {
-				least, most = min(least, size), max(most, size)
-			}
+			least, most = min(least, size), max(most, size)
 			part := cfg
 			part.Seed, part.Games = cfg.Seed+uint64(off), size
 			pieces = append(pieces, pieceOf(t, fmt.Sprintf("shard%d.json", i), mustRun(t, part)))

@@ -12,7 +12,11 @@ import (
 // Errors and counted nowhere else).
 type Report struct {
 	Scenario string
-	Rules    string
+	// Digest is the scenario's scenario.Digest (empty for a ruleset
+	// played without one): Merge refuses pieces of different files that
+	// share an id.
+	Digest string
+	Rules  string
 	// Sides holds the side ids by index.
 	Sides   []string
 	Agents  [2]string

@@ -216,7 +216,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		Requested: cfg.Games,
 	}
 	if cfg.Scenario != nil {
-		r.Scenario = cfg.Scenario.ID
+		r.Scenario, r.Digest = cfg.Scenario.ID, scenario.Digest(cfg.Scenario)
 	}
 	r.aggregate()
 	if interrupted {

@@ -19,9 +19,12 @@ import (
 // would read as measured. So is GamesPerSecond when no game was played
 // to its end, and an agent's decision times when it made no decision.
 type Summary struct {
-	Scenario string   `json:"scenario"`
-	Rules    string   `json:"rules"`
-	Sides    []string `json:"sides"`
+	Scenario string `json:"scenario"`
+	// ScenarioDigest is the scenario's scenario.Digest: two runs of files
+	// that give the same id to different battles differ in it.
+	ScenarioDigest string   `json:"scenario_digest,omitempty"`
+	Rules          string   `json:"rules"`
+	Sides          []string `json:"sides"`
 	// Agents names the agent on side 0 and side 1 (of the even games when
 	// Swap is set).
 	Agents  []string `json:"agents"`
@@ -84,7 +87,7 @@ type DecisionTime struct {
 // Summary returns the report's aggregates in their JSON form.
 func (r *Report) Summary() Summary {
 	s := Summary{
-		Scenario: r.Scenario, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
+		Scenario: r.Scenario, ScenarioDigest: r.Digest, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
 		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
 		Games: r.GameCount(), Completed: r.Completed, Interrupted: r.Interrupted, Pieces: r.Pieces,
 		Errors: r.Errors, Seconds: r.Elapsed.Seconds(),
@@ -154,10 +157,13 @@ type Balance struct {
 
 // Balance returns the run's Balance, when its side rows measure the
 // scenario rather than the agents: the same agent on both sides, or two
-// that swapped sides over an even number of games (each played each side
-// as often). ok is false otherwise, or when no game was decided.
+// that swapped sides over an even number of games, none of them failed
+// (each played each side as often). ok is false otherwise, or when no
+// game was decided.
 func (r *Report) Balance() (bal Balance, ok bool) {
-	fair := r.Agents[0] == r.Agents[1] || r.Swap && r.GameCount()%2 == 0
+	// Failed games count nowhere, so with one of them the finished games
+	// need not have each agent on each side as often.
+	fair := r.Agents[0] == r.Agents[1] || r.Swap && r.GameCount()%2 == 0 && len(r.Errors) == 0
 	decided := r.Wins[0] + r.Wins[1]
 	if !fair || decided == 0 || len(r.Sides) != 2 {
 		return Balance{}, false
@@ -310,7 +316,7 @@ func (r *Report) writeResults(b *strings.Builder) {
 		if bal.Favoured {
 			fmt.Fprintf(b, "the battle favours %s\n", bal.Side)
 		} else {
-			b.WriteString("no side shown to be favoured (about 1,500 games tell 50% from 55%)\n")
+			b.WriteString("no side shown to be favoured (telling 55% from 50% reliably takes about 1,500 decided games)\n")
 		}
 	}
 
