@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,7 @@ func newSimulateCmd() *cobra.Command {
 		asJSON     bool
 		plotFile   string
 		shardFlag  string
+		queue      queueFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "simulate",
@@ -69,11 +71,19 @@ With --shard I/K the command plays only shard I (from 0) of K of the run
 that --games and --seed describe, a run of consecutive seeds of its own,
 so that K machines (or the K jobs of an indexed batch job) can share one
 run: "sandtable simulate merge" puts their --json summaries back together
-into the run's summary.`,
+into the run's summary.
+
+With --nats URL the command shares the run out through that NATS
+JetStream server instead of playing it: it queues a job a shard (--shards
+of them), and "sandtable simulate worker --nats URL", started on any
+number of machines, plays them; the command waits for every shard and
+prints the merged summary. Asked again for the same run (after Ctrl-C,
+say), it collects the shards already played and queues only the others.`,
 		Example: `  sandtable simulate --scenario armour-battles/battle-1 --games 1000
   sandtable simulate --games 2000 --agents random,random --swap --seed 7 --json
   sandtable simulate --games 500 --plot battle-1.png
-  sandtable simulate --games 10000 --swap --agents mcts,scripted --shard 2/8 --json > shard-2.json`,
+  sandtable simulate --games 10000 --swap --agents mcts,scripted --shard 2/8 --json > shard-2.json
+  sandtable simulate --games 200 --swap --agents mcts:20000,scripted --nats nats://queue:4222`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -109,6 +119,35 @@ into the run's summary.`,
 				}
 			}
 
+			if queue.url != "" {
+				if shardFlag != "" {
+					return errors.New("--shard and --nats: give one; --nats cuts the run into shards itself (--shards)")
+				}
+				jobWorkers := 0 // each worker uses its cores
+				if cmd.Flags().Changed("workers") {
+					jobWorkers = workers
+				}
+				run, err := runOf(scen, sc.ID, agents, swap, seed, games, queue.shards, jobWorkers)
+				if err != nil {
+					return err
+				}
+				ctx, caught, stop := stopOnSignal(contextOf(cmd))
+				defer stop()
+				rep, err := queueRun(ctx, cmd, queue, run)
+				if err != nil {
+					return withSignalStatus(err, caught())
+				}
+				if err := writeReport(cmd, &rep, asJSON, plotFile); err != nil {
+					return err
+				}
+				if n := len(rep.Errors); n > 0 {
+					return fmt.Errorf("%s: %s", failedGamesMsg(n, games), rep.Errors[0].Error)
+				}
+				return nil
+			}
+			if cmd.Flags().Changed("shards") {
+				return errors.New("--shards: only with --nats (for one shard of a run, --shard I/K)")
+			}
 			cfg := sim.Config{Rules: rules, Scenario: sc, Games: games, Agents: agents,
 				Swap: swap, Workers: workers, Seed: seed}
 			if shardFlag != "" {
@@ -136,13 +175,9 @@ into the run's summary.`,
 			if bar != nil {
 				cfg.Progress = func(done int) { bar.Set(done) }
 			}
-			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
 			// Ctrl-C (or SIGTERM) stops the run and prints what the
 			// finished games show; a second Ctrl-C kills at once.
-			ctx, caught, stop := stopOnSignal(ctx)
+			ctx, caught, stop := stopOnSignal(contextOf(cmd))
 			defer stop()
 			rep, err := sim.Run(ctx, cfg)
 			if bar != nil {
@@ -175,11 +210,20 @@ into the run's summary.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&plotFile, "plot", "", "also draw win rates and game lengths to this .svg or .png file")
 	cmd.Flags().StringVar(&shardFlag, "shard", "", "play only shard I/K (I from 0 to K-1) of the run of --games games from --seed; 'simulate merge' joins the shards' --json summaries")
-	cmd.AddCommand(newSimulateMergeCmd())
+	queue.add(cmd)
+	cmd.AddCommand(newSimulateMergeCmd(), newSimulateWorkerCmd())
 	return cmd
 }
 
 func init() { rootCmd.AddCommand(newSimulateCmd()) }
+
+// contextOf is cmd's context, or the background context when it has none.
+func contextOf(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
 
 // parseShard reads --shard's I/K: shard I, from 0, of K.
 func parseShard(v string) (i, k int, err error) {

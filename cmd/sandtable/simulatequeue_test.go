@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/simqueue/natstest"
+)
+
+// TestSimulateOverNATS: `simulate --nats` with two `simulate worker`s
+// prints the summary the run gives on one machine; asked again, it
+// collects the filed shards with no worker left.
+func TestSimulateOverNATS(t *testing.T) {
+	url := natstest.Server(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var logs [2]bytes.Buffer
+	for i := range 2 {
+		wg.Go(func() {
+			cmd := newSimulateCmd()
+			cmd.SetArgs([]string{"worker", "--nats", url, "--name", []string{"left", "right"}[i]})
+			cmd.SetOut(&logs[i])
+			cmd.SetErr(&logs[i])
+			cmd.SilenceUsage, cmd.SilenceErrors = true, true
+			if err := cmd.ExecuteContext(ctx); err != nil {
+				t.Errorf("worker %d: %v", i, err)
+			}
+		})
+	}
+	stopWorkers := func() { cancel(); wg.Wait() }
+	defer stopWorkers()
+
+	args := []string{"--scenario", "armour-battles/battle-1", "--agents", "scripted,random", "--swap", "--seed", "50", "--games", "9", "--json"}
+	local, _, err := runSimulateCmd(t, append(args, "--workers", "1")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued, errOut, err := runSimulateCmd(t, append(args, "--nats", url, "--shards", "4")...)
+	if err != nil {
+		t.Fatalf("simulate --nats: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(errOut, "4 of 4 jobs queued") {
+		t.Errorf("simulate --nats said %q, want it to say it queued the 4 jobs", errOut)
+	}
+	var one, shared map[string]any
+	if err := json.Unmarshal([]byte(local), &one); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(queued), &shared); err != nil {
+		t.Fatalf("simulate --nats printed %q: %v", queued, err)
+	}
+	for _, f := range []string{"games", "seed", "wins", "wins_by_agent", "draws", "ci95", "turns", "units_lost", "morale_remaining", "balance"} {
+		a, _ := json.Marshal(one[f])
+		b, _ := json.Marshal(shared[f])
+		if string(a) != string(b) {
+			t.Errorf("%s: shared out %s, on one machine %s", f, b, a)
+		}
+	}
+	if shared["pieces"] != 4.0 {
+		t.Errorf("pieces = %v, want the 4 shards", shared["pieces"])
+	}
+
+	stopWorkers()
+	for i := range logs {
+		if !strings.Contains(logs[i].String(), "taking jobs from "+url) {
+			t.Errorf("worker %d's log: %q", i, logs[i].String())
+		}
+	}
+	again, errOut, err := runSimulateCmd(t, append(args, "--nats", url, "--shards", "4")...)
+	if err != nil || !strings.Contains(errOut, "0 of 4 jobs queued") || again != queued {
+		t.Errorf("asked again with no worker: %v, %q; want the same summary from the filed shards, none queued", err, errOut)
+	}
+}
+
+// TestSimulateNATSRefuses: flags that do not go together, and a server
+// that is not there, are told apart.
+func TestSimulateNATSRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--nats", "nats://127.0.0.1:1", "--shard", "0/2"}, "--shard and --nats"},
+		{[]string{"--shards", "3"}, "--shards: only with --nats"},
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "4", "--shards", "9"}, "--shards 9: 9 shards of 4 games"},
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "4"}, "--nats nats://127.0.0.1:1"},
+		{[]string{"worker"}, "--nats: give the URL"},
+	} {
+		_, _, err := runSimulateCmd(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("simulate %q: %v, want an error saying %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,401 @@
+package simqueue
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/sim"
+)
+
+// The streams, subjects and consumer the queue uses.
+const (
+	JobStream      = "SANDTABLE_SIM_JOBS"
+	JobSubject     = "sandtable.sim.jobs"
+	ResultStream   = "SANDTABLE_SIM_RESULTS"
+	resultPrefix   = "sandtable.sim.results."
+	WorkerConsumer = "sandtable-sim-workers"
+)
+
+// ResultSubject is the subject of shard's summary in run.
+func ResultSubject(run string, shard int) string {
+	return resultPrefix + run + "." + strconv.Itoa(shard)
+}
+
+// resultsKept is how long the results stream keeps a summary.
+const resultsKept = 7 * 24 * time.Hour
+
+// DefaultAckWait is how long the server waits for a worker's word on a
+// job (a heartbeat or its acknowledgement) before giving the job to
+// another worker. Workers send a heartbeat every third of it.
+const DefaultAckWait = 30 * time.Second
+
+// Job is one shard of a run: what a worker needs to play it.
+type Job struct {
+	Run    string `json:"run"`
+	Shard  int    `json:"shard"`
+	Shards int    `json:"shards"`
+	// Scenario is a built-in scenario's id, or, when Files is set, the
+	// name of the scenario file of the user's own that Files[0] holds
+	// (the others are the unit files it needs).
+	Scenario string    `json:"scenario"`
+	Files    []File    `json:"files,omitempty"`
+	Agents   [2]string `json:"agents"`
+	Swap     bool      `json:"swap"`
+	// Seed and Games are the whole run's; the shard plays its part.
+	Seed  uint64 `json:"seed"`
+	Games int    `json:"games"`
+	// Workers is the number of games the worker plays at once (0: as
+	// many as it has cores).
+	Workers int `json:"workers,omitempty"`
+}
+
+// File is a file sent with a job: its base name and its contents.
+type File struct {
+	Name string `json:"name"`
+	Data []byte `json:"data"`
+}
+
+// Result is what a worker files for a shard: its summary, or why the
+// shard could not be played at all (a job naming a scenario or agent the
+// worker does not have). Worker names the machine that played it.
+type Result struct {
+	Run     string       `json:"run"`
+	Shard   int          `json:"shard"`
+	Summary *sim.Summary `json:"summary,omitempty"`
+	Error   string       `json:"error,omitempty"`
+	Worker  string       `json:"worker"`
+}
+
+// Run is a simulation to share out: Jobs(run) are its shards.
+type Run struct {
+	Scenario string
+	Files    []File
+	Agents   [2]string
+	Swap     bool
+	Seed     uint64
+	Games    int
+	Shards   int
+	Workers  int
+}
+
+// ID returns the run's id: a hash of everything that decides its games
+// and of how it is cut into shards, so that the same run asked for again
+// finds its shards' summaries.
+func (r Run) ID() string {
+	r.Workers = 0 // how many games a worker plays at once decides nothing
+	data, _ := json.Marshal(r)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])[:20]
+}
+
+// Jobs returns the run's jobs, one a shard, after checking that it can
+// be cut into that many (sim.Shard).
+func (r Run) Jobs() ([]Job, error) {
+	if _, _, err := sim.Shard(r.Games, r.Swap, 0, r.Shards); err != nil {
+		return nil, err
+	}
+	id := r.ID()
+	jobs := make([]Job, r.Shards)
+	for i := range jobs {
+		jobs[i] = Job{Run: id, Shard: i, Shards: r.Shards, Scenario: r.Scenario, Files: r.Files,
+			Agents: r.Agents, Swap: r.Swap, Seed: r.Seed, Games: r.Games, Workers: r.Workers}
+	}
+	return jobs, nil
+}
+
+// Setup makes the queue's streams and the workers' consumer, or brings
+// them to this configuration; ackWait is the consumer's (0:
+// DefaultAckWait).
+func Setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
+	if ackWait <= 0 {
+		ackWait = DefaultAckWait
+	}
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: JobStream, Subjects: []string{JobSubject}, Retention: jetstream.WorkQueuePolicy,
+		Description: "sandtable simulate: shards waiting for a worker",
+	}); err != nil {
+		return nil, fmt.Errorf("simqueue: the jobs stream: %w", err)
+	}
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: ResultStream, Subjects: []string{resultPrefix + ">"}, MaxAge: resultsKept,
+		Description: "sandtable simulate: the shards' summaries",
+	}); err != nil {
+		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
+	}
+	c, err := js.CreateOrUpdateConsumer(ctx, JobStream, jetstream.ConsumerConfig{
+		Durable: WorkerConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+		MaxDeliver: -1, Description: "sandtable simulate workers",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("simqueue: the workers' consumer: %w", err)
+	}
+	return c, nil
+}
+
+// Submit queues the jobs of run whose shards have no summary filed yet,
+// and returns how many it queued. A job queued twice (the same run asked
+// for again at once) is queued once: its message id is the run's and the
+// shard's.
+func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (int, error) {
+	if len(jobs) == 0 {
+		return 0, nil
+	}
+	done, err := filed(ctx, js, jobs[0].Run)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, j := range jobs {
+		if done[j.Shard] {
+			continue
+		}
+		data, err := json.Marshal(j)
+		if err != nil {
+			return n, fmt.Errorf("simqueue: %w", err)
+		}
+		if _, err := js.Publish(ctx, JobSubject, data, jetstream.WithMsgID(fmt.Sprintf("%s.%d", j.Run, j.Shard))); err != nil {
+			return n, fmt.Errorf("simqueue: queueing shard %d: %w", j.Shard, err)
+		}
+		n++
+	}
+	return n, nil
+}
+
+// filed returns the shards of run whose summaries are in the results
+// stream.
+func filed(ctx context.Context, js jetstream.JetStream, run string) (map[int]bool, error) {
+	st, err := js.Stream(ctx, ResultStream)
+	if err != nil {
+		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
+	}
+	info, err := st.Info(ctx, jetstream.WithSubjectFilter(resultPrefix+run+".*"))
+	if err != nil {
+		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
+	}
+	done := map[int]bool{}
+	for subj := range info.State.Subjects {
+		if i, err := strconv.Atoi(strings.TrimPrefix(subj, resultPrefix+run+".")); err == nil {
+			done[i] = true
+		}
+	}
+	return done, nil
+}
+
+// Collect waits for the summaries of every shard of run (shards of
+// them) and returns them as pieces to merge, in shard order. It calls
+// progress, if set, with the number in so far. A shard that a worker
+// could not play fails the collection with the worker's reason.
+func Collect(ctx context.Context, js jetstream.JetStream, run string, shards int, progress func(done int)) ([]sim.Piece, error) {
+	c, err := js.OrderedConsumer(ctx, ResultStream, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{resultPrefix + run + ".*"}, DeliverPolicy: jetstream.DeliverAllPolicy,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("simqueue: reading results: %w", err)
+	}
+	pieces := make([]sim.Piece, shards)
+	have := make([]bool, shards)
+	n := 0
+	for n < shards {
+		msg, err := c.Next(jetstream.FetchContext(ctx))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("simqueue: %d of %d shards in: %w", n, shards, ctx.Err())
+			}
+			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) {
+				continue
+			}
+			return nil, fmt.Errorf("simqueue: reading results: %w", err)
+		}
+		var res Result
+		if err := json.Unmarshal(msg.Data(), &res); err != nil || res.Run != run || res.Shard < 0 || res.Shard >= shards {
+			return nil, fmt.Errorf("simqueue: a result on %s is not one of run %s's %d shards: %v", msg.Subject(), run, shards, err)
+		}
+		if have[res.Shard] {
+			continue // played twice: the first summary filed stands
+		}
+		if res.Error != "" {
+			return nil, fmt.Errorf("simqueue: shard %d of %d could not be played on %s: %s", res.Shard, shards, res.Worker, res.Error)
+		}
+		if res.Summary == nil {
+			return nil, fmt.Errorf("simqueue: shard %d's result from %s has no summary", res.Shard, res.Worker)
+		}
+		name := fmt.Sprintf("shard %d (played on %s)", res.Shard, res.Worker)
+		data, _ := json.Marshal(res.Summary)
+		p, err := sim.ReadPiece(name, strings.NewReader(string(data)))
+		if err != nil {
+			return nil, fmt.Errorf("simqueue: %w", err)
+		}
+		pieces[res.Shard], have[res.Shard] = p, true
+		n++
+		if progress != nil {
+			progress(n)
+		}
+	}
+	return pieces, nil
+}
+
+// Worker plays jobs from the queue.
+type Worker struct {
+	// Name says which machine filed a result (default: the host name).
+	Name string
+	// AckWait is the consumer's, to pace the heartbeats (default
+	// DefaultAckWait); Setup must have been called with the same.
+	AckWait time.Duration
+	// Played, if set, is told of each shard filed.
+	Played func(Result)
+}
+
+// Work takes jobs from the workers' consumer and plays them, one at a
+// time, until ctx is done. A job is acknowledged once its summary is
+// filed; one that cannot be played files its reason instead. A job cut
+// short by ctx is left unacknowledged, for another worker.
+func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
+	ackWait := w.AckWait
+	if ackWait <= 0 {
+		ackWait = DefaultAckWait
+	}
+	name := w.Name
+	if name == "" {
+		name, _ = os.Hostname()
+	}
+	c, err := js.Consumer(ctx, JobStream, WorkerConsumer)
+	if err != nil {
+		return fmt.Errorf("simqueue: the workers' consumer (has a run been submitted to this server?): %w", err)
+	}
+	for {
+		msg, err := c.Next(jetstream.FetchContext(ctx))
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoHeartbeat) {
+				continue
+			}
+			return fmt.Errorf("simqueue: taking a job: %w", err)
+		}
+		var job Job
+		if err := json.Unmarshal(msg.Data(), &job); err != nil {
+			// Not a job: nothing can play it, so no worker should wait on it.
+			msg.Term()
+			continue
+		}
+		res := w.play(ctx, msg, job, ackWait)
+		res.Worker = name
+		if ctx.Err() != nil {
+			return nil // cut short: the job goes to another worker
+		}
+		data, err := json.Marshal(res)
+		if err != nil {
+			return fmt.Errorf("simqueue: %w", err)
+		}
+		if _, err := js.Publish(ctx, ResultSubject(job.Run, job.Shard), data,
+			jetstream.WithMsgID(fmt.Sprintf("%s.%d", job.Run, job.Shard))); err != nil {
+			if ctx.Err() != nil {
+				return nil // stopped while filing: filed or not, the job is not acknowledged
+			}
+			msg.Nak()
+			return fmt.Errorf("simqueue: filing shard %d: %w", job.Shard, err)
+		}
+		if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
+			// Filed but not acknowledged: another worker plays it again,
+			// and its summary is ignored.
+			continue
+		}
+		if w.Played != nil {
+			w.Played(res)
+		}
+	}
+}
+
+// play plays job's shard, telling the server every third of ackWait
+// that it is still at it.
+func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait time.Duration) Result {
+	res := Result{Run: job.Run, Shard: job.Shard}
+	cfg, cleanup, err := job.config()
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	defer cleanup()
+	beat, stop := time.NewTicker(ackWait/3), make(chan struct{})
+	defer beat.Stop()
+	go func() {
+		for {
+			select {
+			case <-beat.C:
+				msg.InProgress()
+			case <-stop:
+				return
+			}
+		}
+	}()
+	rep, err := sim.Run(ctx, cfg)
+	close(stop)
+	if err != nil && !rep.Interrupted {
+		res.Error = err.Error()
+		return res
+	}
+	s := rep.Summary()
+	res.Summary = &s
+	return res
+}
+
+// config returns the sim.Config of job's shard, and a cleanup for the
+// files it wrote to load a scenario file of the user's own.
+func (job Job) config() (sim.Config, func(), error) {
+	off, size, err := sim.Shard(job.Games, job.Swap, job.Shard, job.Shards)
+	if err != nil {
+		return sim.Config{}, nil, err
+	}
+	cleanup := func() {}
+	var sc *scenario.Scenario
+	if len(job.Files) > 0 {
+		dir, err := os.MkdirTemp("", "sandtable-job-")
+		if err != nil {
+			return sim.Config{}, nil, err
+		}
+		cleanup = func() { os.RemoveAll(dir) }
+		var paths []string
+		for _, f := range job.Files {
+			p := filepath.Join(dir, filepath.Base(f.Name))
+			if err := os.WriteFile(p, f.Data, 0o600); err != nil {
+				cleanup()
+				return sim.Config{}, nil, err
+			}
+			paths = append(paths, p)
+		}
+		sc, err = scenario.LoadFile(paths[0], paths[1:]...)
+		if err != nil {
+			cleanup()
+			return sim.Config{}, nil, fmt.Errorf("scenario file %s: %w", job.Scenario, err)
+		}
+	} else {
+		cat, err := scenario.Embedded()
+		if err != nil {
+			return sim.Config{}, nil, err
+		}
+		if sc, err = cat.Scenario(job.Scenario); err != nil {
+			return sim.Config{}, nil, fmt.Errorf("scenario %q: %w", job.Scenario, err)
+		}
+	}
+	rules, ok := engine.Lookup(sc.Rules)
+	if !ok {
+		cleanup()
+		return sim.Config{}, nil, fmt.Errorf("no ruleset %q for scenario %s", sc.Rules, sc.ID)
+	}
+	return sim.Config{Rules: rules, Scenario: sc, Games: size, Agents: job.Agents, Swap: job.Swap,
+		Workers: job.Workers, Seed: job.Seed + uint64(off)}, cleanup, nil
+}

@@ -1,0 +1,239 @@
+package simqueue
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/sim"
+	"github.com/sandtable/sandtable/internal/simqueue/natstest"
+
+	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers the ruleset
+)
+
+// natsServer starts a NATS server with JetStream for the test and
+// returns a JetStream client of it, and its URL.
+func natsServer(t *testing.T) (jetstream.JetStream, string) {
+	t.Helper()
+	url := natstest.Server(t)
+	return connect(t, url), url
+}
+
+// connect returns a JetStream client of the server at url.
+func connect(t *testing.T, url string) jetstream.JetStream {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
+}
+
+// wholeRun plays run on this machine, in one piece.
+func wholeRun(t *testing.T, run Run) sim.Summary {
+	t.Helper()
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := cat.Scenario(run.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := engine.Lookup(sc.Rules)
+	rep, err := sim.Run(context.Background(), sim.Config{Rules: rules, Scenario: sc, Games: run.Games, Agents: run.Agents, Swap: run.Swap, Seed: run.Seed, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Summary()
+}
+
+// machineFields are the summary's fields that describe the machines.
+var machineFields = cmpopts.IgnoreFields(sim.Summary{}, "Workers", "Seconds", "GamesPerSecond", "DecisionMS", "Pieces")
+
+// startWorkers runs n workers on js until the test ends, and returns a
+// function that tells how many shards each has filed.
+func startWorkers(t *testing.T, js jetstream.JetStream, n int, ackWait time.Duration) func() map[string]int {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	played := map[string]int{}
+	for i := range n {
+		w := Worker{Name: "w" + string(rune('a'+i)), AckWait: ackWait, Played: func(r Result) {
+			mu.Lock()
+			played[r.Worker]++
+			mu.Unlock()
+		}}
+		wg.Go(func() {
+			if err := w.Work(ctx, js); err != nil {
+				t.Errorf("worker %s: %v", w.Name, err)
+			}
+		})
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	return func() map[string]int {
+		mu.Lock()
+		defer mu.Unlock()
+		return maps(played)
+	}
+}
+
+func maps(m map[string]int) map[string]int {
+	c := map[string]int{}
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// TestQueuedRunIsTheRun: a run cut into shards, played by two workers
+// through the queue and merged, is the run played on one machine.
+func TestQueuedRunIsTheRun(t *testing.T) {
+	js, _ := natsServer(t)
+	if _, err := Setup(context.Background(), js, 0); err != nil {
+		t.Fatal(err)
+	}
+	played := startWorkers(t, js, 2, 0)
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"scripted", "random"}, Swap: true, Seed: 40, Games: 11, Shards: 5, Workers: 1}
+	jobs, err := run.Jobs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if n, err := Submit(ctx, js, jobs); err != nil || n != 5 {
+		t.Fatalf("Submit: %d queued, %v; want 5", n, err)
+	}
+	pieces, err := Collect(ctx, js, run.ID(), run.Shards, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sim.Merge(pieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(wholeRun(t, run), rep.Summary(), machineFields, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("the queued run differs from the run on one machine (-one +queued):\n%s", d)
+	}
+	total := 0
+	for _, n := range played() {
+		total += n
+	}
+	if total < 5 {
+		t.Errorf("the workers filed %v, want the 5 shards between them", played())
+	}
+
+	// Asked for again, the run finds its shards filed and queues none.
+	if n, err := Submit(ctx, js, jobs); err != nil || n != 0 {
+		t.Errorf("Submit again: %d queued, %v; want none", n, err)
+	}
+	if _, err := Collect(ctx, js, run.ID(), run.Shards, nil); err != nil {
+		t.Errorf("Collect again: %v", err)
+	}
+}
+
+// TestAbandonedJobIsPlayedByAnother: a worker that takes a job and
+// dies without a word leaves it to another worker once its
+// acknowledgement is overdue, and the run completes.
+func TestAbandonedJobIsPlayedByAnother(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	const ackWait = 2 * time.Second
+	c, err := Setup(ctx, js, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 7, Games: 4, Shards: 2, Workers: 1}
+	jobs, _ := run.Jobs()
+	if _, err := Submit(ctx, js, jobs); err != nil {
+		t.Fatal(err)
+	}
+	// The dead worker: takes the first job and never answers.
+	msg, err := c.Next(jetstream.FetchMaxWait(5 * time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var taken Job
+	if err := json.Unmarshal(msg.Data(), &taken); err != nil {
+		t.Fatal(err)
+	}
+	started := time.Now()
+	startWorkers(t, js, 1, ackWait)
+	pieces, err := Collect(ctx, js, run.ID(), run.Shards, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sim.Merge(pieces); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pieces {
+		if !strings.Contains(p.Name, "played on wa") {
+			t.Errorf("shard %d: %s, want it played by the live worker, wa (the abandoned one too)", i, p.Name)
+		}
+	}
+	if time.Since(started) < ackWait/2 {
+		t.Errorf("the abandoned shard %d came back after %v, before its acknowledgement was overdue", taken.Shard, time.Since(started))
+	}
+}
+
+// TestBadJobFailsTheRun: a shard no worker can play (an agent the worker
+// does not know) comes back with the reason, and Collect says so.
+func TestBadJobFailsTheRun(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := Setup(ctx, js, 0); err != nil {
+		t.Fatal(err)
+	}
+	startWorkers(t, js, 1, 0)
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "grandmaster"}, Seed: 1, Games: 2, Shards: 1}
+	jobs, _ := run.Jobs()
+	if _, err := Submit(ctx, js, jobs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Collect(ctx, js, run.ID(), 1, nil)
+	if err == nil || !strings.Contains(err.Error(), "shard 0 of 1 could not be played on wa") || !strings.Contains(err.Error(), "grandmaster") {
+		t.Errorf("Collect: %v, want the worker's reason", err)
+	}
+}
+
+// TestRunID: the id changes with anything that decides the games or
+// the shards, and not otherwise.
+func TestRunID(t *testing.T) {
+	base := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts", "scripted"}, Swap: true, Seed: 1, Games: 100, Shards: 10, Workers: 2}
+	same := base
+	same.Workers = 8
+	if base.ID() != same.ID() {
+		t.Error("the id depends on the workers' games at once, which decide nothing")
+	}
+	for _, other := range []Run{
+		{Scenario: "armour-battles/battle-2", Agents: base.Agents, Swap: true, Seed: 1, Games: 100, Shards: 10},
+		{Scenario: base.Scenario, Agents: [2]string{"scripted", "mcts"}, Swap: true, Seed: 1, Games: 100, Shards: 10},
+		{Scenario: base.Scenario, Agents: base.Agents, Seed: 1, Games: 100, Shards: 10},
+		{Scenario: base.Scenario, Agents: base.Agents, Swap: true, Seed: 2, Games: 100, Shards: 10},
+		{Scenario: base.Scenario, Agents: base.Agents, Swap: true, Seed: 1, Games: 102, Shards: 10},
+		{Scenario: base.Scenario, Agents: base.Agents, Swap: true, Seed: 1, Games: 100, Shards: 5},
+		{Scenario: base.Scenario, Files: []File{{Name: "x.yaml", Data: []byte("id: x")}}, Agents: base.Agents, Swap: true, Seed: 1, Games: 100, Shards: 10},
+	} {
+		if other.ID() == base.ID() {
+			t.Errorf("%+v has the id of %+v", other, base)
+		}
+	}
+}
