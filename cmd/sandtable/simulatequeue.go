@@ -71,17 +71,17 @@ func queueRun(ctx context.Context, cmd *cobra.Command, q queueFlags, run simqueu
 		return sim.Report{}, err
 	}
 	defer nc.Close()
-	queued, err := simqueue.Submit(ctx, js, jobs)
+	queued, since, err := simqueue.Submit(ctx, js, jobs)
 	if err != nil {
 		return sim.Report{}, err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "run %s: %d of %d jobs queued on %s (%d already played)\n", run.ID(), queued, run.Shards, q.url, run.Shards-queued)
+	fmt.Fprintf(cmd.ErrOrStderr(), "run %s: %d of %d jobs queued on %s (the others played or waiting already)\n", run.ID(), queued, run.Shards, q.url)
 	bar := newProgressBar(cmd.ErrOrStderr(), run.Shards)
 	var progress func(int)
 	if bar != nil {
 		progress = func(n int) { bar.Set(n) }
 	}
-	pieces, err := simqueue.Collect(ctx, js, run.ID(), run.Shards, progress)
+	pieces, err := simqueue.Collect(ctx, js, run.ID(), run.Shards, since, progress)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -126,8 +126,10 @@ func newSimulateWorkerCmd() *cobra.Command {
 (a shard of a run: some consecutive seeds) and file its summary, until
 Ctrl-C. Start one on each machine that should help; every job goes to
 one worker. A worker that stops or dies mid-job leaves the job to another
-once the server has not heard from it for 30 seconds, so a run finishes
-as long as one worker is left. The games depend only on their seeds
+once the server has not heard from it for 30 seconds (at once, when it
+is stopped with Ctrl-C), so a run finishes as long as one worker is
+left. A job it cannot play (a scenario or agent this build lacks) is
+reported back to the run, which fails with the reason. The games depend only on their seeds
 (except under a time budget such as mcts:1s), so it does not matter
 which worker plays a job.`,
 		Example: `  nats-server -js &                                  # or any JetStream server
@@ -151,7 +153,7 @@ which worker plays a job.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			fmt.Fprintf(errOut, "worker %s: taking jobs from %s\n", name, url)
-			w := simqueue.Worker{Name: name, Played: func(r simqueue.Result) {
+			w := simqueue.Worker{Name: name, Trouble: func(err error) { fmt.Fprintf(errOut, "worker %s: %v\n", name, err) }, Played: func(r simqueue.Result) {
 				if r.Error != "" {
 					fmt.Fprintf(errOut, "run %s shard %d: could not be played: %s\n", r.Run, r.Shard, r.Error)
 					return

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -92,6 +95,63 @@ func TestSimulateNATSRefuses(t *testing.T) {
 		_, _, err := runSimulateCmd(t, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("simulate %q: %v, want an error saying %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestSimulateOverNATSScenarioFile: a scenario file of the user's own
+// travels with its unit file to the worker, also when both files have the
+// same name in folders of their own, and plays as it does here.
+func TestSimulateOverNATSScenarioFile(t *testing.T) {
+	url := natstest.Server(t)
+	dir := t.TempDir()
+	sc, units := filepath.Join(dir, "a", "battle.yaml"), filepath.Join(dir, "b", "battle.yaml")
+	for dst, src := range map[string]string{sc: "testdata/skirmish.yaml", units: "testdata/jumbo.yaml"} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		cmd := newSimulateCmd()
+		cmd.SetArgs([]string{"worker", "--nats", url})
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		if err := cmd.ExecuteContext(ctx); err != nil {
+			t.Errorf("worker: %v", err)
+		}
+	})
+	defer func() { cancel(); wg.Wait() }()
+	args := []string{"--scenario", sc, "--units", units, "--agents", "scripted,random", "--games", "4", "--json"}
+	local, _, err := runSimulateCmd(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, errOut, err := runSimulateCmd(t, append(args, "--nats", url, "--shards", "2")...)
+	if err != nil {
+		t.Fatalf("simulate --nats with a scenario file: %v\n%s", err, errOut)
+	}
+	var a, b map[string]any
+	if err := json.Unmarshal([]byte(local), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(shared), &b); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"scenario", "scenario_digest", "wins", "turns", "units_lost"} {
+		x, _ := json.Marshal(a[f])
+		y, _ := json.Marshal(b[f])
+		if string(x) != string(y) {
+			t.Errorf("%s: shared out %s, here %s", f, y, x)
 		}
 	}
 }

@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/sandtable/sandtable/internal/engine"
@@ -23,16 +26,25 @@ import (
 // The streams, subjects and consumer the queue uses.
 const (
 	JobStream      = "SANDTABLE_SIM_JOBS"
-	JobSubject     = "sandtable.sim.jobs"
+	jobPrefix      = "sandtable.sim.jobs."
 	ResultStream   = "SANDTABLE_SIM_RESULTS"
 	resultPrefix   = "sandtable.sim.results."
+	errorPrefix    = "sandtable.sim.errors."
 	WorkerConsumer = "sandtable-sim-workers"
 )
 
-// ResultSubject is the subject of shard's summary in run.
+// JobSubject is the subject of shard's job in run, ResultSubject that of
+// its summary, and ErrorSubject that of a worker's word that it could not
+// play the shard.
+func JobSubject(run string, shard int) string { return jobPrefix + run + "." + strconv.Itoa(shard) }
 func ResultSubject(run string, shard int) string {
 	return resultPrefix + run + "." + strconv.Itoa(shard)
 }
+func ErrorSubject(run string, shard int) string { return errorPrefix + run + "." + strconv.Itoa(shard) }
+
+// fetchWait is how long a worker asks the server for a job at a time
+// before asking again (it checks between whether it is to stop).
+var fetchWait = 5 * time.Second
 
 // resultsKept is how long the results stream keeps a summary.
 const resultsKept = 7 * 24 * time.Hour
@@ -124,13 +136,13 @@ func Setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (
 		ackWait = DefaultAckWait
 	}
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: JobStream, Subjects: []string{JobSubject}, Retention: jetstream.WorkQueuePolicy,
+		Name: JobStream, Subjects: []string{jobPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
 		Description: "sandtable simulate: shards waiting for a worker",
 	}); err != nil {
 		return nil, fmt.Errorf("simqueue: the jobs stream: %w", err)
 	}
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: ResultStream, Subjects: []string{resultPrefix + ">"}, MaxAge: resultsKept,
+		Name: ResultStream, Subjects: []string{resultPrefix + ">", errorPrefix + ">"}, MaxAge: resultsKept,
 		Description: "sandtable simulate: the shards' summaries",
 	}); err != nil {
 		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
@@ -145,77 +157,95 @@ func Setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (
 	return c, nil
 }
 
-// Submit queues the jobs of run whose shards have no summary filed yet,
-// and returns how many it queued. A job queued twice (the same run asked
-// for again at once) is queued once: its message id is the run's and the
-// shard's.
-func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (int, error) {
+// Submit queues the jobs of a run (all of one run) whose shards have
+// neither a summary filed nor a job waiting in the queue, and returns how
+// many it queued, and the results stream's last sequence number before
+// it queued them: Collect heeds the workers' errors filed after it only,
+// so that a shard that failed before (on a worker since mended) is
+// played again.
+func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (queued int, since uint64, err error) {
 	if len(jobs) == 0 {
-		return 0, nil
+		return 0, 0, nil
 	}
-	done, err := filed(ctx, js, jobs[0].Run)
+	run := jobs[0].Run
+	res, err := js.Stream(ctx, ResultStream)
 	if err != nil {
-		return 0, err
+		return 0, 0, fmt.Errorf("simqueue: the results stream: %w", err)
 	}
-	n := 0
+	info, err := res.Info(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("simqueue: the results stream: %w", err)
+	}
+	since = info.State.LastSeq
+	done, err := shardsIn(ctx, js, ResultStream, resultPrefix, run)
+	if err != nil {
+		return 0, 0, err
+	}
+	waiting, err := shardsIn(ctx, js, JobStream, jobPrefix, run)
+	if err != nil {
+		return 0, 0, err
+	}
 	for _, j := range jobs {
-		if done[j.Shard] {
+		if done[j.Shard] || waiting[j.Shard] {
 			continue
 		}
 		data, err := json.Marshal(j)
 		if err != nil {
-			return n, fmt.Errorf("simqueue: %w", err)
+			return queued, since, fmt.Errorf("simqueue: %w", err)
 		}
-		if _, err := js.Publish(ctx, JobSubject, data, jetstream.WithMsgID(fmt.Sprintf("%s.%d", j.Run, j.Shard))); err != nil {
-			return n, fmt.Errorf("simqueue: queueing shard %d: %w", j.Shard, err)
+		if _, err := js.Publish(ctx, JobSubject(j.Run, j.Shard), data, jetstream.WithMsgID(fmt.Sprintf("%s.%d", j.Run, j.Shard))); err != nil {
+			return queued, since, fmt.Errorf("simqueue: queueing shard %d: %w", j.Shard, err)
 		}
-		n++
+		queued++
 	}
-	return n, nil
+	return queued, since, nil
 }
 
-// filed returns the shards of run whose summaries are in the results
-// stream.
-func filed(ctx context.Context, js jetstream.JetStream, run string) (map[int]bool, error) {
-	st, err := js.Stream(ctx, ResultStream)
+// shardsIn returns the shards of run that have a message in stream,
+// under subjects prefix+run+".shard".
+func shardsIn(ctx context.Context, js jetstream.JetStream, stream, prefix, run string) (map[int]bool, error) {
+	st, err := js.Stream(ctx, stream)
 	if err != nil {
-		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
+		return nil, fmt.Errorf("simqueue: the stream %s: %w", stream, err)
 	}
-	info, err := st.Info(ctx, jetstream.WithSubjectFilter(resultPrefix+run+".*"))
+	info, err := st.Info(ctx, jetstream.WithSubjectFilter(prefix+run+".*"))
 	if err != nil {
-		return nil, fmt.Errorf("simqueue: the results stream: %w", err)
+		return nil, fmt.Errorf("simqueue: the stream %s: %w", stream, err)
 	}
-	done := map[int]bool{}
+	in := map[int]bool{}
 	for subj := range info.State.Subjects {
-		if i, err := strconv.Atoi(strings.TrimPrefix(subj, resultPrefix+run+".")); err == nil {
-			done[i] = true
+		if i, err := strconv.Atoi(strings.TrimPrefix(subj, prefix+run+".")); err == nil {
+			in[i] = true
 		}
 	}
-	return done, nil
+	return in, nil
 }
 
 // Collect waits for the summaries of every shard of run (shards of
 // them) and returns them as pieces to merge, in shard order. It calls
-// progress, if set, with the number in so far. A shard that a worker
-// could not play fails the collection with the worker's reason.
-func Collect(ctx context.Context, js jetstream.JetStream, run string, shards int, progress func(done int)) ([]sim.Piece, error) {
+// progress, if set, with the number in so far. A worker's word that it
+// could not play a shard, filed after the results stream's sequence
+// since (Submit's), fails the collection with the worker's reason.
+func Collect(ctx context.Context, js jetstream.JetStream, run string, shards int, since uint64, progress func(done int)) ([]sim.Piece, error) {
 	c, err := js.OrderedConsumer(ctx, ResultStream, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{resultPrefix + run + ".*"}, DeliverPolicy: jetstream.DeliverAllPolicy,
+		FilterSubjects: []string{resultPrefix + run + ".*", errorPrefix + run + ".*"}, DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("simqueue: reading results: %w", err)
 	}
+	it, err := c.Messages()
+	if err != nil {
+		return nil, fmt.Errorf("simqueue: reading results: %w", err)
+	}
+	defer it.Stop()
 	pieces := make([]sim.Piece, shards)
 	have := make([]bool, shards)
 	n := 0
 	for n < shards {
-		msg, err := c.Next(jetstream.FetchContext(ctx))
+		msg, err := it.Next(jetstream.NextContext(ctx))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("simqueue: %d of %d shards in: %w", n, shards, ctx.Err())
-			}
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) {
-				continue
 			}
 			return nil, fmt.Errorf("simqueue: reading results: %w", err)
 		}
@@ -226,7 +256,10 @@ func Collect(ctx context.Context, js jetstream.JetStream, run string, shards int
 		if have[res.Shard] {
 			continue // played twice: the first summary filed stands
 		}
-		if res.Error != "" {
+		if strings.HasPrefix(msg.Subject(), errorPrefix) {
+			if meta, err := msg.Metadata(); err == nil && meta.Sequence.Stream <= since {
+				continue // from before this submission: the shard is played again
+			}
 			return nil, fmt.Errorf("simqueue: shard %d of %d could not be played on %s: %s", res.Shard, shards, res.Worker, res.Error)
 		}
 		if res.Summary == nil {
@@ -254,14 +287,32 @@ type Worker struct {
 	// AckWait is the consumer's, to pace the heartbeats (default
 	// DefaultAckWait); Setup must have been called with the same.
 	AckWait time.Duration
-	// Played, if set, is told of each shard filed.
-	Played func(Result)
+	// Played, if set, is told of each shard filed (played, or not
+	// playable); Trouble of what went wrong with the server meanwhile
+	// (the worker carries on).
+	Played  func(Result)
+	Trouble func(error)
+}
+
+// runID is what a run's id looks like (Run.ID).
+var runID = regexp.MustCompile(`^[0-9a-f]{20}$`)
+
+// valid says what is wrong with job, if anything, before any work.
+func (job *Job) valid() error {
+	switch {
+	case !runID.MatchString(job.Run):
+		return fmt.Errorf("run id %q: not a run's", job.Run)
+	case job.Shards < 1 || job.Shard < 0 || job.Shard >= job.Shards:
+		return fmt.Errorf("shard %d of %d", job.Shard, job.Shards)
+	}
+	return nil
 }
 
 // Work takes jobs from the workers' consumer and plays them, one at a
 // time, until ctx is done. A job is acknowledged once its summary is
-// filed; one that cannot be played files its reason instead. A job cut
-// short by ctx is left unacknowledged, for another worker.
+// filed; one that cannot be played files its reason instead (on its
+// shard's ErrorSubject), and a message that is no job is dropped. A job
+// cut short by ctx is handed back at once, for another worker.
 func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 	ackWait := w.AckWait
 	if ackWait <= 0 {
@@ -271,53 +322,78 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 	if name == "" {
 		name, _ = os.Hostname()
 	}
+	trouble := func(err error) {
+		if w.Trouble != nil {
+			w.Trouble(err)
+		}
+		select { // do not spin on a server that keeps failing
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
 	c, err := js.Consumer(ctx, JobStream, WorkerConsumer)
 	if err != nil {
-		return fmt.Errorf("simqueue: the workers' consumer (has a run been submitted to this server?): %w", err)
+		return fmt.Errorf("simqueue: the workers' consumer: %w", err)
 	}
-	for {
-		msg, err := c.Next(jetstream.FetchContext(ctx))
+	for ctx.Err() == nil {
+		fctx, done := context.WithTimeout(ctx, fetchWait)
+		msg, err := c.Next(jetstream.FetchContext(fctx))
+		done()
 		if ctx.Err() != nil {
+			if err == nil {
+				msg.Nak() // taken just now: hand it straight back
+			}
 			return nil
 		}
 		if err != nil {
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoHeartbeat) {
-				continue
+			if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, jetstream.ErrNoHeartbeat) && !errors.Is(err, context.DeadlineExceeded) {
+				trouble(fmt.Errorf("simqueue: taking a job: %w", err))
 			}
-			return fmt.Errorf("simqueue: taking a job: %w", err)
+			continue
 		}
 		var job Job
-		if err := json.Unmarshal(msg.Data(), &job); err != nil {
+		bad := json.Unmarshal(msg.Data(), &job)
+		if bad == nil {
+			bad = job.valid()
+		}
+		if bad != nil {
 			// Not a job: nothing can play it, so no worker should wait on it.
-			msg.Term()
+			msg.TermWithReason("not a sandtable simulate job: " + bad.Error())
 			continue
 		}
 		res := w.play(ctx, msg, job, ackWait)
 		res.Worker = name
 		if ctx.Err() != nil {
-			return nil // cut short: the job goes to another worker
+			msg.Nak() // cut short: hand it to another worker at once
+			return nil
+		}
+		subject := ResultSubject(job.Run, job.Shard)
+		if res.Error != "" {
+			subject = ErrorSubject(job.Run, job.Shard)
 		}
 		data, err := json.Marshal(res)
 		if err != nil {
 			return fmt.Errorf("simqueue: %w", err)
 		}
-		if _, err := js.Publish(ctx, ResultSubject(job.Run, job.Shard), data,
-			jetstream.WithMsgID(fmt.Sprintf("%s.%d", job.Run, job.Shard))); err != nil {
+		if _, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(subject)); err != nil {
 			if ctx.Err() != nil {
-				return nil // stopped while filing: filed or not, the job is not acknowledged
+				msg.Nak()
+				return nil
 			}
-			msg.Nak()
-			return fmt.Errorf("simqueue: filing shard %d: %w", job.Shard, err)
+			msg.NakWithDelay(ackWait / 3)
+			trouble(fmt.Errorf("simqueue: filing shard %d of run %s: %w", job.Shard, job.Run, err))
+			continue
 		}
 		if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
 			// Filed but not acknowledged: another worker plays it again,
 			// and its summary is ignored.
-			continue
+			trouble(fmt.Errorf("simqueue: acknowledging shard %d of run %s: %w", job.Shard, job.Run, err))
 		}
 		if w.Played != nil {
 			w.Played(res)
 		}
 	}
+	return nil
 }
 
 // play plays job's shard, telling the server every third of ackWait
@@ -330,9 +406,11 @@ func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait ti
 		return res
 	}
 	defer cleanup()
-	beat, stop := time.NewTicker(ackWait/3), make(chan struct{})
-	defer beat.Stop()
-	go func() {
+	stop := make(chan struct{})
+	var beats sync.WaitGroup
+	beats.Go(func() {
+		beat := time.NewTicker(ackWait / 3)
+		defer beat.Stop()
 		for {
 			select {
 			case <-beat.C:
@@ -341,9 +419,10 @@ func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait ti
 				return
 			}
 		}
-	}()
+	})
 	rep, err := sim.Run(ctx, cfg)
 	close(stop)
+	beats.Wait() // no heartbeat after the job is answered
 	if err != nil && !rep.Interrupted {
 		res.Error = err.Error()
 		return res
@@ -369,8 +448,15 @@ func (job Job) config() (sim.Config, func(), error) {
 		}
 		cleanup = func() { os.RemoveAll(dir) }
 		var paths []string
-		for _, f := range job.Files {
-			p := filepath.Join(dir, filepath.Base(f.Name))
+		for i, f := range job.Files {
+			// A directory a file, so that two of the same name (from
+			// folders of their own) do not overwrite each other.
+			sub := filepath.Join(dir, strconv.Itoa(i))
+			p := filepath.Join(sub, filepath.Base(f.Name))
+			if err := os.Mkdir(sub, 0o700); err != nil {
+				cleanup()
+				return sim.Config{}, nil, err
+			}
 			if err := os.WriteFile(p, f.Data, 0o600); err != nil {
 				cleanup()
 				return sim.Config{}, nil, err

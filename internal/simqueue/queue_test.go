@@ -117,10 +117,11 @@ func TestQueuedRunIsTheRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if n, err := Submit(ctx, js, jobs); err != nil || n != 5 {
+	n, since, err := Submit(ctx, js, jobs)
+	if err != nil || n != 5 {
 		t.Fatalf("Submit: %d queued, %v; want 5", n, err)
 	}
-	pieces, err := Collect(ctx, js, run.ID(), run.Shards, nil)
+	pieces, err := Collect(ctx, js, run.ID(), run.Shards, since, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,10 +141,11 @@ func TestQueuedRunIsTheRun(t *testing.T) {
 	}
 
 	// Asked for again, the run finds its shards filed and queues none.
-	if n, err := Submit(ctx, js, jobs); err != nil || n != 0 {
+	n, since, err = Submit(ctx, js, jobs)
+	if err != nil || n != 0 {
 		t.Errorf("Submit again: %d queued, %v; want none", n, err)
 	}
-	if _, err := Collect(ctx, js, run.ID(), run.Shards, nil); err != nil {
+	if _, err := Collect(ctx, js, run.ID(), run.Shards, since, nil); err != nil {
 		t.Errorf("Collect again: %v", err)
 	}
 }
@@ -162,7 +164,8 @@ func TestAbandonedJobIsPlayedByAnother(t *testing.T) {
 	}
 	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 7, Games: 4, Shards: 2, Workers: 1}
 	jobs, _ := run.Jobs()
-	if _, err := Submit(ctx, js, jobs); err != nil {
+	_, since, err := Submit(ctx, js, jobs)
+	if err != nil {
 		t.Fatal(err)
 	}
 	// The dead worker: takes the first job and never answers.
@@ -176,7 +179,7 @@ func TestAbandonedJobIsPlayedByAnother(t *testing.T) {
 	}
 	started := time.Now()
 	startWorkers(t, js, 1, ackWait)
-	pieces, err := Collect(ctx, js, run.ID(), run.Shards, nil)
+	pieces, err := Collect(ctx, js, run.ID(), run.Shards, since, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,10 +208,11 @@ func TestBadJobFailsTheRun(t *testing.T) {
 	startWorkers(t, js, 1, 0)
 	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "grandmaster"}, Seed: 1, Games: 2, Shards: 1}
 	jobs, _ := run.Jobs()
-	if _, err := Submit(ctx, js, jobs); err != nil {
+	_, since, err := Submit(ctx, js, jobs)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := Collect(ctx, js, run.ID(), 1, nil)
+	_, err = Collect(ctx, js, run.ID(), 1, since, nil)
 	if err == nil || !strings.Contains(err.Error(), "shard 0 of 1 could not be played on wa") || !strings.Contains(err.Error(), "grandmaster") {
 		t.Errorf("Collect: %v, want the worker's reason", err)
 	}
@@ -235,5 +239,141 @@ func TestRunID(t *testing.T) {
 		if other.ID() == base.ID() {
 			t.Errorf("%+v has the id of %+v", other, base)
 		}
+	}
+}
+
+// queueAndCollect submits run on js and collects its pieces.
+func queueAndCollect(t *testing.T, ctx context.Context, js jetstream.JetStream, run Run) ([]sim.Piece, error) {
+	t.Helper()
+	jobs, err := run.Jobs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, since, err := Submit(ctx, js, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Collect(ctx, js, run.ID(), run.Shards, since, nil)
+}
+
+// TestWaitingLongIsFine: a worker with no job for longer than a pull
+// request lives (30 seconds) keeps waiting, and so does a run whose
+// first summary takes that long.
+func TestWaitingLongIsFine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits 35 seconds")
+	}
+	t.Parallel()
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := Setup(ctx, js, 0); err != nil {
+		t.Fatal(err)
+	}
+	startWorkers(t, js, 1, 0)
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 3, Games: 2, Shards: 1, Workers: 1}
+	done := make(chan error, 1)
+	go func() {
+		// Collect first, with nothing queued: it waits.
+		_, err := Collect(ctx, js, run.ID(), 1, 0, nil)
+		done <- err
+	}()
+	time.Sleep(35 * time.Second)
+	select {
+	case err := <-done:
+		t.Fatalf("Collect gave up while waiting: %v", err)
+	default:
+	}
+	jobs, _ := run.Jobs()
+	if _, _, err := Submit(ctx, js, jobs); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Collect after a long wait: %v", err)
+	}
+}
+
+// TestLongJobIsNotHandedOn: a worker's heartbeats keep a job that takes
+// several times the acknowledgement wait from going to a second worker.
+func TestLongJobIsNotHandedOn(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	const ackWait = 600 * time.Millisecond
+	c, err := Setup(ctx, js, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := startWorkers(t, js, 2, ackWait)
+	// About two seconds of search: more than three acknowledgement waits.
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts:200", "random"}, Seed: 5, Games: 1, Shards: 1, Workers: 1}
+	start := time.Now()
+	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took < 3*ackWait {
+		t.Fatalf("the job took %v, not long enough to test the heartbeats (want over %v)", took, 3*ackWait)
+	}
+	// Had the job been handed on, the second worker would finish it
+	// within the job's time of the first.
+	time.Sleep(time.Since(start))
+	total := 0
+	for _, n := range played() {
+		total += n
+	}
+	if total != 1 {
+		t.Errorf("the job was played %d times (%v), want once", total, played())
+	}
+	if info, err := c.Info(ctx); err != nil || info.NumAckPending != 0 {
+		t.Errorf("consumer after the run: %+v, %v; want nothing unacknowledged", info, err)
+	}
+}
+
+// TestNotAJobIsDropped: messages on a job subject that are not jobs are
+// dropped, and the workers go on to the real jobs.
+func TestNotAJobIsDropped(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := Setup(ctx, js, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, junk := range []string{"{}", "null", "not json", `{"run": "x", "shard": 0, "shards": 1}`, `{"run": "0123456789abcdef0123", "shard": 3, "shards": 2}`} {
+		if _, err := js.Publish(ctx, JobSubject("junk", i), []byte(junk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	startWorkers(t, js, 1, 0)
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 9, Games: 2, Shards: 2, Workers: 1}
+	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
+		t.Fatal(err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.NumAckPending != 0 || info.NumPending != 0 {
+		t.Errorf("%d messages unacknowledged and %d waiting: want the junk dropped", info.NumAckPending, info.NumPending)
+	}
+}
+
+// TestOldErrorIsIgnored: a shard a worker could not play in an earlier
+// submission is played again when the run is asked for again.
+func TestOldErrorIsIgnored(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := Setup(ctx, js, 0); err != nil {
+		t.Fatal(err)
+	}
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 11, Games: 2, Shards: 1, Workers: 1}
+	old, _ := json.Marshal(Result{Run: run.ID(), Shard: 0, Error: "this worker's build lacked the scenario", Worker: "old"})
+	if _, err := js.Publish(ctx, ErrorSubject(run.ID(), 0), old); err != nil {
+		t.Fatal(err)
+	}
+	startWorkers(t, js, 1, 0)
+	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
+		t.Fatalf("the run with an old error for its shard: %v", err)
 	}
 }
