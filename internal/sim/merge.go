@@ -358,7 +358,11 @@ func Merge(pieces []Piece) (Report, error) {
 		r.MergedGames += s.Games
 		r.Pieces += max(s.Pieces, 1)
 		r.Requested += s.Games
-		if s.Interrupted {
+		if s.Interrupted && i == len(ps)-1 {
+			// The last piece was stopped early, and no piece goes on
+			// from where it stopped: the run is cut short. (An earlier
+			// piece stopped early is one whose games the next piece
+			// carries on from.)
 			r.Interrupted = true
 			r.Requested += s.GamesRequested - s.Games
 		}

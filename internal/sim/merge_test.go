@@ -182,6 +182,18 @@ func TestMergeInterrupted(t *testing.T) {
 	}
 	s.Interrupted, s.GamesRequested = false, 0
 	sameMerged(t, s, whole.Summary())
+
+	// Stopped early but carried on by the next piece, from where it
+	// stopped: the pieces make the whole run, not cut short.
+	first := pieceOf(t, "a.json", mustRun(t, a))
+	first.Summary.Interrupted, first.Summary.GamesRequested = true, 10
+	carried, err := Merge([]Piece{first, pieceOf(t, "b.json", mustRun(t, b))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := carried.Summary(); s.Interrupted || s.GamesRequested != 0 {
+		t.Errorf("a stopped piece carried on by the next: interrupted %v, %d asked for; want the whole run", s.Interrupted, s.GamesRequested)
+	}
 }
 
 // TestMergeRefuses: pieces that are not of one run, and files that are
