@@ -145,8 +145,9 @@ func (p *Piece) check() error {
 		return fmt.Errorf("agents %q: want two agent names", s.Agents)
 	case s.Games < 1:
 		return fmt.Errorf("games %d: want at least 1", s.Games)
-	case s.Games > MaxGames:
-		return fmt.Errorf("games %d: want at most %d", s.Games, MaxGames)
+	case s.Games > MaxGames && s.Pieces < 2 || s.Games > maxMergedGames:
+		// A run holds at most MaxGames; a merged summary may hold more.
+		return fmt.Errorf("games %d: want at most %d", s.Games, map[bool]int{false: MaxGames, true: maxMergedGames}[s.Pieces >= 2])
 	case ^uint64(0)-uint64(s.Games-1) < s.Seed:
 		return fmt.Errorf("seed %d: %d games would need seeds past the largest", s.Seed, s.Games)
 	case s.Completed < 0 || s.Completed > s.Games:
@@ -244,6 +245,10 @@ func (p *Piece) check() error {
 	}
 	return nil
 }
+
+// maxMergedGames bounds a merged summary's games: far beyond any batch
+// of runs, low enough that no sum of pieces' counts overflows.
+const maxMergedGames = 1 << 40
 
 // maxLosses bounds a summary's count of one unit type's losses (and its
 // mean morale): far above any battle's, low enough that no sum of pieces
@@ -348,7 +353,7 @@ func Merge(pieces []Piece) (Report, error) {
 	keys := r.AgentKeys()
 	r.AgentWins = map[string]int{keys[0]: 0, keys[1]: 0}
 	r.Reasons, r.Thinking, r.Errors = map[string]int{}, map[string]Thinking{}, []GameError{}
-	var turns []float64
+	var hist []TurnCount // the pieces' histograms one after another
 	var morale [2]float64
 	moraleGames := 0
 	var elapsed float64
@@ -410,11 +415,7 @@ func Merge(pieces []Piece) (Report, error) {
 		for reason, n := range s.Reasons {
 			r.Reasons[reason] += n
 		}
-		for _, h := range s.Turns.Histogram {
-			for range h.Games {
-				turns = append(turns, float64(h.Turns))
-			}
-		}
+		hist = append(hist, s.Turns.Histogram...)
 		if len(s.UnitsLost) > 0 {
 			if r.UnitsLost == nil {
 				r.UnitsLost = []map[string]int{{}, {}}
@@ -437,8 +438,23 @@ func Merge(pieces []Piece) (Report, error) {
 	if moraleGames > 0 {
 		r.Morale = []float64{morale[0] / float64(moraleGames), morale[1] / float64(moraleGames)}
 	}
-	r.Turns = distribution(turns)
+	r.Turns = distributionOf(sumHistograms(hist))
 	return r, nil
+}
+
+// sumHistograms returns the histogram of the games that h's entries
+// count, in any order: one entry a turn count, ascending.
+func sumHistograms(h []TurnCount) []TurnCount {
+	slices.SortStableFunc(h, func(a, b TurnCount) int { return a.Turns - b.Turns })
+	out := []TurnCount{}
+	for _, e := range h {
+		if n := len(out); n > 0 && out[n-1].Turns == e.Turns {
+			out[n-1].Games += e.Games
+		} else {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // gameErrPrefix starts the message of failed game i, played with seed.

@@ -3,8 +3,6 @@ package sim
 import (
 	"slices"
 	"time"
-
-	"gonum.org/v1/gonum/stat"
 )
 
 // Report is the outcome of a run: every game in game order, then the
@@ -222,35 +220,61 @@ func (r *Report) aggregate() {
 }
 
 func distribution(x []float64) Distribution {
-	d := Distribution{Histogram: []TurnCount{}}
-	if len(x) == 0 {
-		return d
-	}
 	slices.Sort(x)
-	d.Min, d.Q1, d.Median, d.Q3, d.Max = int(x[0]), quantile(x, 0.25), quantile(x, 0.5), quantile(x, 0.75), int(x[len(x)-1])
-	d.Mean = stat.Mean(x, nil)
+	hist := []TurnCount{}
 	for _, v := range x {
 		t := int(v)
-		if n := len(d.Histogram); n > 0 && d.Histogram[n-1].Turns == t {
-			d.Histogram[n-1].Games++
+		if n := len(hist); n > 0 && hist[n-1].Turns == t {
+			hist[n-1].Games++
 		} else {
-			d.Histogram = append(d.Histogram, TurnCount{Turns: t, Games: 1})
+			hist = append(hist, TurnCount{Turns: t, Games: 1})
 		}
 	}
-	return d
+	return distributionOf(hist)
 }
 
-// quantile returns the p-quantile of sorted x, interpolating linearly
-// between the order statistics at (n-1)p (Hyndman and Fan's type 7).
-// gonum's stat.Quantile offers only the empirical and LinInterp
-// definitions, which give a median of 28 for 28 and 31 turns.
-func quantile(x []float64, p float64) float64 {
-	h := float64(len(x)-1) * p
-	i := int(h)
-	if i+1 >= len(x) {
-		return x[len(x)-1]
+// distributionOf is the Distribution of the games hist counts (ascending
+// turns, as Distribution.Histogram), worked out from the counts: the
+// same figures as from the games' turns one by one, without them (a
+// merged report may cover more games than fit in memory). Quartiles are
+// Hyndman and Fan's type 7, as Distribution says: gonum's stat.Quantile
+// offers only the empirical and LinInterp definitions. The mean is the
+// sum of whole turns over the games, exact below 2⁵³ turns in all.
+func distributionOf(hist []TurnCount) Distribution {
+	d := Distribution{Histogram: hist}
+	n := 0
+	sum := 0.0
+	for _, h := range hist {
+		n += h.Games
+		sum += float64(h.Turns) * float64(h.Games)
 	}
-	return x[i] + (h-float64(i))*(x[i+1]-x[i])
+	if n == 0 {
+		d.Histogram = []TurnCount{}
+		return d
+	}
+	// at returns the k-th game's turns, in ascending order.
+	at := func(k int) float64 {
+		for _, h := range hist {
+			if k < h.Games {
+				return float64(h.Turns)
+			}
+			k -= h.Games
+		}
+		return float64(hist[len(hist)-1].Turns)
+	}
+	quantile := func(p float64) float64 {
+		h := float64(n-1) * p
+		i := int(h)
+		if i+1 >= n {
+			return at(n - 1)
+		}
+		lo, hi := at(i), at(i+1)
+		return lo + (h-float64(i))*(hi-lo)
+	}
+	d.Min, d.Max = hist[0].Turns, hist[len(hist)-1].Turns
+	d.Q1, d.Median, d.Q3 = quantile(0.25), quantile(0.5), quantile(0.75)
+	d.Mean = sum / float64(n)
+	return d
 }
 
 // GamesPerSecond returns the games played to their end (finished or

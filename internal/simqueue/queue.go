@@ -193,10 +193,16 @@ func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (queued int
 		if err != nil {
 			return queued, since, fmt.Errorf("simqueue: %w", err)
 		}
-		if _, err := js.Publish(ctx, JobSubject(j.Run, j.Shard), data, jetstream.WithMsgID(fmt.Sprintf("%s.%d", j.Run, j.Shard))); err != nil {
+		// The id keeps two submissions at once (since the same) from
+		// queueing a job twice, and lets a submission after a failure
+		// (since moved on) queue it again.
+		ack, err := js.Publish(ctx, JobSubject(j.Run, j.Shard), data, jetstream.WithMsgID(fmt.Sprintf("%s.%d.%d", j.Run, j.Shard, since)))
+		if err != nil {
 			return queued, since, fmt.Errorf("simqueue: queueing shard %d: %w", j.Shard, err)
 		}
-		queued++
+		if !ack.Duplicate {
+			queued++
+		}
 	}
 	return queued, since, nil
 }
@@ -375,7 +381,20 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 		if err != nil {
 			return fmt.Errorf("simqueue: %w", err)
 		}
-		if _, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(subject)); err != nil {
+		id := subject // a shard's summaries are all the same: one is kept
+		if res.Error != "" {
+			// Each failure is news: to the submission after it, too.
+			if meta, err := msg.Metadata(); err == nil {
+				id = fmt.Sprintf("%s.%d.%d", subject, meta.Sequence.Stream, meta.NumDelivered)
+			} else {
+				id = ""
+			}
+		}
+		var opts []jetstream.PublishOpt
+		if id != "" {
+			opts = append(opts, jetstream.WithMsgID(id))
+		}
+		if _, err := js.Publish(ctx, subject, data, opts...); err != nil {
 			if ctx.Err() != nil {
 				msg.Nak()
 				return nil
@@ -400,7 +419,7 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 // that it is still at it.
 func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait time.Duration) Result {
 	res := Result{Run: job.Run, Shard: job.Shard}
-	cfg, cleanup, err := job.config()
+	cfg, cleanup, err := configOf(job)
 	if err != nil {
 		res.Error = err.Error()
 		return res
@@ -431,6 +450,9 @@ func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait ti
 	res.Summary = &s
 	return res
 }
+
+// configOf is Job.config; tests make it fail.
+var configOf = Job.config
 
 // config returns the sim.Config of job's shard, and a cleanup for the
 // files it wrote to load a scenario file of the user's own.

@@ -3,6 +3,7 @@ package simqueue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -299,14 +300,16 @@ func TestLongJobIsNotHandedOn(t *testing.T) {
 	js, _ := natsServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	const ackWait = 600 * time.Millisecond
+	// Heartbeats every 400 ms: a loaded machine may delay one by a few
+	// hundred, not by the whole wait.
+	const ackWait = 1200 * time.Millisecond
 	c, err := Setup(ctx, js, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
 	played := startWorkers(t, js, 2, ackWait)
-	// About two seconds of search: more than three acknowledgement waits.
-	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts:200", "random"}, Seed: 5, Games: 1, Shards: 1, Workers: 1}
+	// About eight seconds of search here: several acknowledgement waits.
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts:400", "random"}, Seed: 5, Games: 2, Shards: 1, Workers: 1}
 	start := time.Now()
 	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
 		t.Fatal(err)
@@ -375,5 +378,41 @@ func TestOldErrorIsIgnored(t *testing.T) {
 	startWorkers(t, js, 1, 0)
 	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
 		t.Fatalf("the run with an old error for its shard: %v", err)
+	}
+}
+
+// TestFailedShardIsPlayedAgain: a run whose shard failed on a worker,
+// asked for again at once, queues that shard again and completes; and a
+// second failure in a row is reported, not taken for the first.
+func TestFailedShardIsPlayedAgain(t *testing.T) {
+	js, _ := natsServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := Setup(ctx, js, 0); err != nil {
+		t.Fatal(err)
+	}
+	failures := 2
+	var mu sync.Mutex
+	real := configOf
+	configOf = func(j Job) (sim.Config, func(), error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if failures > 0 {
+			failures--
+			return sim.Config{}, nil, errors.New("this worker's build lacks the scenario")
+		}
+		return real(j)
+	}
+	t.Cleanup(func() { configOf = real })
+	startWorkers(t, js, 1, 0)
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"random", "random"}, Seed: 13, Games: 2, Shards: 1, Workers: 1}
+	for attempt := 1; attempt <= 2; attempt++ {
+		_, err := queueAndCollect(t, ctx, js, run)
+		if err == nil || !strings.Contains(err.Error(), "lacks the scenario") {
+			t.Fatalf("attempt %d: %v, want the worker's failure", attempt, err)
+		}
+	}
+	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
+		t.Fatalf("the third attempt, the worker mended: %v", err)
 	}
 }
