@@ -152,11 +152,11 @@ func (p *Piece) check() error {
 		return fmt.Errorf("seed %d: %d games would need seeds past the largest", s.Seed, s.Games)
 	case s.Completed < 0 || s.Completed > s.Games:
 		return fmt.Errorf("completed %d of %d games: want 0 to %d", s.Completed, s.Games, s.Games)
-	case s.Interrupted && (s.GamesRequested < s.Games || s.GamesRequested > MaxGames):
-		return fmt.Errorf("interrupted after %d games of %d asked for: want at least as many asked for, at most %d", s.Games, s.GamesRequested, MaxGames)
+	case s.Interrupted && (s.GamesRequested < s.Games || s.GamesRequested > maxMergedGames):
+		return fmt.Errorf("interrupted after %d games of %d asked for: want at least as many asked for", s.Games, s.GamesRequested)
 	case s.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 or more", s.Workers)
-	case s.GamesPerSecond != nil && !(*s.GamesPerSecond >= 0 && *s.GamesPerSecond*s.Seconds <= 2*MaxGames):
+	case s.GamesPerSecond != nil && !(*s.GamesPerSecond >= 0 && *s.GamesPerSecond*s.Seconds <= 2*maxMergedGames):
 		return fmt.Errorf("games_per_second %v: want a rate of 0 or more, for at most the games played", *s.GamesPerSecond)
 	case len(s.Errors) != s.Games-s.Completed:
 		return fmt.Errorf("%d failed games listed in errors, but %d of %d games did not finish", len(s.Errors), s.Games-s.Completed, s.Games)
