@@ -162,12 +162,12 @@ say), it collects the shards already played and queues only the others.`,
 				if top := ^uint64(0) - uint64(games-1); seed > top {
 					return fmt.Errorf("--seed %d: %d games would need seeds past the largest, %d", seed, games, ^uint64(0))
 				}
+				if size > sim.MaxGames {
+					return fmt.Errorf("--shard %s: %d games a shard: want at most %d (every game's result is kept to the end); cut the run into more shards", shardFlag, size, sim.MaxGames)
+				}
 				if !asJSON {
 					fmt.Fprintf(cmd.OutOrStdout(), "shard %d of %d of --seed %d --games %d: %s, seeds %d to %d\n",
 						i, k, seed, games, nGames(size), seed+uint64(off), seed+uint64(off+size)-1)
-				}
-				if size > sim.MaxGames {
-					return fmt.Errorf("--shard %s: %d games a shard: want at most %d (every game's result is kept to the end); cut the run into more shards", shardFlag, size, sim.MaxGames)
 				}
 				cfg.Seed, cfg.Games, games = seed+uint64(off), size, size
 			}

@@ -56,11 +56,7 @@ func connectQueue(ctx context.Context, url, name string) (*nats.Conn, jetstream.
 // finds its shards' summaries in the server and queues only the others.
 func queueRun(ctx context.Context, cmd *cobra.Command, q queueFlags, run simqueue.Run) (sim.Report, error) {
 	if run.Shards == 0 {
-		units := run.Games
-		if run.Swap {
-			units = (run.Games + 1) / 2
-		}
-		run.Shards = min(units, 100)
+		run.Shards = min(sim.ShardUnits(run.Games, run.Swap), 100)
 	}
 	jobs, err := run.Jobs()
 	if err != nil {

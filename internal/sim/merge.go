@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,6 +52,12 @@ func ReadPiece(name string, r io.Reader) (Piece, error) {
 		line, col := lineCol(data, off)
 		return Piece{}, fmt.Errorf("%s:%d:%d: more after the summary: one `simulate --json` summary a file", name, line, col)
 	}
+	return NewPiece(name, s)
+}
+
+// NewPiece is the piece of summary s, named name, if s is one that a run
+// could have written (see ReadPiece); errors start with name.
+func NewPiece(name string, s Summary) (Piece, error) {
 	p := Piece{Name: name, Summary: s}
 	if err := p.check(); err != nil {
 		return Piece{}, fmt.Errorf("%s: %w", name, err)
@@ -145,18 +152,17 @@ func (p *Piece) check() error {
 		return fmt.Errorf("agents %q: want two agent names", s.Agents)
 	case s.Games < 1:
 		return fmt.Errorf("games %d: want at least 1", s.Games)
-	case s.Games > MaxGames && s.Pieces < 2 || s.Games > maxMergedGames:
-		// A run holds at most MaxGames; a merged summary may hold more.
-		return fmt.Errorf("games %d: want at most %d", s.Games, map[bool]int{false: MaxGames, true: maxMergedGames}[s.Pieces >= 2])
+	case s.Games > p.mostGames():
+		return fmt.Errorf("games %d: want at most %d", s.Games, p.mostGames())
 	case ^uint64(0)-uint64(s.Games-1) < s.Seed:
 		return fmt.Errorf("seed %d: %d games would need seeds past the largest", s.Seed, s.Games)
 	case s.Completed < 0 || s.Completed > s.Games:
 		return fmt.Errorf("completed %d of %d games: want 0 to %d", s.Completed, s.Games, s.Games)
-	case s.Interrupted && (s.GamesRequested < s.Games || s.GamesRequested > maxMergedGames):
+	case s.Interrupted && (s.GamesRequested < s.Games || s.GamesRequested > maxCount):
 		return fmt.Errorf("interrupted after %d games of %d asked for: want at least as many asked for", s.Games, s.GamesRequested)
 	case s.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 or more", s.Workers)
-	case s.GamesPerSecond != nil && !(*s.GamesPerSecond >= 0 && *s.GamesPerSecond*s.Seconds <= 2*maxMergedGames):
+	case s.GamesPerSecond != nil && !(*s.GamesPerSecond >= 0 && *s.GamesPerSecond*s.Seconds <= 2*maxCount):
 		return fmt.Errorf("games_per_second %v: want a rate of 0 or more, for at most the games played", *s.GamesPerSecond)
 	case len(s.Errors) != s.Games-s.Completed:
 		return fmt.Errorf("%d failed games listed in errors, but %d of %d games did not finish", len(s.Errors), s.Games-s.Completed, s.Games)
@@ -225,43 +231,50 @@ func (p *Piece) check() error {
 	if reasons != s.Completed {
 		return fmt.Errorf("reasons count %d games, but %d finished", reasons, s.Completed)
 	}
-	if err := bothSides(s.Sides, "units_lost", len(s.UnitsLost), func(id string) bool { _, ok := s.UnitsLost[id]; return ok }); err != nil {
+	if err := bothSides(s.Sides, "units_lost", s.UnitsLost); err != nil {
 		return err
 	}
 	for id, lost := range s.UnitsLost {
 		for typ, n := range lost {
-			if n < 0 || n > maxLosses {
+			if n < 0 || n > maxCount {
 				return fmt.Errorf("units_lost of %s: %d %s", id, n, typ)
 			}
 		}
 	}
-	if err := bothSides(s.Sides, "morale_remaining", len(s.MoraleRemaining), func(id string) bool { _, ok := s.MoraleRemaining[id]; return ok }); err != nil {
+	if err := bothSides(s.Sides, "morale_remaining", s.MoraleRemaining); err != nil {
 		return err
 	}
 	for id, m := range s.MoraleRemaining {
-		if !(m >= 0 && m <= maxLosses) {
+		if !(m >= 0 && m <= maxCount) {
 			return fmt.Errorf("morale_remaining of %s: %v", id, m)
 		}
 	}
 	return nil
 }
 
-// maxMergedGames bounds a merged summary's games: far beyond any batch
-// of runs, low enough that no sum of pieces' counts overflows.
-const maxMergedGames = 1 << 40
+// maxCount bounds every count a summary holds (a merged summary's
+// games, one unit type's losses, an agent's decisions and iterations):
+// far beyond any batch of runs, low enough that no sum of pieces'
+// counts overflows.
+const maxCount = 1 << 40
 
-// maxLosses bounds a summary's count of one unit type's losses (and its
-// mean morale): far above any battle's, low enough that no sum of pieces
-// overflows.
-const maxLosses = 1 << 40
+// mostGames is the most games the piece's summary may hold: a run's
+// MaxGames, or, merged from several, maxCount.
+func (p *Piece) mostGames() int {
+	if p.Summary.Pieces >= 2 {
+		return maxCount
+	}
+	return MaxGames
+}
 
-// bothSides checks that a by-side map of n entries is empty or has both
-// sides (has says whether it holds a side id).
-func bothSides(sides []string, what string, n int, has func(string) bool) error {
-	if n == 0 {
+// bothSides checks that a by-side map m is empty or holds both sides.
+func bothSides[V any](sides []string, what string, m map[string]V) error {
+	if len(m) == 0 {
 		return nil
 	}
-	if n != 2 || !has(sides[0]) || !has(sides[1]) {
+	_, a := m[sides[0]]
+	_, b := m[sides[1]]
+	if len(m) != 2 || !a || !b {
 		return fmt.Errorf("%s: want both sides, %s, or neither", what, strings.Join(sides, " and "))
 	}
 	return nil
@@ -276,8 +289,8 @@ func (p *Piece) checkDecisions() error {
 	ok := func(x *float64) bool { return x == nil || *x >= 0 && !math.IsInf(*x, 0) }
 	for key, dt := range s.DecisionMS {
 		known := slices.Contains(s.Agents, key) || slices.Contains(keys[:], key)
-		if !known || dt.Decisions < 0 || dt.Searched < 0 || dt.Searched > dt.Decisions || dt.Decisions > maxLosses ||
-			!ok(dt.Mean) || !ok(dt.Max) || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxLosses) {
+		if !known || dt.Decisions < 0 || dt.Searched < 0 || dt.Searched > dt.Decisions || dt.Decisions > maxCount ||
+			!ok(dt.Mean) || !ok(dt.Max) || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxCount) {
 			return fmt.Errorf("decision_ms of %q: %d decisions, %d searched, mean %v, longest %v, %v iterations a search: not an agent's decision times", key, dt.Decisions, dt.Searched, dt.Mean, dt.Max, dt.IterationsPerSearch)
 		}
 	}
@@ -311,23 +324,24 @@ func Merge(pieces []Piece) (Report, error) {
 		return Report{}, errors.New("sim: no pieces to merge")
 	}
 	ps := slices.Clone(pieces)
-	slices.SortStableFunc(ps, func(a, b Piece) int {
-		switch {
-		case a.Summary.Seed < b.Summary.Seed:
-			return -1
-		case a.Summary.Seed > b.Summary.Seed:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ps, func(a, b Piece) int { return cmp.Compare(a.Summary.Seed, b.Summary.Seed) })
 	first := &ps[0]
 	f := first.Summary
+	// The scenario's digest is checked against the first piece that has
+	// one (summaries from before it was kept lack it).
+	digested := first
+	for i := range ps {
+		if ps[i].Summary.ScenarioDigest != "" {
+			digested = &ps[i]
+			break
+		}
+	}
 	for i := range ps {
 		p := &ps[i]
 		if err := p.check(); err != nil {
 			return Report{}, fmt.Errorf("%s: %w", p.Name, err)
 		}
-		if err := sameMatch(first, p); err != nil {
+		if err := sameMatch(first, digested, p); err != nil {
 			return Report{}, err
 		}
 		if i == 0 {
@@ -347,7 +361,7 @@ func Merge(pieces []Piece) (Report, error) {
 	}
 
 	r := Report{
-		Scenario: f.Scenario, Digest: f.ScenarioDigest, Rules: f.Rules, Sides: slices.Clone(f.Sides),
+		Scenario: f.Scenario, Digest: digested.Summary.ScenarioDigest, Rules: f.Rules, Sides: slices.Clone(f.Sides),
 		Agents: [2]string{f.Agents[0], f.Agents[1]}, Swap: f.Swap, Seed: f.Seed,
 	}
 	keys := r.AgentKeys()
@@ -370,9 +384,6 @@ func Merge(pieces []Piece) (Report, error) {
 			// carries on from.)
 			r.Interrupted = true
 			r.Requested += s.GamesRequested - s.Games
-		}
-		if r.Digest == "" {
-			r.Digest = s.ScenarioDigest
 		}
 		r.Workers = max(r.Workers, s.Workers)
 		elapsed += s.Seconds
@@ -474,27 +485,45 @@ func cutShort(p *Piece) string {
 	return fmt.Sprintf(" (%s was interrupted after %d of the %d games asked for)", p.Name, p.Summary.Games, p.Summary.GamesRequested)
 }
 
-// sameMatch refuses piece p unless it plays the match first does.
-func sameMatch(first, p *Piece) error {
+// sameMatch refuses piece p unless it plays the match first does, on the
+// scenario contents digested has (the first piece with a digest).
+func sameMatch(first, digested, p *Piece) error {
 	a, b := first.Summary, p.Summary
-	differ := func(what, x, y string) error {
-		return fmt.Errorf("%s plays %s %s, %s plays %s: pieces of one run play the same match", p.Name, what, y, first.Name, x)
+	differ := func(ref *Piece, what, x, y string) error {
+		return fmt.Errorf("%s plays %s %s, %s plays %s: pieces of one run play the same match", p.Name, what, y, ref.Name, x)
 	}
+	d := digested.Summary.ScenarioDigest
 	switch {
 	case a.Scenario != b.Scenario:
-		return differ("scenario", a.Scenario, b.Scenario)
-	case a.ScenarioDigest != "" && b.ScenarioDigest != "" && a.ScenarioDigest != b.ScenarioDigest:
-		return differ("a scenario of the same id but other contents: digest", a.ScenarioDigest, b.ScenarioDigest)
+		return differ(first, "scenario", a.Scenario, b.Scenario)
+	case d != "" && b.ScenarioDigest != "" && d != b.ScenarioDigest:
+		return differ(digested, "a scenario of the same id but other contents: digest", d, b.ScenarioDigest)
 	case a.Rules != b.Rules:
-		return differ("rules", a.Rules, b.Rules)
+		return differ(first, "rules", a.Rules, b.Rules)
 	case !slices.Equal(a.Sides, b.Sides):
-		return differ("sides", strings.Join(a.Sides, " v "), strings.Join(b.Sides, " v "))
+		return differ(first, "sides", strings.Join(a.Sides, " v "), strings.Join(b.Sides, " v "))
 	case !slices.Equal(a.Agents, b.Agents):
-		return differ("agents", strings.Join(a.Agents, ","), strings.Join(b.Agents, ","))
+		return differ(first, "agents", strings.Join(a.Agents, ","), strings.Join(b.Agents, ","))
 	case a.Swap != b.Swap:
-		return differ("--swap", fmt.Sprint(a.Swap), fmt.Sprint(b.Swap))
+		return differ(first, "--swap", fmt.Sprint(a.Swap), fmt.Sprint(b.Swap))
 	}
 	return nil
+}
+
+// ShardUnits is the most shards a run of games games may be cut into: a
+// game each, or a pair each with swap (the last pair may be one game).
+func ShardUnits(games int, swap bool) int {
+	unit := shardUnit(swap)
+	return (games + unit - 1) / unit
+}
+
+// shardUnit is how many games Shard deals out at a time: one, or a pair
+// with swap.
+func shardUnit(swap bool) int {
+	if swap {
+		return 2
+	}
+	return 1
 }
 
 // Shard returns the games of shard i of k of a run of games games: the
@@ -506,11 +535,7 @@ func sameMatch(first, p *Piece) error {
 // With swap and an odd number of games the last shard's last pair is one
 // game, so it may hold a game fewer than its pair count says.
 func Shard(games int, swap bool, i, k int) (offset, size int, err error) {
-	unit := 1 // games are dealt out one at a time, or in pairs with swap
-	if swap {
-		unit = 2
-	}
-	units := (games + unit - 1) / unit
+	unit, units := shardUnit(swap), ShardUnits(games, swap)
 	switch {
 	case games < 1:
 		return 0, 0, fmt.Errorf("sim: %d games to shard; want at least 1", games)

@@ -220,17 +220,11 @@ func (r *Report) aggregate() {
 }
 
 func distribution(x []float64) Distribution {
-	slices.Sort(x)
-	hist := []TurnCount{}
-	for _, v := range x {
-		t := int(v)
-		if n := len(hist); n > 0 && hist[n-1].Turns == t {
-			hist[n-1].Games++
-		} else {
-			hist = append(hist, TurnCount{Turns: t, Games: 1})
-		}
+	hist := make([]TurnCount, len(x))
+	for i, v := range x {
+		hist[i] = TurnCount{Turns: int(v), Games: 1}
 	}
-	return distributionOf(hist)
+	return distributionOf(sumHistograms(hist))
 }
 
 // distributionOf is the Distribution of the games hist counts (ascending

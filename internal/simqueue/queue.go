@@ -54,24 +54,12 @@ const resultsKept = 7 * 24 * time.Hour
 // another worker. Workers send a heartbeat every third of it.
 const DefaultAckWait = 30 * time.Second
 
-// Job is one shard of a run: what a worker needs to play it.
+// Job is one shard of a run: what a worker needs to play it. On the
+// wire its run's fields stand beside the id and the shard.
 type Job struct {
-	Run    string `json:"run"`
-	Shard  int    `json:"shard"`
-	Shards int    `json:"shards"`
-	// Scenario is a built-in scenario's id, or, when Files is set, the
-	// name of the scenario file of the user's own that Files[0] holds
-	// (the others are the unit files it needs).
-	Scenario string    `json:"scenario"`
-	Files    []File    `json:"files,omitempty"`
-	Agents   [2]string `json:"agents"`
-	Swap     bool      `json:"swap"`
-	// Seed and Games are the whole run's; the shard plays its part.
-	Seed  uint64 `json:"seed"`
-	Games int    `json:"games"`
-	// Workers is the number of games the worker plays at once (0: as
-	// many as it has cores).
-	Workers int `json:"workers,omitempty"`
+	ID    string `json:"run"`
+	Shard int    `json:"shard"`
+	Run
 }
 
 // File is a file sent with a job: its base name and its contents.
@@ -93,14 +81,20 @@ type Result struct {
 
 // Run is a simulation to share out: Jobs(run) are its shards.
 type Run struct {
-	Scenario string
-	Files    []File
-	Agents   [2]string
-	Swap     bool
-	Seed     uint64
-	Games    int
-	Shards   int
-	Workers  int
+	// Scenario is a built-in scenario's id, or, when Files is set, the
+	// name of the scenario file of the user's own that Files[0] holds
+	// (the others are the unit files it needs).
+	Scenario string    `json:"scenario"`
+	Files    []File    `json:"files,omitempty"`
+	Agents   [2]string `json:"agents"`
+	Swap     bool      `json:"swap"`
+	// Seed and Games are the whole run's; a shard plays its part.
+	Seed   uint64 `json:"seed"`
+	Games  int    `json:"games"`
+	Shards int    `json:"shards"`
+	// Workers is the number of games a worker plays at once (0: as many
+	// as it has cores).
+	Workers int `json:"workers,omitempty"`
 }
 
 // ID returns the run's id: a hash of everything that decides its games
@@ -122,8 +116,7 @@ func (r Run) Jobs() ([]Job, error) {
 	id := r.ID()
 	jobs := make([]Job, r.Shards)
 	for i := range jobs {
-		jobs[i] = Job{Run: id, Shard: i, Shards: r.Shards, Scenario: r.Scenario, Files: r.Files,
-			Agents: r.Agents, Swap: r.Swap, Seed: r.Seed, Games: r.Games, Workers: r.Workers}
+		jobs[i] = Job{ID: id, Shard: i, Run: r}
 	}
 	return jobs, nil
 }
@@ -167,7 +160,7 @@ func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (queued int
 	if len(jobs) == 0 {
 		return 0, 0, nil
 	}
-	run := jobs[0].Run
+	run := jobs[0].ID
 	res, err := js.Stream(ctx, ResultStream)
 	if err != nil {
 		return 0, 0, fmt.Errorf("simqueue: the results stream: %w", err)
@@ -196,7 +189,7 @@ func Submit(ctx context.Context, js jetstream.JetStream, jobs []Job) (queued int
 		// The id keeps two submissions at once (since the same) from
 		// queueing a job twice, and lets a submission after a failure
 		// (since moved on) queue it again.
-		ack, err := js.Publish(ctx, JobSubject(j.Run, j.Shard), data, jetstream.WithMsgID(fmt.Sprintf("%s.%d.%d", j.Run, j.Shard, since)))
+		ack, err := js.Publish(ctx, JobSubject(j.ID, j.Shard), data, jetstream.WithMsgID(fmt.Sprintf("%s.%d.%d", j.ID, j.Shard, since)))
 		if err != nil {
 			return queued, since, fmt.Errorf("simqueue: queueing shard %d: %w", j.Shard, err)
 		}
@@ -271,9 +264,7 @@ func Collect(ctx context.Context, js jetstream.JetStream, run string, shards int
 		if res.Summary == nil {
 			return nil, fmt.Errorf("simqueue: shard %d's result from %s has no summary", res.Shard, res.Worker)
 		}
-		name := fmt.Sprintf("shard %d (played on %s)", res.Shard, res.Worker)
-		data, _ := json.Marshal(res.Summary)
-		p, err := sim.ReadPiece(name, strings.NewReader(string(data)))
+		p, err := sim.NewPiece(fmt.Sprintf("shard %d (played on %s)", res.Shard, res.Worker), *res.Summary)
 		if err != nil {
 			return nil, fmt.Errorf("simqueue: %w", err)
 		}
@@ -306,8 +297,8 @@ var runID = regexp.MustCompile(`^[0-9a-f]{20}$`)
 // valid says what is wrong with job, if anything, before any work.
 func (job *Job) valid() error {
 	switch {
-	case !runID.MatchString(job.Run):
-		return fmt.Errorf("run id %q: not a run's", job.Run)
+	case !runID.MatchString(job.ID):
+		return fmt.Errorf("run id %q: not a run's", job.ID)
 	case job.Shards < 1 || job.Shard < 0 || job.Shard >= job.Shards:
 		return fmt.Errorf("shard %d of %d", job.Shard, job.Shards)
 	}
@@ -373,9 +364,9 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 			msg.Nak() // cut short: hand it to another worker at once
 			return nil
 		}
-		subject := ResultSubject(job.Run, job.Shard)
+		subject := ResultSubject(job.ID, job.Shard)
 		if res.Error != "" {
-			subject = ErrorSubject(job.Run, job.Shard)
+			subject = ErrorSubject(job.ID, job.Shard)
 		}
 		data, err := json.Marshal(res)
 		if err != nil {
@@ -400,13 +391,13 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 				return nil
 			}
 			msg.NakWithDelay(ackWait / 3)
-			trouble(fmt.Errorf("simqueue: filing shard %d of run %s: %w", job.Shard, job.Run, err))
+			trouble(fmt.Errorf("simqueue: filing shard %d of run %s: %w", job.Shard, job.ID, err))
 			continue
 		}
 		if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
 			// Filed but not acknowledged: another worker plays it again,
 			// and its summary is ignored.
-			trouble(fmt.Errorf("simqueue: acknowledging shard %d of run %s: %w", job.Shard, job.Run, err))
+			trouble(fmt.Errorf("simqueue: acknowledging shard %d of run %s: %w", job.Shard, job.ID, err))
 		}
 		if w.Played != nil {
 			w.Played(res)
@@ -418,7 +409,7 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 // play plays job's shard, telling the server every third of ackWait
 // that it is still at it.
 func (w Worker) play(ctx context.Context, msg jetstream.Msg, job Job, ackWait time.Duration) Result {
-	res := Result{Run: job.Run, Shard: job.Shard}
+	res := Result{Run: job.ID, Shard: job.Shard}
 	cfg, cleanup, err := configOf(job)
 	if err != nil {
 		res.Error = err.Error()
