@@ -16,10 +16,16 @@ import (
 //go:embed static
 var FS embed.FS
 
+// Scenarios is where the maps come from; *scenario.Catalog is one.
+type Scenarios interface {
+	Scenario(id string) (*scenario.Scenario, error)
+}
+
 // Handler returns the handler of the UI: the static files, the page for
-// "/" and "/games/{id}", and scenario maps under "/maps/". Mount it at "/"
-// beside the API.
-func Handler() http.Handler {
+// "/" and "/games/{id}", and the maps of cat's scenarios under "/maps/"
+// (of the scenarios shipped in the binary when cat is nil). Mount it at
+// "/" beside the API.
+func Handler(cat Scenarios) http.Handler {
 	static, err := fs.Sub(FS, "static")
 	if err != nil {
 		panic("web: " + err.Error()) // the embedded tree always has static/
@@ -39,7 +45,7 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", page)
 	mux.HandleFunc("GET /games/{id}", page)
 	mux.HandleFunc("GET /replay/{id}", page)
-	mux.HandleFunc("GET /maps/", serveMap)
+	mux.HandleFunc("GET /maps/", func(w http.ResponseWriter, r *http.Request) { serveMap(w, r, cat) })
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheShort(files)))
 	return mux
 }
@@ -110,19 +116,23 @@ var (
 	catalogErr  error
 )
 
-// serveMap answers /maps/{scenario id}.json from the embedded catalog.
-func serveMap(w http.ResponseWriter, r *http.Request) {
+// serveMap answers /maps/{scenario id}.json from cat, or from the
+// embedded catalog when cat is nil.
+func serveMap(w http.ResponseWriter, r *http.Request, cat Scenarios) {
 	id, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/maps/"), ".json")
 	if !ok || id == "" {
 		http.Error(w, `{"error":"ask for /maps/{scenario id}.json","code":"not_found"}`, http.StatusNotFound)
 		return
 	}
-	catalogOnce.Do(func() { catalog, catalogErr = scenario.Embedded() })
-	if catalogErr != nil {
-		http.Error(w, `{"error":"scenarios failed to load","code":"internal"}`, http.StatusInternalServerError)
-		return
+	if cat == nil {
+		catalogOnce.Do(func() { catalog, catalogErr = scenario.Embedded() })
+		if catalogErr != nil {
+			http.Error(w, `{"error":"scenarios failed to load","code":"internal"}`, http.StatusInternalServerError)
+			return
+		}
+		cat = catalog
 	}
-	sc, err := catalog.Scenario(id)
+	sc, err := cat.Scenario(id)
 	if err != nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)

@@ -20,11 +20,17 @@ import (
 // the way `sandtable serve` mounts them.
 func newSite(t testing.TB) *httptest.Server {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	cat, err := scenario.Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := scenario.Embedded()
+	return newSiteOf(t, cat)
+}
+
+// newSiteOf is newSite serving the scenarios of cat.
+func newSiteOf(t testing.TB, cat *scenario.Catalog) *httptest.Server {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +41,7 @@ func newSite(t testing.TB) *httptest.Server {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", srv.Handler())
 	mux.Handle("/healthz", srv.Handler())
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", web.Handler(cat))
 	hs := httptest.NewServer(mux)
 	t.Cleanup(func() {
 		hs.Close()

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,6 +31,8 @@ type serveOptions struct {
 	baseURL      string
 	rate         float64
 	logLevel     string
+	scenarios    []string // --scenario: users' scenario files or folders
+	units        []string // --units
 }
 
 func newServeCmd() *cobra.Command {
@@ -40,10 +44,18 @@ func newServeCmd() *cobra.Command {
 event streams. Games are saved in an embedded SQLite file (created if
 missing) or, given a postgres:// URL, in PostgreSQL; both are migrated on
 start. Logs are JSON on stderr. SIGINT or SIGTERM stops the server after the
-requests under way have finished and every acknowledged action is stored.`,
+requests under way have finished and every acknowledged action is stored.
+
+--scenario offers scenario files of your own in the lobby beside the
+built-in ones, with their map previews; --units names the unit files they
+need. Games of such a scenario are saved like any other. To continue them
+after a restart, start the server with the same files again: a game whose
+scenario file is gone, or has changed since, is kept but cannot be
+continued, and says so.`,
 		Example: `  sandtable serve
   sandtable serve --addr 127.0.0.1:8080 --db games.db
-  sandtable serve --addr :8080 --db postgres://sandtable@localhost/sandtable --allow-origin ui.example.com`,
+  sandtable serve --addr :8080 --db postgres://sandtable@localhost/sandtable --allow-origin ui.example.com
+  sandtable serve --scenario my-scenarios/ --units my-units.yaml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -58,6 +70,8 @@ requests under way have finished and every acknowledged action is stored.`,
 	f.StringVar(&o.baseURL, "base-url", "", "URL prefix of the join and spectator links (default: http:// and the request's host)")
 	f.Float64Var(&o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	f.StringSliceVar(&o.scenarios, "scenario", nil, "a scenario file of your own (.yaml) to offer beside the built-in ones, or a folder of such files and the unit files they use (repeat or comma-separate)")
+	f.StringSliceVar(&o.units, "units", nil, "unit files (.yaml) with unit types the --scenario files use besides the built-in ones (repeat or comma-separate)")
 	return cmd
 }
 
@@ -68,9 +82,12 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: level}))
 
-	cat, err := scenario.Embedded()
+	cat, own, err := serveCatalog(o.scenarios, o.units)
 	if err != nil {
-		return fmt.Errorf("serve: loading scenarios: %w", err)
+		return fmt.Errorf("serve: %w", err)
+	}
+	for _, sc := range own {
+		log.Info("scenario from a file", "scenario", sc.ID, "file", sc.Pos.File)
 	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	st, err := store.Open(octx, o.db)
@@ -123,4 +140,84 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// serveCatalog returns the built-in scenarios and unit types with the
+// users' files on top, and the scenarios those files add. A folder named
+// in scenarios stands for the .yaml and .yml files in it, which may be
+// unit files too. Every problem of the files is listed; a scenario that
+// would take a built-in one's id is refused, since the games saved under
+// that id would then no longer replay.
+func serveCatalog(scenarios, units []string) (*scenario.Catalog, []*scenario.Scenario, error) {
+	cat, err := scenario.Embedded()
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading scenarios: %w", err)
+	}
+	if len(scenarios) == 0 {
+		if len(units) > 0 {
+			return nil, nil, errors.New("--units: only with --scenario, for the unit types of scenario files of your own")
+		}
+		return cat, nil, nil
+	}
+	builtIn := map[string]bool{}
+	for _, sc := range cat.Scenarios() {
+		builtIn[sc.ID] = true
+	}
+	var files []string // the scenario files named one by one
+	var all []string
+	for _, p := range scenarios {
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			files = append(files, p)
+			all = append(all, p)
+			continue
+		}
+		es, err := os.ReadDir(p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--scenario %s: %w", p, err)
+		}
+		n := len(all)
+		for _, e := range es {
+			lower := strings.ToLower(e.Name())
+			if e.Type().IsRegular() && (strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")) {
+				all = append(all, filepath.Join(p, e.Name()))
+			}
+		}
+		if len(all) == n {
+			return nil, nil, fmt.Errorf("--scenario %s: a folder with no .yaml files in it", p)
+		}
+	}
+	if err := cat.AddUnitFiles(units...); err != nil {
+		return nil, nil, filesProblem("--units", err)
+	}
+	if err := cat.AddFiles(all...); err != nil {
+		return nil, nil, filesProblem("--scenario", err)
+	}
+	var own []*scenario.Scenario
+	made := map[string]bool{}
+	for _, sc := range cat.Scenarios() {
+		if sc.BuiltIn {
+			continue
+		}
+		if builtIn[sc.ID] {
+			return nil, nil, fmt.Errorf("--scenario %s:%d:%d: id %q is a built-in scenario's, whose saved games would no longer replay; give yours an id of its own (my/...)", sc.Pos.File, sc.Pos.Line, sc.Pos.Col, sc.ID)
+		}
+		own = append(own, sc)
+		made[filepath.Clean(sc.Pos.File)] = true
+	}
+	for _, f := range files {
+		if !made[filepath.Clean(f)] {
+			return nil, nil, fmt.Errorf("--scenario %s: not a scenario file (a scenario file has a top-level id: key; give unit files with --units)", f)
+		}
+	}
+	return cat, own, nil
+}
+
+// filesProblem words a Problems list from the files of flag.
+func filesProblem(flag string, err error) error {
+	var ps scenario.Problems
+	if errors.As(err, &ps) {
+		return fmt.Errorf("%s: the files have %d problem%s:\n%w", flag, len(ps), plural(len(ps)), err)
+	}
+	return fmt.Errorf("%s: %w", flag, err)
 }

@@ -63,11 +63,11 @@ type serverProc struct {
 	done chan error
 }
 
-// startServer runs `sandtable serve` on a free loopback port over db and
-// waits for its "listening" log line.
-func startServer(t *testing.T, db string) *serverProc {
+// startServer runs `sandtable serve` on a free loopback port over db,
+// with the flags given besides, and waits for its "listening" log line.
+func startServer(t *testing.T, db string, flags ...string) *serverProc {
 	t.Helper()
-	cmd := osexec.Command(buildBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate-limit", "-1")
+	cmd := osexec.Command(buildBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rate-limit", "-1"}, flags...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -320,6 +320,146 @@ func TestServeDurableAcrossKill(t *testing.T) {
 	}
 	srv.cmd.Process.Signal(syscall.SIGTERM)
 	<-srv.done
+}
+
+// TestServeOwnScenario serves a folder holding a scenario file of a
+// user's own and the unit file it needs: the lobby lists it with its map,
+// its games are played and saved like others, and after restarts without
+// the file, or with the file changed, such a game says why it cannot go
+// on (and goes on again once the file is back as it was).
+func TestServeOwnScenario(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig, err := os.ReadFile("testdata/skirmish.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := os.ReadFile("testdata/jumbo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scFile := filepath.Join(mine, "skirmish.yaml")
+	write := func(b []byte) {
+		t.Helper()
+		if err := os.WriteFile(scFile, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(orig)
+	if err := os.WriteFile(filepath.Join(mine, "jumbo.yaml"), units, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.LoadFile(scFile, filepath.Join(mine, "jumbo.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "games.db")
+	srv := startServer(t, db, "--scenario", mine)
+
+	var list struct {
+		Scenarios []struct{ ID, Source string } `json:"scenarios"`
+	}
+	if _, err := call("GET", srv.url+"/api/scenarios", "", nil, &list); err != nil {
+		t.Fatal(err)
+	}
+	sources := map[string]string{}
+	for _, s := range list.Scenarios {
+		sources[s.ID] = s.Source
+	}
+	if sources["my/skirmish"] != "file" || sources["armour-battles/battle-1"] != "built-in" {
+		t.Errorf("scenarios and their sources: %v; want my/skirmish from a file beside the built-in ones", sources)
+	}
+	var m struct {
+		Terrain []struct{ Name string } `json:"terrain"`
+	}
+	if _, err := call("GET", srv.url+"/maps/my/skirmish.json", "", nil, &m); err != nil || len(m.Terrain) != 1 || m.Terrain[0].Name != "Copse" {
+		t.Errorf("the map of my/skirmish: %+v, %v; want its copse", m, err)
+	}
+
+	c := newClient(t, srv.url, sc, 5)
+	c.play(srv.url, 30)
+	if c.err != nil || c.acked < 30 {
+		t.Fatalf("%d actions acknowledged: %v", c.acked, c.err)
+	}
+	restart := func(flags ...string) {
+		t.Helper()
+		srv.cmd.Process.Signal(syscall.SIGTERM)
+		<-srv.done
+		srv = startServer(t, db, flags...)
+	}
+	refused := func(code, says string) {
+		t.Helper()
+		_, err := call("GET", srv.url+"/api/games/"+c.id, c.tokens[0], nil, nil)
+		if err == nil || !strings.Contains(err.Error(), " 409 ") || !strings.Contains(err.Error(), `"code":"`+code+`"`) || !strings.Contains(err.Error(), says) {
+			t.Errorf("the game after a restart: %v; want 409 %s saying %q", err, code, says)
+		}
+	}
+
+	restart()
+	refused("scenario_missing", `scenario \"my/skirmish\" is not on this server; if it came from a scenario file of your own, start the server with that file (sandtable serve --scenario FILE)`)
+	var games struct {
+		Games []struct {
+			ID string `json:"game_id"`
+		} `json:"games"`
+	}
+	if _, err := call("GET", srv.url+"/api/games", "", nil, &games); err != nil || len(games.Games) != 1 || games.Games[0].ID != c.id {
+		t.Errorf("the game list without the scenario: %+v, %v; want the game still listed", games, err)
+	}
+
+	write([]byte(strings.Replace(string(orig), "version: 1", "version: 2", 1)))
+	restart("--scenario", mine)
+	refused("scenario_missing", `made with version 1 of scenario \"my/skirmish\" and the server now has version 2`)
+
+	write([]byte(strings.Replace(string(orig), "[20, 14], [28, 14]", "[20, 12], [28, 12]", 1)))
+	restart("--scenario", mine)
+	refused("rules_changed", "its scenario's data (forces, terrain, set-up rules or unit stats) has changed")
+
+	write(orig)
+	restart("--scenario", scFile, "--units", filepath.Join(mine, "jumbo.yaml"))
+	c.check(t, srv.url)
+	before := c.acked
+	c.play(srv.url, 5)
+	if c.err != nil || c.acked != before+5 {
+		t.Errorf("the game with its file back: %d more actions, %v", c.acked-before, c.err)
+	}
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	<-srv.done
+}
+
+// TestServeScenarioFlags checks serve's refusals of scenario and unit
+// files, each naming the file and what is wrong.
+func TestServeScenarioFlags(t *testing.T) {
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		scenarios, units []string
+		want             string
+	}{
+		{nil, []string{"testdata/jumbo.yaml"}, "--units: only with --scenario"},
+		{[]string{"testdata/skirmish.yaml"}, nil, "--scenario: the files have 1 problem:\ntestdata/skirmish.yaml:37:30: no unit type \"Jumbo\" in armour-battles"},
+		{[]string{"testdata/jumbo.yaml"}, nil, "--scenario testdata/jumbo.yaml: not a scenario file"},
+		{[]string{"testdata/skirmish.yaml"}, []string{"testdata/skirmish.yaml"}, "--units: the files have 1 problem:\ntestdata/skirmish.yaml:1:1: a scenario file, given as a unit file"},
+		{[]string{"testdata/none.yaml"}, nil, "testdata/none.yaml: cannot open it"},
+		{[]string{empty}, nil, "--scenario " + empty + ": a folder with no .yaml files in it"},
+		{[]string{"../../data/armour-battles/battle-1.yaml"}, nil, `id "armour-battles/battle-1" is a built-in scenario's`},
+	} {
+		_, _, err := serveCatalog(tc.scenarios, tc.units)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("--scenario %v --units %v: %v; want %q", tc.scenarios, tc.units, err, tc.want)
+		}
+	}
+	cat, own, err := serveCatalog([]string{"testdata/skirmish.yaml", "testdata/pagano-skirmish.yaml"}, []string{"testdata/jumbo.yaml"})
+	if err != nil || len(own) != 2 {
+		t.Fatalf("two scenario files: %d scenarios of one's own, %v", len(own), err)
+	}
+	if sc, err := cat.Scenario("armour-battles/battle-1"); err != nil || !sc.BuiltIn {
+		t.Errorf("the built-in scenarios beside them: %v", err)
+	}
 }
 
 func TestServeFlags(t *testing.T) {

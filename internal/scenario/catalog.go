@@ -97,6 +97,9 @@ func Embedded() (*Catalog, error) {
 		if err != nil {
 			return nil, err
 		}
+		for _, sc := range c.scenarios {
+			sc.BuiltIn = true
+		}
 		embedded[key] = c
 	}
 	return &Catalog{units: c.units, scenarios: c.scenarios}, nil
@@ -349,8 +352,12 @@ func sortedUnits(m map[string]*UnitType) []*UnitType {
 	return us
 }
 
-// Scenario returns the scenario with the given id. The error lists the
-// valid ids.
+// ErrNoScenario is the error, wrapped, of Catalog.Scenario for an id the
+// catalog does not hold.
+var ErrNoScenario = errors.New("no such scenario")
+
+// Scenario returns the scenario with the given id. The error wraps
+// ErrNoScenario and lists the valid ids.
 func (c *Catalog) Scenario(id string) (*Scenario, error) {
 	if s, ok := c.scenarios[id]; ok {
 		return s, nil
@@ -359,8 +366,19 @@ func (c *Catalog) Scenario(id string) (*Scenario, error) {
 	for _, s := range c.Scenarios() {
 		ids = append(ids, s.ID)
 	}
-	return nil, fmt.Errorf("scenario: no scenario %q (choices: %s)", id, strings.Join(ids, ", "))
+	return nil, &noScenarioError{id: id, choices: ids}
 }
+
+type noScenarioError struct {
+	id      string
+	choices []string
+}
+
+func (e *noScenarioError) Error() string {
+	return fmt.Sprintf("scenario: no scenario %q (choices: %s)", e.id, strings.Join(e.choices, ", "))
+}
+
+func (e *noScenarioError) Unwrap() error { return ErrNoScenario }
 
 // Scenarios returns every scenario, sorted by id.
 func (c *Catalog) Scenarios() []*Scenario {

@@ -38,6 +38,9 @@ type Scenario struct {
 	Victory     Victory
 	File        string
 	Pos         Pos
+	// BuiltIn is true for the scenarios shipped in the binary (Embedded)
+	// and false for those loaded from a user's files.
+	BuiltIn bool
 	// Units maps each unit id in the scenario to its resolved type.
 	Units map[string]*UnitType
 }

@@ -35,6 +35,9 @@ type scenarioInfo struct {
 	// Strongest is the opponent on offer that plays this scenario's rules
 	// best (strongestFor).
 	Strongest string `json:"strongest"`
+	// Source is "built-in" for a scenario shipped in the binary, "file"
+	// for one from a scenario file the server was started with.
+	Source string `json:"source"`
 }
 
 type sideInfo struct {
@@ -69,7 +72,10 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *ap
 		if _, ok := engine.Lookup(sc.Rules); !ok {
 			continue
 		}
-		si := scenarioInfo{ID: sc.ID, Version: sc.Version, Rules: sc.Rules, Title: sc.Title, Date: sc.Date, Location: sc.Location, Briefing: sc.Briefing, Strongest: strongestFor(sc.Rules)}
+		si := scenarioInfo{ID: sc.ID, Version: sc.Version, Rules: sc.Rules, Title: sc.Title, Date: sc.Date, Location: sc.Location, Briefing: sc.Briefing, Strongest: strongestFor(sc.Rules), Source: "built-in"}
+		if !sc.BuiltIn {
+			si.Source = "file"
+		}
 		for _, sd := range sc.Sides {
 			si.Sides = append(si.Sides, sideInfo{ID: sd.ID, Name: sd.Name, Briefing: sd.Briefing})
 		}

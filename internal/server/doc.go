@@ -11,8 +11,9 @@
 // only its SHA-256 is stored), and each game a spectator token. Errors
 // are {"error": "...", "code": "..."}.
 //
-//	GET  /api/scenarios                 scenarios with briefings, sides and the strongest opponent for
-//	                                    their rules ("strongest"), and the opponents on offer
+//	GET  /api/scenarios                 scenarios with briefings, sides, the strongest opponent for
+//	                                    their rules ("strongest") and "source" ("built-in", or "file" for
+//	                                    a scenario file the server was started with), and the opponents on offer
 //	                                    (human, the agents, mcts:1s; any mcts:N up to 20000 iterations or
 //	                                    mcts:DURATION up to the AI budget, default 5s, is taken)
 //	GET  /api/units?rules=R             unit types
@@ -91,6 +92,10 @@
 // 409 with code "rules_changed", saying how far it still replays. A game
 // whose stored record cannot be read at all (changed by hand, corrupted)
 // answers 500 with code "damaged", and the lobby lists the other games.
+// A game of a scenario from a user's file that the server was started
+// without, or with at another version, answers 409 with code
+// "scenario_missing"; one whose file changed under the same version
+// answers "rules_changed" (its scenario digest differs).
 //
 // AI decisions run in a bounded pool on a clone of the state, without the
 // game's lock, and are committed like a human's.

@@ -41,6 +41,7 @@ const (
 	codeUnavailable  = "unavailable"
 	codeInternal     = "internal"
 	codeRulesChanged = "rules_changed"
+	codeNoScenario   = "scenario_missing"
 	codeDamaged      = "damaged"
 	codeMethod       = "method_not_allowed"
 )

@@ -318,6 +318,15 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
 		}
 	}
+	// A scenario from a user's file may be gone (the server started
+	// without it) or at another version since the game was made.
+	sc, err := s.cfg.Catalog.Scenario(row.Scenario)
+	if err != nil {
+		return nil, &scenarioGone{id: row.Scenario, err: err}
+	}
+	if sc.Version != row.ScenarioVersion {
+		return nil, &scenarioGone{id: row.Scenario, saved: row.ScenarioVersion, now: sc.Version}
+	}
 	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev, Digest: cfg.Digest}}
 	for i, r := range recs {
 		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
@@ -357,6 +366,9 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
 		// otherwise: a game saved under earlier rules.
 		s.log.Warn("game does not replay under these rules", "game", id, "err", err)
 		return nil, errf(http.StatusConflict, codeRulesChanged, "this game was saved under an earlier version of the rules (or its saved records were changed) and cannot be continued with this one: "+divergenceText(err))
+	case errors.As(err, new(*scenarioGone)):
+		s.log.Warn("game's scenario is not on this server", "game", id, "err", err)
+		return nil, errf(http.StatusConflict, codeNoScenario, err.Error())
 	case errors.Is(err, store.ErrDamaged):
 		return nil, s.storeError(err)
 	case err != nil:
@@ -365,6 +377,24 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
 	}
 	return lg, nil
 }
+
+// scenarioGone is why a stored game cannot be loaded when its scenario,
+// one from a user's file, is not on the server (err) or is at another
+// version (saved, now). Its records are kept as they are.
+type scenarioGone struct {
+	id         string
+	err        error
+	saved, now int
+}
+
+func (e *scenarioGone) Error() string {
+	if e.err != nil {
+		return fmt.Sprintf("this game's scenario %q is not on this server; if it came from a scenario file of your own, start the server with that file (sandtable serve --scenario FILE) to continue the game", e.id)
+	}
+	return fmt.Sprintf("this game was made with version %d of scenario %q and the server now has version %d; start the server with the scenario file as it was (version %d) to continue the game", e.saved, e.id, e.now, e.saved)
+}
+
+func (e *scenarioGone) Unwrap() error { return e.err }
 
 // divergenceText says where a stored game stops replaying.
 func divergenceText(err error) string {

@@ -202,7 +202,7 @@ func (s *Server) Close() {
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	// The browser UI: lobby, battlefield, replay viewer and scenario maps.
-	mux.Handle("/", web.Handler())
+	mux.Handle("/", web.Handler(s.cfg.Catalog))
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 

@@ -37,7 +37,7 @@ export async function showLobby(root, navigate) {
         // On a narrow screen the details are below the list: bring them up.
         if (matchMedia("(max-width: 860px)").matches) detail.scrollIntoView({ behavior: "smooth", block: "start" });
       },
-    }, h("b", {}, s.title), h("small", {}, [s.date, s.location].filter(Boolean).join(" · ")))));
+    }, h("b", {}, s.title, ownTag(s)), h("small", {}, [s.date, s.location].filter(Boolean).join(" · ")))));
   };
 
   const renderDetail = async () => {
@@ -55,7 +55,7 @@ export async function showLobby(root, navigate) {
     const seed = h("input", { type: "number", min: 0, placeholder: "random", testid: "seed", class: "seed" });
     const sdBrief = s.sides.find((x) => x.id === side);
     detail.replaceChildren(
-      h("h2", {}, s.title), h("p", { class: "muted" }, [s.date, s.location].filter(Boolean).join(" · ")),
+      h("h2", {}, s.title, ownTag(s)), h("p", { class: "muted" }, [s.date, s.location].filter(Boolean).join(" · ")),
       preview,
       h("p", { class: "briefing" }, s.briefing || ""),
       h("div", { class: "form" },
@@ -134,3 +134,9 @@ function copyRow(url, id) {
 }
 
 export { saveGame };
+
+// ownTag marks a scenario the server was started with from a file of its
+// own (sandtable serve --scenario FILE), not one shipped with the game.
+function ownTag(s) {
+  return s.source === "file" ? h("span", { class: "tag", testid: "own-scenario", title: "From a scenario file given to the server (" + s.id + ")" }, "your file") : null;
+}
