@@ -17,6 +17,15 @@
 //	                                    (human, the agents, mcts:1s; any mcts:N up to 20000 iterations or
 //	                                    mcts:DURATION up to the AI budget, default 5s, is taken)
 //	GET  /api/units?rules=R             unit types
+//	GET  /api/odds?rules=R&firer=F&target=T&range=INCHES&...
+//	                                    the exact odds of a shot away from any game (the page's shot
+//	                                    calculator, for a real table): Armour Battles takes target_dp,
+//	                                    artillery, flank, cover, uphill, target_suppressed, moves (1-3),
+//	                                    ambush, attack_wild and reaction_wild (0-2), break_off, disengaging
+//	                                    and scoot; Pagano (rules=pagano) aspect (front, side, rear),
+//	                                    firer_motion and target_motion (stopped, moving, stationary),
+//	                                    hull_down, woods, hedge and ambush. Units by id, name or alias;
+//	                                    the answer is that of the in-game odds (below) with the range
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,

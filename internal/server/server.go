@@ -27,6 +27,7 @@ type Catalog interface {
 	Scenario(id string) (*scenario.Scenario, error)
 	RulesWithUnits() []string
 	Units(rules string) []*scenario.UnitType
+	UnitType(rules, idOrName string) (*scenario.UnitType, error)
 }
 
 // Config configures a Server. Zero values take the defaults noted.
@@ -208,6 +209,7 @@ func (s *Server) routes() http.Handler {
 
 	mux.HandleFunc("GET /api/scenarios", s.api(s.listScenarios))
 	mux.HandleFunc("GET /api/units", s.api(s.listUnits))
+	mux.HandleFunc("GET /api/odds", s.api(s.getTablesideOdds))
 	mux.HandleFunc("GET /api/games", s.api(s.listGames))
 	mux.HandleFunc("POST /api/games", s.limit(s.api(s.createGame)))
 	mux.HandleFunc("GET /api/games/{id}", s.api(s.getGame))

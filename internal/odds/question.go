@@ -1,0 +1,169 @@
+package odds
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// Question is one shot asked about away from any game, as a player beside
+// a real table asks it: two unit types by id, name or alias, the measured
+// range and the situation. It is what the server's table-side calculator
+// (GET /api/odds) takes; the field names of the errors are its query
+// parameters.
+type Question struct {
+	Rules         string // ab.Name or pagano.Name
+	Firer, Target string
+	Range         float64
+	HasRange      bool // Range was given
+
+	// Armour Battles: the target's Disruption Points, and the modifiers of
+	// `sandtable odds`.
+	TargetDP                                    int
+	Artillery, Flank, Cover, Uphill, Suppressed bool
+	Moves, AttackWild, ReactionWild             int
+	Ambush                                      bool // both rulesets
+	BreakOff, Disengaging, Scoot                bool
+
+	// Pagano: the side of the target the firer sees (front, side, rear),
+	// each vehicle's motion (stopped, moving, stationary; empty is
+	// stopped), and the target's cover.
+	Aspect                    string
+	FirerMotion, TargetMotion string
+	HullDown, Woods, Hedge    bool
+}
+
+// Units is where a Question's unit types are looked up; *scenario.Catalog
+// is one.
+type Units interface {
+	UnitType(rules, idOrName string) (*scenario.UnitType, error)
+}
+
+// Situational is an Armour Battles Answer: the unit types' names, the
+// range and its band, and the outcome distribution.
+type Situational struct {
+	Firer  string  `json:"firer"`
+	Target string  `json:"target"`
+	Range  float64 `json:"range"`
+	Band   string  `json:"band,omitempty"`
+	Result
+}
+
+// Answer returns the exact odds of q: a Situational under Armour Battles,
+// a pagano.Report under Pagano's rules. The error names the field that is
+// wrong and why.
+func Answer(units Units, q Question) (any, error) {
+	if q.Firer == "" || q.Target == "" {
+		return nil, fmt.Errorf("firer and target: both unit types are needed (an id, name or alias each)")
+	}
+	if q.HasRange && (q.Range < 0 || math.IsNaN(q.Range) || math.IsInf(q.Range, 0)) {
+		return nil, fmt.Errorf("range: a distance of 0 inches or more, got %v", q.Range)
+	}
+	firer, err := units.UnitType(q.Rules, q.Firer)
+	if err != nil {
+		return nil, fmt.Errorf("firer: %w", err)
+	}
+	target, err := units.UnitType(q.Rules, q.Target)
+	if err != nil {
+		return nil, fmt.Errorf("target: %w", err)
+	}
+	switch q.Rules {
+	case ab.Name:
+		return answerArmourBattles(q, firer, target)
+	case pagano.Name:
+		return answerPagano(q, firer, target)
+	}
+	return nil, fmt.Errorf("rules: %q has no shot odds (armour-battles or pagano)", q.Rules)
+}
+
+func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, error) {
+	switch {
+	case !q.HasRange && !q.Artillery:
+		return nil, fmt.Errorf("range: missing: the closest hull-to-hull distance in inches (off-table artillery, artillery=true, needs none)")
+	case q.TargetDP < 0 || q.TargetDP >= DisperseAt:
+		return nil, fmt.Errorf("target_dp: 0, 1 or 2 (3 points disperse a unit), got %d", q.TargetDP)
+	case q.Moves == 0:
+		q.Moves = 1
+	}
+	bonuses := 0
+	for _, b := range []bool{q.BreakOff, q.Disengaging, q.Scoot} {
+		if b {
+			bonuses++
+		}
+	}
+	if bonuses > 1 {
+		return nil, fmt.Errorf("break_off, disengaging, scoot: at most one (the +2D does not stack)")
+	}
+	for _, c := range []struct {
+		set            bool
+		field, special string
+	}{{q.BreakOff, "break_off", ab.BreakOff}, {q.Scoot, "scoot", ab.ShootAndScoot}} {
+		if c.set && !slices.Contains(target.Special, c.special) {
+			return nil, fmt.Errorf("%s: the target %q has no %s ability", c.field, target.Name, c.special)
+		}
+	}
+	shot := ab.Shot{
+		Firer: firer, Target: target, Range: q.Range,
+		Flank: q.Flank, Cover: q.Cover, Uphill: q.Uphill, TargetSuppressed: q.Suppressed,
+		Moves: q.Moves, Ambush: q.Ambush, AttackWild: q.AttackWild, ReactionWild: q.ReactionWild,
+		BreakOff: q.BreakOff, Disengaging: q.Disengaging, Scoot: q.Scoot,
+		Artillery: q.Artillery,
+	}
+	d, err := shot.Dice()
+	if err != nil {
+		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "armourbattles: "))
+	}
+	return Situational{Firer: firer.Name, Target: target.Name, Range: q.Range, Band: d.Band, Result: Compute(d, q.TargetDP)}, nil
+}
+
+func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
+	if !q.HasRange {
+		return nil, fmt.Errorf("range: missing: the distance in inches")
+	}
+	sit := pagano.Situation{Range: q.Range, HullDown: q.HullDown, Woods: q.Woods, Hedge: q.Hedge, Ambush: q.Ambush}
+	switch strings.ToLower(q.Aspect) {
+	case "front":
+		sit.Facing = geom.Front
+	case "side":
+		sit.Facing = geom.Side
+	case "rear":
+		sit.Facing = geom.Rear
+	case "":
+		return nil, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
+	default:
+		return nil, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
+	}
+	for _, m := range []struct {
+		field, v string
+		to       *pagano.Motion
+	}{{"firer_motion", q.FirerMotion, &sit.FirerMotion}, {"target_motion", q.TargetMotion, &sit.TargetMotion}} {
+		switch m.v {
+		case "", "stopped":
+			*m.to = pagano.Stopped
+		case "moving":
+			*m.to = pagano.Moving
+		case "stationary":
+			*m.to = pagano.Stationary
+		default:
+			return nil, fmt.Errorf("%s: %q: want stopped (moved and halted), moving or stationary", m.field, m.v)
+		}
+	}
+	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
+	if err != nil {
+		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+	}
+	if q.Range >= pagano.MaxRange {
+		return pagano.NewReport(firer.Name, target.Name, sit, false, pagano.Odds{}), nil
+	}
+	o, err := pagano.ShotOdds(sit, unarmoured)
+	if err != nil {
+		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+	}
+	return pagano.NewReport(firer.Name, target.Name, sit, true, o), nil
+}

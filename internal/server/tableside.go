@@ -1,0 +1,142 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sandtable/sandtable/internal/odds"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
+)
+
+// tablesideParam is one query parameter of GET /api/odds: the rulesets
+// it belongs to and how it sets the question.
+type tablesideParam struct {
+	rules []string
+	set   func(q *odds.Question, v string) error
+}
+
+func qBool(f func(q *odds.Question) *bool) func(*odds.Question, string) error {
+	return func(q *odds.Question, v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false, got %q", v)
+		}
+		*f(q) = b
+		return nil
+	}
+}
+
+func qInt(lo, hi int, f func(q *odds.Question) *int) func(*odds.Question, string) error {
+	return func(q *odds.Question, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("want a whole number from %d to %d, got %q", lo, hi, v)
+		}
+		*f(q) = n
+		return nil
+	}
+}
+
+func qText(f func(q *odds.Question) *string) func(*odds.Question, string) error {
+	return func(q *odds.Question, v string) error { *f(q) = v; return nil }
+}
+
+var (
+	bothRules = []string{ab.Name, pagano.Name}
+	abOnly    = []string{ab.Name}
+	pgOnly    = []string{pagano.Name}
+)
+
+var tablesideParams = map[string]tablesideParam{
+	"firer":  {bothRules, qText(func(q *odds.Question) *string { return &q.Firer })},
+	"target": {bothRules, qText(func(q *odds.Question) *string { return &q.Target })},
+	"range": {bothRules, func(q *odds.Question, v string) error {
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return fmt.Errorf("want a distance in inches, got %q", v)
+		}
+		q.Range, q.HasRange = r, true
+		return nil
+	}},
+	"ambush":            {bothRules, qBool(func(q *odds.Question) *bool { return &q.Ambush })},
+	"target_dp":         {abOnly, qInt(0, odds.DisperseAt-1, func(q *odds.Question) *int { return &q.TargetDP })},
+	"artillery":         {abOnly, qBool(func(q *odds.Question) *bool { return &q.Artillery })},
+	"flank":             {abOnly, qBool(func(q *odds.Question) *bool { return &q.Flank })},
+	"cover":             {abOnly, qBool(func(q *odds.Question) *bool { return &q.Cover })},
+	"uphill":            {abOnly, qBool(func(q *odds.Question) *bool { return &q.Uphill })},
+	"target_suppressed": {abOnly, qBool(func(q *odds.Question) *bool { return &q.Suppressed })},
+	"moves":             {abOnly, qInt(1, 3, func(q *odds.Question) *int { return &q.Moves })},
+	"attack_wild":       {abOnly, qInt(0, ab.MaxWild, func(q *odds.Question) *int { return &q.AttackWild })},
+	"reaction_wild":     {abOnly, qInt(0, ab.MaxWild, func(q *odds.Question) *int { return &q.ReactionWild })},
+	"break_off":         {abOnly, qBool(func(q *odds.Question) *bool { return &q.BreakOff })},
+	"disengaging":       {abOnly, qBool(func(q *odds.Question) *bool { return &q.Disengaging })},
+	"scoot":             {abOnly, qBool(func(q *odds.Question) *bool { return &q.Scoot })},
+	"aspect":            {pgOnly, qText(func(q *odds.Question) *string { return &q.Aspect })},
+	"firer_motion":      {pgOnly, qText(func(q *odds.Question) *string { return &q.FirerMotion })},
+	"target_motion":     {pgOnly, qText(func(q *odds.Question) *string { return &q.TargetMotion })},
+	"hull_down":         {pgOnly, qBool(func(q *odds.Question) *bool { return &q.HullDown })},
+	"woods":             {pgOnly, qBool(func(q *odds.Question) *bool { return &q.Woods })},
+	"hedge":             {pgOnly, qBool(func(q *odds.Question) *bool { return &q.Hedge })},
+}
+
+// paramsOf lists the query parameters of rules, sorted.
+func paramsOf(rules string) string {
+	ps := []string{"rules"}
+	for name, p := range tablesideParams {
+		if slices.Contains(p.rules, rules) {
+			ps = append(ps, name)
+		}
+	}
+	sort.Strings(ps[1:])
+	return strings.Join(ps, ", ")
+}
+
+// getTablesideOdds answers GET /api/odds: the exact odds of a shot away
+// from any game, for a player beside a real table who has measured the
+// range (the page's shot calculator). Every parameter is checked: one
+// unknown, repeated, of the other ruleset or out of its range is a 400
+// that names it.
+func (s *Server) getTablesideOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	vals := r.URL.Query()
+	q := odds.Question{Rules: ab.Name}
+	if rs := vals["rules"]; len(rs) > 0 {
+		q.Rules = rs[0]
+	}
+	if !slices.Contains(bothRules, q.Rules) {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("rules: %q has no shot odds; want armour-battles or pagano", q.Rules))
+	}
+	names := make([]string, 0, len(vals))
+	for name := range vals {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		vs := vals[name]
+		if len(vs) > 1 {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: given %d times; give it once", name, len(vs)))
+		}
+		if name == "rules" {
+			continue
+		}
+		p, ok := tablesideParams[name]
+		switch {
+		case !ok:
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: no such parameter; %s takes %s", name, q.Rules, paramsOf(q.Rules)))
+		case !slices.Contains(p.rules, q.Rules):
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of %s, which takes %s", name, q.Rules, paramsOf(q.Rules)))
+		}
+		if err := p.set(&q, vs[0]); err != nil {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, name+": "+err.Error())
+		}
+	}
+	ans, err := odds.Answer(s.cfg.Catalog, q)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	return ans, nil
+}

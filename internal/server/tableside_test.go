@@ -1,0 +1,148 @@
+package server_test
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/odds"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/rules/pagano"
+	"github.com/sandtable/sandtable/internal/server"
+)
+
+// TestTablesideOdds asks GET /api/odds, the shot calculator away from any
+// game, and checks each parameter reaches the dice: a Panther at an M4
+// 12" away rolls 9 AT dice at 4+ against 5 reaction dice at 4+
+// (effective range), and each modifier moves the figure the rulebook
+// says; the odds are those of odds.Compute for those dice.
+func TestTablesideOdds(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	base := "firer=Panther&target=M4+75mm&range=12"
+	for _, tc := range []struct {
+		query                 string
+		atk, atn, react, rtn  int
+		band                  string
+		dp                    int
+		artillery, outOfRange bool
+	}{
+		{query: base, atk: 9, atn: 4, react: 5, rtn: 4, band: "effective"},
+		{query: base + "&flank=true", atk: 9, atn: 3, react: 5, rtn: 4, band: "effective"},
+		{query: "firer=panther-g&target=m4-75&range=5", atk: 9, atn: 3, react: 5, rtn: 4, band: "short"},
+		{query: base + "&moves=2", atk: 8, atn: 4, react: 5, rtn: 4, band: "effective"},
+		{query: base + "&moves=3&ambush=true", atk: 8, atn: 4, react: 5, rtn: 4, band: "effective"},
+		{query: base + "&attack_wild=2&reaction_wild=1", atk: 11, atn: 4, react: 6, rtn: 4, band: "effective"},
+		{query: base + "&cover=true&disengaging=true", atk: 9, atn: 4, react: 8, rtn: 4, band: "effective"},
+		{query: base + "&target_suppressed=true&target_dp=2", atk: 9, atn: 4, react: 5, rtn: ab.SuppressedReactionTN, band: "effective", dp: 2},
+		{query: "firer=Panther&target=M4+75mm&range=40", band: "out of range", outOfRange: true},
+		{query: "firer=105L28+Howitzer&target=StuG+III&artillery=true", atk: 4, atn: 4, react: 5, rtn: 4, band: "artillery", artillery: true},
+	} {
+		r := e.do("GET", "/api/odds?"+tc.query, "", nil)
+		if r.status != 200 {
+			t.Errorf("%s: %d %s", tc.query, r.status, r.body)
+			continue
+		}
+		var got odds.Situational
+		r.decode(t, &got)
+		want := odds.Compute(ab.ShotDice{AttackDice: tc.atk, AttackTN: tc.atn, ReactionDice: tc.react, ReactionTN: tc.rtn, InRange: !tc.outOfRange, ArtillerySuppression: tc.artillery, Band: tc.band}, tc.dp)
+		if tc.outOfRange {
+			want = odds.Compute(ab.ShotDice{Band: tc.band}, tc.dp)
+		}
+		if diff := cmp.Diff(want, got.Result); diff != "" || got.Band != tc.band {
+			t.Errorf("%s: band %q (want %q), odds (-want +got):\n%s", tc.query, got.Band, tc.band, diff)
+		}
+	}
+
+	// Pagano's: the modifiers reach the situation, as the ruleset's own
+	// odds of the same situation show.
+	cat := newCatalog(t)
+	t34, _ := cat.UnitType(pagano.Name, "T-34-85")
+	tiger, _ := cat.UnitType(pagano.Name, "Tiger I")
+	for _, tc := range []struct {
+		query string
+		sit   pagano.Situation
+	}{
+		{"aspect=side", pagano.Situation{Facing: geom.Side, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped}},
+		{"aspect=Front&hull_down=true&woods=true&firer_motion=stopped", pagano.Situation{Facing: geom.Front, HullDown: true, Woods: true, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped}},
+		{"aspect=rear&firer_motion=moving&target_motion=stationary&hedge=true&ambush=true",
+			pagano.Situation{Facing: geom.Rear, FirerMotion: pagano.Moving, TargetMotion: pagano.Stationary, Hedge: true, Ambush: true}},
+		{"aspect=side&firer_motion=stationary&target_motion=moving", pagano.Situation{Facing: geom.Side, FirerMotion: pagano.Stationary, TargetMotion: pagano.Moving}},
+	} {
+		q := "rules=pagano&firer=T-34-85&target=Tiger+I&range=10&" + tc.query
+		r := e.do("GET", "/api/odds?"+q, "", nil)
+		if r.status != 200 {
+			t.Errorf("%s: %d %s", q, r.status, r.body)
+			continue
+		}
+		var got pagano.Report
+		r.decode(t, &got)
+		sit := tc.sit
+		sit.Range = 10
+		sit, unarmoured, err := pagano.UnitSituation(t34, tiger, sit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := pagano.ShotOdds(sit, unarmoured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := pagano.NewReport(t34.Name, tiger.Name, sit, true, o)
+		want.Odds.HitMods, want.Odds.EffectMods = nil, nil // the report's own copies go out, these not
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", q, diff)
+		}
+	}
+	r := e.do("GET", "/api/odds?rules=pagano&firer=T-34-85&target=Tiger+I&range=90&aspect=front", "", nil)
+	var far pagano.Report
+	if r.decode(t, &far); r.status != 200 || far.InRange || far.Hit != 0 {
+		t.Errorf("a Pagano shot beyond Table 2: %d %s; want no chance of a hit", r.status, r.body)
+	}
+}
+
+// TestTablesideOddsRefuses: every wrong question is a 400 that names the
+// parameter and says what it wants.
+func TestTablesideOddsRefuses(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	base := "firer=Panther&target=M4+75mm"
+	for _, tc := range []struct{ query, says string }{
+		{"", "firer and target: both unit types are needed"},
+		{"firer=Panther", "firer and target: both unit types are needed"},
+		{base, "range: missing"},
+		{base + "&range=far", `range: want a distance in inches, got "far"`},
+		{base + "&range=-2", "range: a distance of 0 inches or more"},
+		{base + "&range=NaN", "range: a distance of 0 inches or more"},
+		{base + "&range=2&range=3", "range: given 2 times"},
+		{"firer=Shermann&target=M4&range=2", `firer: no unit type "Shermann" in armour-battles (choices: 105l28-howitzer,`},
+		{base + "&range=2&flank=yes", `flank: want true or false, got "yes"`},
+		{base + "&range=2&moves=0", `moves: want a whole number from 1 to 3, got "0"`},
+		{base + "&range=2&target_dp=3", "target_dp: want a whole number from 0 to 2"},
+		{base + "&range=2&attack_wild=3", "attack_wild: want a whole number from 0 to 2"},
+		{base + "&range=2&speed=3", "speed: no such parameter; armour-battles takes rules, ambush, artillery,"},
+		{base + "&range=2&aspect=side", "aspect: not a parameter of armour-battles"},
+		{base + "&range=2&disengaging=true&break_off=true", "break_off, disengaging, scoot: at most one"},
+		{base + "&range=2&break_off=true", `break_off: the target "M4 75mm" has no break-off ability`},
+		{base + "&range=2&artillery=true", "the shot: \"Panther Ausf G\" is not off-table artillery"},
+		{"firer=105L28+Howitzer&target=M4+75mm&range=2", "the shot: off-table artillery \"105L28 Howitzer\" cannot use direct fire"},
+		{"firer=Panther&target=105L28+Howitzer&range=2", "cannot be fired on"},
+		{"rules=great-battles&" + base, `rules: "great-battles" has no shot odds`},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2", "aspect: missing"},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=top", `aspect: "top": want front, side or rear`},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=side&firer_motion=fast", `firer_motion: "fast": want stopped`},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=side&flank=true", "flank: not a parameter of pagano, which takes rules, ambush, aspect,"},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&aspect=side", "range: missing"},
+		{"rules=pagano&firer=Panther+Ausf+G&target=Jeep&range=2&aspect=side", `target: no unit type "Jeep" in pagano`},
+	} {
+		r := e.do("GET", "/api/odds?"+tc.query, "", nil)
+		var msg struct{ Error string }
+		r.decode(t, &msg)
+		if r.status != 400 || r.errCode() != "bad_request" || !strings.Contains(msg.Error, tc.says) {
+			t.Errorf("GET /api/odds?%s: %d %s; want 400 bad_request saying %q", tc.query, r.status, r.body, tc.says)
+		}
+	}
+	if r := e.do("POST", "/api/odds?"+url.Values{"firer": {"Panther"}}.Encode(), "", nil); r.status != 405 {
+		t.Errorf("POST /api/odds: %d %s, want 405", r.status, r.body)
+	}
+}
