@@ -4,9 +4,12 @@
 //
 // Handler serves the static files, the single page for "/",
 // "/games/{id}" (the link a seat or spectator token opens) and
-// "/replay/{id}" (the replay viewer of a finished game), and, until the
-// API offers it, a scenario's map as JSON under "/maps/{scenario id}.json"
-// (table, terrain, deployment zones, companies and batteries).
+// "/replay/{id}" (the replay viewer of a finished game) and "/odds" (the
+// shot calculator, for a game on a real table: GET /api/odds), and, until
+// the API offers it, a scenario's map as JSON under
+// "/maps/{scenario id}.json" (table, terrain, deployment zones, companies
+// and batteries) from the catalog it is handed: the built-in scenarios and
+// any scenario files the server was started with.
 package web
 
 // The browser tests (chromedp, headless Chromium at /usr/bin/chromium)

@@ -22,7 +22,7 @@ type Scenarios interface {
 }
 
 // Handler returns the handler of the UI: the static files, the page for
-// "/" and "/games/{id}", and the maps of cat's scenarios under "/maps/"
+// "/", "/games/{id}", "/replay/{id}" and "/odds" (the shot calculator), and the maps of cat's scenarios under "/maps/"
 // (of the scenarios shipped in the binary when cat is nil). Mount it at
 // "/" beside the API.
 func Handler(cat Scenarios) http.Handler {
@@ -45,6 +45,7 @@ func Handler(cat Scenarios) http.Handler {
 	mux.HandleFunc("GET /{$}", page)
 	mux.HandleFunc("GET /games/{id}", page)
 	mux.HandleFunc("GET /replay/{id}", page)
+	mux.HandleFunc("GET /odds", page)
 	mux.HandleFunc("GET /maps/", func(w http.ResponseWriter, r *http.Request) { serveMap(w, r, cat) })
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheShort(files)))
 	return mux

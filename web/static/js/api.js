@@ -35,6 +35,9 @@ async function request(method, path, { token, body } = {}) {
 export const api = {
   scenarios: () => request("GET", "/api/scenarios"),
   units: (rules) => request("GET", "/api/units?rules=" + encodeURIComponent(rules)),
+  // tableOdds asks the odds of a shot away from any game: params is a
+  // URLSearchParams of GET /api/odds.
+  tableOdds: (params) => request("GET", "/api/odds?" + params.toString()),
   games: () => request("GET", "/api/games"),
   create: (body) => request("POST", "/api/games", { body }),
   game: (id, token) => request("GET", "/api/games/" + id, { token }),

@@ -5,6 +5,7 @@ import { savedGame, saveGame } from "./api.js";
 import { showLobby } from "./lobby.js";
 import { Game } from "./game.js";
 import { showReplay, stopReplay } from "./replay.js";
+import { showCalculator } from "./calculator.js";
 import { h, toast } from "./util.js";
 
 let current = null;
@@ -50,13 +51,18 @@ async function route() {
     }
     return;
   }
+  if (url.pathname === "/odds") {
+    document.body.dataset.page = "odds";
+    await showCalculator(root);
+    return;
+  }
   document.body.dataset.page = "lobby";
   await showLobby(root, navigate);
 }
 
 window.addEventListener("popstate", route);
 document.addEventListener("click", (e) => {
-  const a = e.target.closest && e.target.closest("a[data-testid=home]");
-  if (a) { e.preventDefault(); navigate("/"); }
+  const a = e.target.closest && e.target.closest("a[data-testid=home], a[data-testid=odds-link]");
+  if (a) { e.preventDefault(); navigate(a.getAttribute("href")); }
 });
 route();

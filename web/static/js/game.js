@@ -1678,7 +1678,8 @@ function stepper(label, id, v, lo, hi, set) {
 
 function row(k, v) { return v === null || v === undefined || v === "" ? null : h("tr", {}, h("th", {}, k), h("td", {}, String(v))); }
 
-function oddsBox(o) {
+// oddsBox shows the odds of an Armour Battles shot (GET .../odds).
+export function oddsBox(o) {
   if (!o) return h("div", { class: "odds", testid: "odds" }, "Working out the odds…");
   if (o.error) return h("div", { class: "odds bad", testid: "odds" }, o.error);
   if (!o.in_range) return h("div", { class: "odds bad", testid: "odds" }, "Out of range: the shot cannot hit.");

@@ -1,0 +1,165 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// calc drives the shot calculator page of one tab.
+type calc struct {
+	*tab
+	base  string
+	ready int
+}
+
+// answered waits for the answer to the question the form asks now.
+func (c *calc) answered() {
+	c.t.Helper()
+	c.waitFor("the odds", fmt.Sprintf(`Number(document.querySelector("[data-testid=calc-result]").dataset.ready || 0) > %d`, c.ready), 10*time.Second)
+	c.ready = eval[int](c.tab, `Number(document.querySelector("[data-testid=calc-result]").dataset.ready)`)
+}
+
+// set gives the form's field for param a value, as a player's choice
+// does, and waits for the answer.
+func (c *calc) set(param, value string) {
+	c.t.Helper()
+	ev := "change"
+	if param == "range" {
+		ev = "input"
+	}
+	eval[bool](c.tab, fmt.Sprintf(`(() => { const el = document.querySelector("[data-param=%s]"); if (el.type === "checkbox") el.checked = %q === "true"; else el.value = %q; el.dispatchEvent(new Event(%q)); return true; })()`, param, value, value, ev))
+	c.answered()
+}
+
+func (c *calc) text(testid string) string {
+	c.t.Helper()
+	return eval[string](c.tab, `(document.querySelector("[data-testid=`+testid+`]") || {}).textContent || ""`)
+}
+
+// api asks GET /api/odds the question the page's address holds.
+func (c *calc) api() map[string]any {
+	c.t.Helper()
+	u, err := url.Parse(eval[string](c.tab, `location.href`))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	code, _, body := get(c.t, c.base+"/api/odds?"+u.RawQuery)
+	var m map[string]any
+	if code != 200 || json.Unmarshal([]byte(body), &m) != nil {
+		c.t.Fatalf("GET /api/odds?%s: %d %s", u.RawQuery, code, body)
+	}
+	return m
+}
+
+// pctText is util.js's pct: a whole percentage, "<1%" for a small chance.
+func pctText(p float64) string {
+	if p > 0 && p*100 < 0.5 {
+		return "<1%"
+	}
+	return fmt.Sprintf("%d%%", int(math.Round(p*100)))
+}
+
+// TestShotCalculator opens the shot calculator from the page's header and
+// asks it about Armour Battles and Pagano shots by choosing vehicles,
+// typing a range and ticking the situation: each answer shows the odds
+// GET /api/odds gives for the question in the address bar, a reload asks
+// the same question again, and a shot the rules refuse says why.
+func TestShotCalculator(t *testing.T) {
+	base := newSiteURL(t)
+	browser := newBrowser(t)
+	c := &calc{tab: newTab(t, browser, "table", 1280, 800), base: base}
+	c.do(chromedp.Navigate(base + "/"))
+	c.waitFor("the lobby", `document.querySelector("[data-testid=scenarios] button")`, 10*time.Second)
+	c.click(`[data-testid="odds-link"]`)
+	c.waitFor("the calculator", `document.querySelector("[data-testid=calculator]")`, 10*time.Second)
+	c.answered()
+	if got := c.text("calc-answer-firer"); got == "" || strings.Contains(got, "Howitzer") {
+		t.Errorf("the calculator starts with %q firing; want a vehicle on the table", got)
+	}
+
+	c.set("firer", "panther-g")
+	c.set("target", "m4-75")
+	c.set("range", "12")
+	m := c.api()
+	if !strings.Contains(c.text("odds"), "9D at 4+ vs reaction 5D at 4+ · effective range") {
+		t.Errorf("Panther at an M4 12\" away: %q; want 9D at 4+ against 5D at 4+", c.text("odds"))
+	}
+	if got, want := c.text("odds-dispersed"), pctText(m["p_dispersed"].(float64)); got != want {
+		t.Errorf("dispersed %q on the page, %q from the API", got, want)
+	}
+	c.set("flank", "true")
+	c.set("moves", "2")
+	if !strings.Contains(c.text("odds"), "8D at 3+") {
+		t.Errorf("from the flank after a double move: %q; want 8D at 3+", c.text("odds"))
+	}
+	if q := eval[string](c.tab, `location.search`); !strings.Contains(q, "flank=true") || !strings.Contains(q, "moves=2") {
+		t.Errorf("the address bar holds %q; want the question", q)
+	}
+	m = c.api()
+	rows := eval[[]string](c.tab, `[...document.querySelectorAll("[data-testid=calc-disruption] tr:last-child td")].slice(1).map((td) => td.textContent)`)
+	pd := m["p_disruption"].([]any)
+	if len(rows) != len(pd) {
+		t.Fatalf("%d disruption cells for %d chances", len(rows), len(pd))
+	}
+	for i, p := range pd {
+		if rows[i] != pctText(p.(float64)) {
+			t.Errorf("%d DP: %q on the page, %s from the API", i, rows[i], pctText(p.(float64)))
+		}
+	}
+
+	c.shot("armour-battles")
+
+	// A reload asks the same question.
+	c.do(chromedp.Reload())
+	c.ready = 0
+	c.waitFor("the calculator again", `document.querySelector("[data-testid=calculator]")`, 10*time.Second)
+	c.answered()
+	if !strings.Contains(c.text("odds"), "8D at 3+") || !eval[bool](c.tab, `document.querySelector("[data-param=flank]").checked`) {
+		t.Errorf("after a reload: %q, flank ticked %v; want the same question", c.text("odds"), eval[bool](c.tab, `document.querySelector("[data-param=flank]").checked`))
+	}
+
+	// A reaction the target has not got.
+	c.set("reaction", "scoot")
+	if got := c.text("odds"); !strings.Contains(got, `the target "M4 75mm" has no shoot-and-scoot ability`) {
+		t.Errorf("an M4 shooting and scooting: %q; want the refusal", got)
+	}
+	c.set("reaction", "")
+
+	// Off-table artillery fires for effect: range does not count.
+	c.set("firer", "105l28-howitzer")
+	if !eval[bool](c.tab, `document.querySelector("[data-param=range]").disabled`) || !strings.Contains(c.text("calc-result"), "fire for effect") {
+		t.Errorf("the howitzer: range disabled %v, answer %q", eval[bool](c.tab, `document.querySelector("[data-param=range]").disabled`), c.text("calc-result"))
+	}
+
+	// Pagano's rules.
+	c.click(`[data-testid="calc-rules-pagano"]`)
+	c.answered()
+	c.set("firer", "t-34-85")
+	c.set("target", "tiger-i")
+	c.set("range", "10")
+	c.set("aspect", "side")
+	m = c.api()
+	if got, want := c.text("odds-hit"), pctText(m["p_hit"].(float64)); got != want || got != "40%" {
+		t.Errorf("a T-34-85 at a Tiger's side 10\" away hits %q on the page, %q from the API; want 40%%", got, want)
+	}
+	c.set("hull_down", "true")
+	m = c.api()
+	if got := c.text("odds-hit"); got != pctText(m["p_hit"].(float64)) || !strings.Contains(c.text("calc-result"), "−2 target hull-down") {
+		t.Errorf("hull-down: hit %q, modifiers %q", got, c.text("calc-result"))
+	}
+	c.set("range", "90")
+	if got := c.text("odds"); !strings.Contains(got, "Out of range") {
+		t.Errorf("90\" away: %q", got)
+	}
+	if errs := c.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+	c.shot("pagano")
+}

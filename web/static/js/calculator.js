@@ -1,0 +1,184 @@
+// The shot calculator: the exact odds of one shot for a player beside a
+// real table, who names the two vehicles, measures the range and ticks
+// the situation (GET /api/odds). The question lives in the address bar,
+// so a link or a reload asks it again.
+
+import { api } from "./api.js";
+import { oddsBox } from "./game.js";
+import { h, pct } from "./util.js";
+
+const RULES = [["armour-battles", "Armour Battles"], ["pagano", "Pagano"]];
+
+// The situation's switches and choices per ruleset: [parameter, label,
+// choices]; a choice list of none is a tick box.
+const FIELDS = {
+  "armour-battles": [
+    ["flank", "Flank or rear shot (−1 to the target number)"],
+    ["cover", "Target in or behind light cover (+1D reaction)"],
+    ["uphill", "Firing uphill at a target on a hill"],
+    ["target_suppressed", "Target suppressed"],
+    ["ambush", "Ambush fire from hiding (+1D)"],
+    ["moves", "Firer's moves this activation", [["1", "one"], ["2", "double (−1D)"], ["3", "triple (−2D)"]]],
+    ["reaction", "Target's reaction", [["", "none"], ["break_off", "breaks off (+2D)"], ["disengaging", "disengaging (+2D)"], ["scoot", "shoots and scoots (+2D)"]]],
+    ["attack_wild", "Wild dice or staff orders on the attack", [["0", "0"], ["1", "1"], ["2", "2"]]],
+    ["reaction_wild", "Wild dice or staff orders on the reaction", [["0", "0"], ["1", "1"], ["2", "2"]]],
+    ["target_dp", "Target's disruption points already", [["0", "0"], ["1", "1"], ["2", "2"]]],
+  ],
+  pagano: [
+    ["aspect", "Side of the target the firer sees", [["front", "front"], ["side", "side"], ["rear", "rear"]]],
+    ["firer_motion", "Firer's motion", [["stopped", "moved and halted"], ["stationary", "stationary"], ["moving", "moving"]]],
+    ["target_motion", "Target's motion", [["stopped", "moved and halted"], ["stationary", "stationary"], ["moving", "moving"]]],
+    ["hull_down", "Target hull-down"],
+    ["woods", "Target in woods or a building"],
+    ["hedge", "Line of fire crosses a wall or hedge"],
+    ["ambush", "Ambush fire"],
+  ],
+};
+
+const offTable = (u) => !(u.footprint && u.footprint.length > 0);
+
+// showCalculator draws the page into root.
+export async function showCalculator(root) {
+  root.replaceChildren(h("p", { class: "loading" }, "Loading the unit types…"));
+  const units = {};
+  try {
+    for (const [r] of RULES) units[r] = (await api.units(r)).units || [];
+  } catch (e) {
+    root.replaceChildren(h("p", { class: "error" }, "Cannot load the unit types: " + e.message));
+    return;
+  }
+  const url = new URL(location.href);
+  const q = new URLSearchParams(url.search);
+  let rules = RULES.some(([r]) => r === q.get("rules")) ? q.get("rules") : "armour-battles";
+  const result = h("div", { class: "calc-result", testid: "calc-result", "aria-live": "polite" });
+  const form = h("div", { class: "calc-form" });
+  root.replaceChildren(h("div", { class: "calculator", testid: "calculator" },
+    h("section", {}, h("h2", {}, "Shot odds"),
+      h("p", { class: "muted" }, "For a game on a real table: name the two vehicles, measure the range from hull to hull, tick the situation. The odds are exact, worked out from the rules' dice, not sampled."),
+      form),
+    h("section", {}, h("h2", {}, "The odds"), result)));
+
+  let seq = 0;
+  const ask = async () => {
+    const p = question();
+    history.replaceState({}, "", "/odds?" + p.toString());
+    const n = ++seq;
+    result.replaceChildren(h("p", { class: "muted" }, "Working out the odds…"));
+    let o;
+    try { o = await api.tableOdds(p); } catch (e) { o = { error: e.message }; }
+    if (n !== seq) return; // a later question is on its way
+    result.replaceChildren(rules === "pagano" ? paganoResult(o) : abResult(o));
+    result.dataset.ready = String(n);
+  };
+
+  // question reads the form into the API's parameters.
+  const question = () => {
+    const p = new URLSearchParams({ rules });
+    for (const el of form.querySelectorAll("[data-param]")) {
+      const name = el.dataset.param;
+      if (el.type === "checkbox") { if (el.checked) p.set(name, "true"); continue; }
+      if (name === "reaction") { if (el.value) p.set(el.value, "true"); continue; }
+      if (name === "range" && el.disabled) continue;
+      if (el.value !== "") p.set(name, el.value);
+    }
+    return p;
+  };
+
+  const render = (from) => {
+    const us = units[rules];
+    const pick = (param, label, list, want) => {
+      const found = list.find((u) => u.id === want || u.name === want) || list.find((u) => !offTable(u)) || list[0];
+      return h("label", { class: "field" }, h("b", {}, label),
+        h("select", { "data-param": param, testid: "calc-" + param, onchange: changed },
+          list.map((u) => h("option", { value: u.id, selected: found && u.id === found.id ? true : null }, u.name))));
+    };
+    const firers = rules === "armour-battles" ? us : us.filter((u) => !offTable(u));
+    const targets = us.filter((u) => !offTable(u));
+    const fields = FIELDS[rules].map(([param, label, choices]) => {
+      if (!choices) {
+        return h("label", { class: "check" }, h("input", { type: "checkbox", "data-param": param, testid: "calc-" + param, checked: from.get(param) === "true" || null, onchange: changed }), " ", label);
+      }
+      let now = from.get(param);
+      if (param === "reaction") now = ["break_off", "disengaging", "scoot"].find((k) => from.get(k) === "true") || "";
+      return h("label", { class: "field" }, h("b", {}, label),
+        h("select", { "data-param": param, testid: "calc-" + param, onchange: changed },
+          choices.map(([v, text]) => h("option", { value: v, selected: v === now ? true : null }, text))));
+    });
+    form.replaceChildren(
+      h("div", { class: "choices", testid: "calc-rules" }, RULES.map(([r, name]) => h("label", { class: "radio" + (r === rules ? " selected" : "") },
+        h("input", { type: "radio", name: "calc-rules", value: r, testid: "calc-rules-" + r, checked: r === rules || null, onchange: () => { rules = r; render(new URLSearchParams()); ask(); } }), " ", name))),
+      pick("firer", "Firer", firers, from.get("firer")),
+      pick("target", "Target", targets, from.get("target")),
+      h("label", { class: "field" }, h("b", {}, "Range (inches)"),
+        h("input", { type: "number", min: 0, step: 0.5, "data-param": "range", testid: "calc-range", value: from.get("range") || "12", oninput: changed })),
+      h("p", { class: "muted small", testid: "calc-artillery-note", hidden: true }, "Off-table artillery fires for effect: range does not count."),
+      ...fields);
+    syncArtillery();
+  };
+
+  // Off-table artillery (Armour Battles) fires for effect: no range,
+  // no moves, no ambush.
+  const syncArtillery = () => {
+    const firer = form.querySelector("[data-param=firer]");
+    const u = units[rules].find((x) => x.id === firer.value);
+    const art = rules === "armour-battles" && u && offTable(u);
+    form.querySelector("[data-param=range]").disabled = art;
+    form.querySelector("[data-testid=calc-artillery-note]").hidden = !art;
+    let flag = form.querySelector("[data-param=artillery]");
+    if (art && !flag) form.appendChild(flag = h("input", { type: "hidden", "data-param": "artillery", value: "true" }));
+    if (!art && flag) flag.remove();
+    for (const p of ["moves", "ambush"]) {
+      const el = form.querySelector(`[data-param=${p}]`);
+      if (!el) continue;
+      el.disabled = art;
+      if (art) { if (el.type === "checkbox") el.checked = false; else el.value = "1"; }
+    }
+  };
+
+  let timer = 0;
+  function changed() {
+    syncArtillery();
+    for (const l of form.querySelectorAll("label.radio")) l.classList.toggle("selected", !!l.querySelector("input:checked"));
+    clearTimeout(timer);
+    timer = setTimeout(ask, 150);
+  }
+
+  render(q);
+  ask();
+}
+
+function abResult(o) {
+  if (o.error) return oddsBox(o);
+  return h("div", {},
+    h("p", {}, h("b", { testid: "calc-answer-firer" }, o.firer), " at ", h("b", {}, o.target),
+      o.band === "artillery" ? " · fire for effect" : ` · ${o.range}"`),
+    oddsBox(o),
+    o.in_range ? disruptionTable(o) : null);
+}
+
+// disruptionTable lists the chance of each number of disruption points.
+function disruptionTable(o) {
+  const pd = o.p_disruption || [];
+  return h("table", { class: "calc-table", testid: "calc-disruption" },
+    h("tr", {}, h("th", {}, "Disruption points taken"), ...pd.map((_, d) => h("th", {}, d))),
+    h("tr", {}, h("td", {}, "Chance"), ...pd.map((p) => h("td", {}, pct(p)))));
+}
+
+function paganoResult(o) {
+  if (o.error) return h("div", { class: "odds bad", testid: "odds" }, o.error);
+  const mods = (ms) => (ms && ms.length ? ms.map((m) => h("li", {}, `${m.value > 0 ? "+" : m.value < 0 ? "−" : "±"}${Math.abs(m.value)} ${m.name}`)) : [h("li", { class: "muted" }, "none")]);
+  const given = o.given_hit || {};
+  return h("div", {},
+    h("p", {}, h("b", { testid: "calc-answer-firer" }, o.firer), " at ", h("b", {}, o.target), ` · ${o.range}" · ${o.aspect}`),
+    o.in_range
+      ? h("div", { class: "odds", testid: "odds" },
+        h("div", {}, "To hit (d10, 6 or more after modifiers): ", h("b", { testid: "odds-hit" }, pct(o.p_hit))),
+        h("table", { class: "calc-table" },
+          h("tr", {}, h("th", {}, ""), h("th", {}, "Wrecked"), h("th", {}, "Stunned"), h("th", {}, "Immobilized"), h("th", {}, "Deflected")),
+          h("tr", {}, h("td", {}, "per shot"), h("td", { testid: "odds-wrecked" }, pct(o.p_wrecked)), h("td", {}, pct(o.p_stunned)), h("td", {}, pct(o.p_immobilized)), h("td", {}, pct(o.p_deflected))),
+          h("tr", {}, h("td", {}, "given a hit"), h("td", {}, pct(given.p_wrecked)), h("td", {}, pct(given.p_stunned)), h("td", {}, pct(given.p_immobilized)), h("td", {}, pct(given.p_deflected)))))
+      : h("div", { class: "odds bad", testid: "odds" }, "Out of range: beyond Table 2, no shot."),
+    o.in_range && h("div", { class: "calc-mods" },
+      h("div", {}, h("b", {}, "To-hit modifiers"), h("ul", {}, mods(o.hit_modifiers))),
+      h("div", {}, h("b", {}, "Fire effect modifiers"), h("ul", {}, mods(o.effect_modifiers)))));
+}
