@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -51,6 +52,32 @@ func TestMapsOfTheCatalog(t *testing.T) {
 			t.Errorf("%s's map: %s", tc.id, body)
 		}
 	}
+	// The units the file places itself are on the map where they start:
+	// us-2 at (30, 3) facing north as written, us-1 left to deploy.
+	_, _, body := get(t, own.URL+"/maps/my/skirmish.json")
+	var m struct {
+		Sides []struct {
+			ID        string
+			Companies []struct {
+				Units  []string
+				Placed []struct {
+					ID, Type                     string
+					X, Y, Heading, Length, Width float64
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &m); err != nil {
+		t.Fatal(err)
+	}
+	us := m.Sides[1].Companies[0]
+	if len(us.Units) != 2 || len(us.Placed) != 1 || us.Placed[0].ID != "us-2" || us.Placed[0].Type != "M4 75mm" ||
+		us.Placed[0].X != 30 || us.Placed[0].Y != 3 || us.Placed[0].Heading != 90 || us.Placed[0].Length == 0 {
+		t.Errorf("the Americans' company on the map: %+v; want us-2 placed at (30, 3) facing 90", us)
+	}
+	if len(m.Sides[0].Companies[0].Placed) != 0 {
+		t.Errorf("the Germans, who deploy, have units placed: %+v", m.Sides[0].Companies[0])
+	}
 }
 
 // TestLobbyOffersOwnScenario: a scenario file the server was started with
@@ -70,6 +97,9 @@ func TestLobbyOffersOwnScenario(t *testing.T) {
 	}
 	b.click(`[data-testid="scenario-my-skirmish"]`)
 	b.waitFor("the map preview's copse", `document.querySelector("[data-testid=map-preview] svg [data-terrain=woods]")`, 10*time.Second)
+	if !b.exists(`[data-testid=map-preview] svg [data-unit=us-2]`) || b.exists(`[data-testid=map-preview] svg [data-unit=us-1]`) {
+		t.Error("the preview does not show the one unit the scenario places itself (us-2), alone")
+	}
 	if got := eval[string](b, `document.querySelector(".scenario-detail h2").textContent`); got != "Skirmishyour file" {
 		t.Errorf("the scenario's heading reads %q, want its title and the mark", got)
 	}

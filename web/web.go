@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/sandtable/sandtable/internal/scenario"
+	"github.com/sandtable/sandtable/internal/table"
 )
 
 // FS holds the static files under "static/".
@@ -103,6 +104,22 @@ type mapCompany struct {
 	Reserve      bool     `json:"reserve,omitempty"`
 	EarliestTurn int      `json:"earliest_turn,omitempty"`
 	Units        []string `json:"units"`
+	// Placed are the units the scenario file places itself (at:), where
+	// they start: a hidden company's are left out.
+	Placed []mapPlaced `json:"placed,omitempty"`
+}
+
+// mapPlaced is a unit on the table at the start: its centre, heading in
+// degrees (0 east, counter-clockwise) and footprint, as the board draws
+// units.
+type mapPlaced struct {
+	ID      string  `json:"id"`
+	Type    string  `json:"type"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Heading float64 `json:"heading"`
+	Length  float64 `json:"length"`
+	Width   float64 `json:"width"`
 }
 
 type mapBattery struct {
@@ -166,8 +183,16 @@ func mapOf(sc *scenario.Scenario) mapFile {
 						ms.Batteries = append(ms.Batteries, mapBattery{ID: u.ID, Type: ut.ID, Name: ut.Name})
 						continue
 					}
-					if !c.Hidden {
-						mc.Units = append(mc.Units, u.ID) // a hidden company's ids are for its side's view only
+					if c.Hidden {
+						continue // a hidden company's ids and places are for its side's view only
+					}
+					mc.Units = append(mc.Units, u.ID)
+					if u.At != nil && !reserve && ut != nil {
+						h := table.InwardHeading(sd.Edge).Degrees() // the rules' default: facing the enemy's edge
+						if u.Facing != nil {
+							h = *u.Facing
+						}
+						mc.Placed = append(mc.Placed, mapPlaced{ID: u.ID, Type: ut.Name, X: u.At[0], Y: u.At[1], Heading: h, Length: ut.Footprint.Length, Width: ut.Footprint.Width})
 					}
 				}
 				if len(mc.Units) > 0 || c.Hidden {

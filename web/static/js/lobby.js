@@ -70,7 +70,17 @@ export async function showLobby(root, navigate) {
     const draw = (map) => {
       preview.replaceChildren();
       const b = new Board(preview, map, {});
-      b.drawZones(map.sides, Object.fromEntries(map.sides.map((x, i) => [x.id, ["#5d6873", "#6e7c36", "#8a6d3b"][i % 3]])));
+      const colors = Object.fromEntries(map.sides.map((x, i) => [x.id, ["#5d6873", "#6e7c36", "#8a6d3b"][i % 3]]));
+      b.drawZones(map.sides, colors);
+      // The units the scenario places itself, where they start.
+      for (const sd of map.sides) {
+        for (const c of sd.companies) {
+          for (const u of c.placed || []) {
+            const g = b.unitShape(b.gUnits, u, "placed side-" + sd.id, colors[sd.id]);
+            g.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "title")).textContent = `${u.type} (${u.id}, ${c.name}): placed by the scenario`;
+          }
+        }
+      }
     };
     const cached = maps.get(s.id);
     if (cached) draw(cached);
