@@ -158,8 +158,20 @@ func TestShotCalculator(t *testing.T) {
 	if got := c.text("odds"); !strings.Contains(got, "Out of range") {
 		t.Errorf("90\" away: %q", got)
 	}
+	if got := eval[string](c.tab, `document.getElementById("status").textContent`); got != "Shot odds for a game on a real table" {
+		t.Errorf("the header reads %q on the calculator", got)
+	}
+	c.shot("pagano")
+
+	// Leaving the page with a question still to ask: the lobby keeps the
+	// address bar, and the calculator nothing of the page.
+	eval[bool](c.tab, `(() => { const el = document.querySelector("[data-param=range]"); el.value = "11"; el.dispatchEvent(new Event("input")); document.querySelector("[data-testid=home]").click(); return true; })()`)
+	c.waitFor("the lobby", `document.querySelector("[data-testid=scenarios] button")`, 10*time.Second)
+	time.Sleep(500 * time.Millisecond) // past the calculator's 150 ms wait before it asks
+	if got := eval[string](c.tab, `location.pathname + location.search`); got != "/" || c.exists(`[data-testid=calculator]`) {
+		t.Errorf("after leaving the calculator mid-question the address is %q (calculator shown: %v); want the lobby's /", got, c.exists(`[data-testid=calculator]`))
+	}
 	if errs := c.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)
 	}
-	c.shot("pagano")
 }

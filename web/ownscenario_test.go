@@ -22,7 +22,7 @@ func ownCatalog(t *testing.T) *scenario.Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cat.AddFiles("testdata/jumbo.yaml", "testdata/skirmish.yaml"); err != nil {
+	if err := cat.AddFiles("testdata/jumbo.yaml", "testdata/skirmish.yaml", "testdata/ambush.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	return cat
@@ -77,6 +77,17 @@ func TestMapsOfTheCatalog(t *testing.T) {
 	}
 	if len(m.Sides[0].Companies[0].Placed) != 0 {
 		t.Errorf("the Germans, who deploy, have units placed: %+v", m.Sides[0].Companies[0])
+	}
+	// A hidden company the file places itself: neither its ids nor its
+	// places are on the map.
+	_, _, body = get(t, own.URL+"/maps/my/ambush.json")
+	for _, secret := range []string{"de-1", "de-2", `"x":12`, `"x":36`, `"y":33`, `"heading":270`} {
+		if strings.Contains(body, secret) {
+			t.Errorf("the map of a hidden company placed by the file gives away %s: %s", secret, body)
+		}
+	}
+	if !strings.Contains(body, `"companies":[{"name":"Panzers","hidden":true,"units":[]}]`) || !strings.Contains(body, `"us-2"`) {
+		t.Errorf("the ambush map: %s; want the hidden company marked and the Americans' placed unit", body)
 	}
 }
 

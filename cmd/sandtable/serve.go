@@ -163,7 +163,15 @@ func serveCatalog(scenarios, units []string) (*scenario.Catalog, []*scenario.Sce
 	for _, sc := range cat.Scenarios() {
 		builtIn[sc.ID] = true
 	}
+	builtInUnits := map[string]map[string]*scenario.UnitType{}
+	for _, r := range cat.RulesWithUnits() {
+		builtInUnits[r] = map[string]*scenario.UnitType{}
+		for _, u := range cat.Units(r) {
+			builtInUnits[r][u.ID] = u
+		}
+	}
 	var files []string // the scenario files named one by one
+	var dirs []string  // the folders named
 	var all []string
 	for _, p := range scenarios {
 		st, err := os.Stat(p)
@@ -179,13 +187,18 @@ func serveCatalog(scenarios, units []string) (*scenario.Catalog, []*scenario.Sce
 		n := len(all)
 		for _, e := range es {
 			lower := strings.ToLower(e.Name())
-			if e.Type().IsRegular() && (strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")) {
+			if !strings.HasSuffix(lower, ".yaml") && !strings.HasSuffix(lower, ".yml") {
+				continue
+			}
+			// A link to a file counts as the file.
+			if st, err := os.Stat(filepath.Join(p, e.Name())); err == nil && st.Mode().IsRegular() {
 				all = append(all, filepath.Join(p, e.Name()))
 			}
 		}
 		if len(all) == n {
 			return nil, nil, fmt.Errorf("--scenario %s: a folder with no .yaml files in it", p)
 		}
+		dirs = append(dirs, p)
 	}
 	if err := cat.AddUnitFiles(units...); err != nil {
 		return nil, nil, filesProblem("--units", err)
@@ -208,6 +221,25 @@ func serveCatalog(scenarios, units []string) (*scenario.Catalog, []*scenario.Sce
 	for _, f := range files {
 		if !made[filepath.Clean(f)] {
 			return nil, nil, fmt.Errorf("--scenario %s: not a scenario file (a scenario file has a top-level id: key; give unit files with --units)", f)
+		}
+	}
+	for _, d := range dirs {
+		found := false
+		for f := range made {
+			found = found || filepath.Dir(f) == filepath.Clean(d)
+		}
+		if !found {
+			return nil, nil, fmt.Errorf("--scenario %s: the folder's .yaml files are unit files only, with no scenario file among them", d)
+		}
+	}
+	// A unit type of the users' with a built-in one's id would change
+	// what /api/units and the shot calculator tell every player, while
+	// the built-in scenarios play the built-in type.
+	for r, m := range builtInUnits {
+		for _, u := range cat.Units(r) {
+			if b, ok := m[u.ID]; ok && b != u {
+				return nil, nil, fmt.Errorf("%s:%d:%d: unit type id %q is a built-in one's (%s); the server shows every player one set of unit types, so give yours an id of its own", u.Pos.File, u.Pos.Line, u.Pos.Col, u.ID, b.Name)
+			}
 		}
 	}
 	return cat, own, nil

@@ -436,6 +436,25 @@ func TestServeOwnScenario(t *testing.T) {
 // files, each naming the file and what is wrong.
 func TestServeScenarioFlags(t *testing.T) {
 	empty := t.TempDir()
+	// A folder of unit files only; one whose files are links; a unit file
+	// that redefines a built-in type.
+	unitsOnly := t.TempDir()
+	if err := os.Symlink(mustAbs(t, "testdata/jumbo.yaml"), filepath.Join(unitsOnly, "jumbo.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	linked := t.TempDir()
+	for _, f := range []string{"skirmish.yaml", "jumbo.yaml"} {
+		if err := os.Symlink(mustAbs(t, "testdata/"+f), filepath.Join(linked, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	redefine := filepath.Join(t.TempDir(), "m4.yaml")
+	if err := os.WriteFile(redefine, []byte("rules: armour-battles\nunits:\n  - id: m4-75\n    name: Super Sherman\n    nation: usa\n    footprint: {length: 6, width: 4}\n    stats: {class: medium AFV, move: average, reaction: 9, weapon: 75L38 gun, range: [7, 14, 28], at: 7}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, own, err := serveCatalog([]string{linked}, nil); err != nil || len(own) != 1 {
+		t.Errorf("a folder of links to the files: %d scenarios, %v; want the skirmish", len(own), err)
+	}
 	for _, tc := range []struct {
 		scenarios, units []string
 		want             string
@@ -447,6 +466,8 @@ func TestServeScenarioFlags(t *testing.T) {
 		{[]string{"testdata/none.yaml"}, nil, "testdata/none.yaml: cannot open it"},
 		{[]string{empty}, nil, "--scenario " + empty + ": a folder with no .yaml files in it"},
 		{[]string{"../../data/armour-battles/battle-1.yaml"}, nil, `id "armour-battles/battle-1" is a built-in scenario's`},
+		{[]string{unitsOnly}, nil, "--scenario " + unitsOnly + ": the folder's .yaml files are unit files only"},
+		{[]string{"testdata/skirmish.yaml"}, []string{"testdata/jumbo.yaml", redefine}, redefine + `:3:5: unit type id "m4-75" is a built-in one's (M4 75mm)`},
 	} {
 		_, _, err := serveCatalog(tc.scenarios, tc.units)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -545,4 +566,13 @@ func TestServeTwoProcessesSharePostgres(t *testing.T) {
 			t.Fatalf("event %d numbered %d", i+1, e.Seq)
 		}
 	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -43,6 +43,8 @@ type Question struct {
 // is one.
 type Units interface {
 	UnitType(rules, idOrName string) (*scenario.UnitType, error)
+	Units(rules string) []*scenario.UnitType
+	RulesWithUnits() []string
 }
 
 // Situational is an Armour Battles Answer: the unit types' names, the
@@ -65,13 +67,16 @@ func Answer(units Units, q Question) (any, error) {
 	if q.HasRange && (q.Range < 0 || math.IsNaN(q.Range) || math.IsInf(q.Range, 0)) {
 		return nil, fmt.Errorf("range: a distance of 0 inches or more, got %v", q.Range)
 	}
-	firer, err := units.UnitType(q.Rules, q.Firer)
-	if err != nil {
-		return nil, fmt.Errorf("firer: %w", err)
+	if q.Rules != ab.Name && q.Rules != pagano.Name {
+		return nil, fmt.Errorf("rules: %q has no shot odds (armour-battles or pagano)", q.Rules)
 	}
-	target, err := units.UnitType(q.Rules, q.Target)
+	firer, err := unitType(units, q.Rules, "firer", q.Firer)
 	if err != nil {
-		return nil, fmt.Errorf("target: %w", err)
+		return nil, err
+	}
+	target, err := unitType(units, q.Rules, "target", q.Target)
+	if err != nil {
+		return nil, err
 	}
 	switch q.Rules {
 	case ab.Name:
@@ -79,11 +84,44 @@ func Answer(units Units, q Question) (any, error) {
 	case pagano.Name:
 		return answerPagano(q, firer, target)
 	}
-	return nil, fmt.Errorf("rules: %q has no shot odds (armour-battles or pagano)", q.Rules)
+	panic("unreachable: rules checked above")
+}
+
+// unitType looks field's unit type up; the error lists the ruleset's unit
+// types, and says so when the name is one of another ruleset's.
+func unitType(units Units, rules, field, name string) (*scenario.UnitType, error) {
+	u, err := units.UnitType(rules, name)
+	if err == nil {
+		return u, nil
+	}
+	var names []string
+	for _, u := range units.Units(rules) {
+		names = append(names, u.Name)
+	}
+	hint := ""
+	for _, other := range units.RulesWithUnits() {
+		if _, err := units.UnitType(other, name); err == nil && other != rules {
+			hint = fmt.Sprintf(" (%q is a unit type of %s: ask with rules=%s)", name, other, other)
+			break
+		}
+	}
+	return nil, fmt.Errorf("%s: no unit type %q in %s%s; its unit types (by name, id or short form): %s", field, name, rules, hint, strings.Join(names, ", "))
 }
 
 func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, error) {
+	offTable := func(u *scenario.UnitType) bool {
+		st, ok := u.Stats.(*ab.UnitStats)
+		return ok && st != nil && st.OffTable()
+	}
 	switch {
+	case offTable(target):
+		return nil, fmt.Errorf("target: %q is off-table artillery, which cannot be fired on", target.Name)
+	case offTable(firer) && !q.Artillery:
+		return nil, fmt.Errorf("firer: %q is off-table artillery: ask with artillery=true, for fire for effect", firer.Name)
+	case !offTable(firer) && q.Artillery:
+		return nil, fmt.Errorf("artillery: the firer %q is not off-table artillery; artillery=true is for fire for effect", firer.Name)
+	case q.Artillery && (q.Moves > 1 || q.Ambush):
+		return nil, fmt.Errorf("moves, ambush: off-table artillery neither moves nor fires from ambush")
 	case !q.HasRange && !q.Artillery:
 		return nil, fmt.Errorf("range: missing: the closest hull-to-hull distance in inches (off-table artillery, artillery=true, needs none)")
 	case q.TargetDP < 0 || q.TargetDP >= DisperseAt:
@@ -143,7 +181,7 @@ func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
 		field, v string
 		to       *pagano.Motion
 	}{{"firer_motion", q.FirerMotion, &sit.FirerMotion}, {"target_motion", q.TargetMotion, &sit.TargetMotion}} {
-		switch m.v {
+		switch strings.ToLower(m.v) {
 		case "", "stopped":
 			*m.to = pagano.Stopped
 		case "moving":

@@ -325,7 +325,7 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 		return nil, &scenarioGone{id: row.Scenario, err: err}
 	}
 	if sc.Version != row.ScenarioVersion {
-		return nil, &scenarioGone{id: row.Scenario, saved: row.ScenarioVersion, now: sc.Version}
+		return nil, &scenarioGone{id: row.Scenario, saved: row.ScenarioVersion, now: sc.Version, builtIn: sc.BuiltIn}
 	}
 	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev, Digest: cfg.Digest}}
 	for i, r := range recs {
@@ -385,11 +385,15 @@ type scenarioGone struct {
 	id         string
 	err        error
 	saved, now int
+	builtIn    bool // the server's scenario of that id is a built-in one
 }
 
 func (e *scenarioGone) Error() string {
-	if e.err != nil {
+	switch {
+	case e.err != nil:
 		return fmt.Sprintf("this game's scenario %q is not on this server; if it came from a scenario file of your own, start the server with that file (sandtable serve --scenario FILE) to continue the game", e.id)
+	case e.builtIn:
+		return fmt.Sprintf("this game was made with version %d of the built-in scenario %q, and this build of Sandtable has version %d; the game is kept, but only a build with version %d can continue it", e.saved, e.id, e.now, e.saved)
 	}
 	return fmt.Sprintf("this game was made with version %d of scenario %q and the server now has version %d; start the server with the scenario file as it was (version %d) to continue the game", e.saved, e.id, e.now, e.saved)
 }
@@ -402,7 +406,7 @@ func divergenceText(err error) string {
 	var rej *engine.Rejected
 	switch {
 	case errors.As(err, &div) && div.What == "scenario digest":
-		return "its scenario's data (forces, terrain, set-up rules or unit stats) has changed since it was saved, under the same scenario version (scenario digest " + div.Want + " saved, " + div.Got + " now)"
+		return "its scenario's data (forces, terrain, set-up rules or unit stats) has changed since it was saved, under the same scenario version (scenario digest " + div.Want + " saved, " + div.Got + " now); a scenario from a file of your own needs the file as it was"
 	case errors.As(err, &div) && div.Record == 0:
 		return "its set-up differs"
 	case errors.As(err, &div):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
+	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/store"
 )
@@ -191,5 +193,44 @@ func TestPaganoOddsOfAProposedShot(t *testing.T) {
 	}
 	if ok == 0 || refused == 0 {
 		t.Errorf("after deployment %d shots have odds and %d are refused (%d targets unseen); want some of each", ok, refused, unseen)
+	}
+}
+
+// nextVersion is a catalog whose built-in Battle 1 is at version 2, as a
+// later build's might be.
+type nextVersion struct{ testCatalog }
+
+func (c nextVersion) Scenario(id string) (*scenario.Scenario, error) {
+	sc, err := c.testCatalog.Scenario(id)
+	if err != nil || id != "armour-battles/battle-1" {
+		return sc, err
+	}
+	next := *sc
+	next.Version = 2
+	return &next, nil
+}
+
+// TestGameOfAnotherBuiltInVersion: a game of a built-in scenario whose
+// version this build does not have says so, without advice about files
+// that only holds for a user's own scenarios, and keeps its records.
+func TestGameOfAnotherBuiltInVersion(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": "armour-battles/battle-1", "opponent": "human", "seed": 3})
+	srv, err := server.New(server.Config{Store: e.store, Catalog: nextVersion{newCatalog(t)}, RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	e2 := *e
+	e2.url = hs.URL
+	r := e2.do("GET", "/api/games/"+c.GameID, c.SeatToken, nil)
+	want := `this game was made with version 1 of the built-in scenario \"armour-battles/battle-1\", and this build of Sandtable has version 2; the game is kept, but only a build with version 1 can continue it`
+	if r.status != http.StatusConflict || r.errCode() != "scenario_missing" || !strings.Contains(string(r.body), want) {
+		t.Errorf("a game of another built-in version: %d %s; want 409 scenario_missing saying %s", r.status, r.body, want)
+	}
+	if g, err := e.store.Game(context.Background(), c.GameID); err != nil || g.ScenarioVersion != 1 {
+		t.Errorf("the stored game: %+v, %v; want it kept at version 1", g, err)
 	}
 }

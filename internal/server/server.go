@@ -179,7 +179,10 @@ func (s *Server) Resume(ctx context.Context) error {
 		if !hasAgent {
 			continue
 		}
-		if _, err := s.games.get(ctx, g.ID); err != nil {
+		if _, err := s.games.get(ctx, g.ID); errors.As(err, new(*scenarioGone)) {
+			s.log.Warn("resume: the game's scenario is not on this server", "game", g.ID, "err", err)
+			continue
+		} else if err != nil {
 			s.log.Error("resume: loading game", "game", g.ID, "err", err)
 			continue
 		}

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -102,7 +103,12 @@ func paramsOf(rules string) string {
 // unknown, repeated, of the other ruleset or out of its range is a 400
 // that names it.
 func (s *Server) getTablesideOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	vals := r.URL.Query()
+	// ParseQuery, not URL.Query, which drops the pairs it cannot read:
+	// the answer would be to another question than the one asked.
+	vals, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "the query cannot be read: "+err.Error()+" (parameters are name=value pairs joined by &, with URL escapes)")
+	}
 	q := odds.Question{Rules: ab.Name}
 	if rs := vals["rules"]; len(rs) > 0 {
 		q.Rules = rs[0]

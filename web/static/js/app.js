@@ -53,7 +53,8 @@ async function route() {
   }
   if (url.pathname === "/odds") {
     document.body.dataset.page = "odds";
-    await showCalculator(root);
+    current = showCalculator(root);
+    await current.ready;
     return;
   }
   document.body.dataset.page = "lobby";

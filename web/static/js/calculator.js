@@ -37,16 +37,26 @@ const FIELDS = {
 
 const offTable = (u) => !(u.footprint && u.footprint.length > 0);
 
-// showCalculator draws the page into root.
-export async function showCalculator(root) {
+// showCalculator draws the page into root and returns it; the router
+// calls its stop() on leaving, after which nothing it had under way
+// touches the page or the address bar.
+export function showCalculator(root) {
+  const page = { stopped: false, timer: 0, stop() { this.stopped = true; clearTimeout(this.timer); } };
+  page.ready = draw(root, page);
+  return page;
+}
+
+async function draw(root, page) {
+  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Shot odds for a game on a real table"));
   root.replaceChildren(h("p", { class: "loading" }, "Loading the unit types…"));
   const units = {};
   try {
     for (const [r] of RULES) units[r] = (await api.units(r)).units || [];
   } catch (e) {
-    root.replaceChildren(h("p", { class: "error" }, "Cannot load the unit types: " + e.message));
+    if (!page.stopped) root.replaceChildren(h("p", { class: "error" }, "Cannot load the unit types: " + e.message));
     return;
   }
+  if (page.stopped) return;
   const url = new URL(location.href);
   const q = new URLSearchParams(url.search);
   let rules = RULES.some(([r]) => r === q.get("rules")) ? q.get("rules") : "armour-battles";
@@ -60,13 +70,14 @@ export async function showCalculator(root) {
 
   let seq = 0;
   const ask = async () => {
+    if (page.stopped) return;
     const p = question();
     history.replaceState({}, "", "/odds?" + p.toString());
     const n = ++seq;
     result.replaceChildren(h("p", { class: "muted" }, "Working out the odds…"));
     let o;
     try { o = await api.tableOdds(p); } catch (e) { o = { error: e.message }; }
-    if (n !== seq) return; // a later question is on its way
+    if (n !== seq || page.stopped) return; // a later question is on its way, or the page is gone
     result.replaceChildren(rules === "pagano" ? paganoResult(o) : abResult(o));
     result.dataset.ready = String(n);
   };
@@ -127,7 +138,8 @@ export async function showCalculator(root) {
     let flag = form.querySelector("[data-param=artillery]");
     if (art && !flag) form.appendChild(flag = h("input", { type: "hidden", "data-param": "artillery", value: "true" }));
     if (!art && flag) flag.remove();
-    for (const p of ["moves", "ambush"]) {
+    // Nor do a flank, cover or a hill count against it.
+    for (const p of ["moves", "ambush", "flank", "cover", "uphill"]) {
       const el = form.querySelector(`[data-param=${p}]`);
       if (!el) continue;
       el.disabled = art;
@@ -135,12 +147,11 @@ export async function showCalculator(root) {
     }
   };
 
-  let timer = 0;
   function changed() {
     syncArtillery();
     for (const l of form.querySelectorAll("label.radio")) l.classList.toggle("selected", !!l.querySelector("input:checked"));
-    clearTimeout(timer);
-    timer = setTimeout(ask, 150);
+    clearTimeout(page.timer);
+    page.timer = setTimeout(ask, 150);
   }
 
   render(q);
