@@ -265,11 +265,11 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 		return oddsOutput{}, fmt.Errorf("odds: %w", err)
 	}
 	units := cat.Units(ab.Name)
-	firer, err := findUnit(cat, units, "--firer", o.firer)
+	firer, err := findUnit(cat, "--firer", o.firer)
 	if err != nil {
 		return oddsOutput{}, err
 	}
-	target, err := findUnit(cat, units, "--target", o.target)
+	target, err := findUnit(cat, "--target", o.target)
 	if err != nil {
 		return oddsOutput{}, err
 	}
@@ -315,24 +315,18 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 
 // findUnit looks an Armour Battles unit type up by id, name or alias; the
 // error lists the rulebook names.
-func findUnit(cat *scenario.Catalog, units []*scenario.UnitType, flag, name string) (*scenario.UnitType, error) {
-	return findRulesUnit(cat, ab.Name, units, flag, name)
+func findUnit(cat *scenario.Catalog, flag, name string) (*scenario.UnitType, error) {
+	return findRulesUnit(cat, ab.Name, flag, name)
 }
 
 // findRulesUnit looks a unit type of a ruleset up by id, name or alias.
-func findRulesUnit(cat *scenario.Catalog, rules string, units []*scenario.UnitType, flag, name string) (*scenario.UnitType, error) {
+func findRulesUnit(cat *scenario.Catalog, rules string, flag, name string) (*scenario.UnitType, error) {
 	u, err := cat.UnitType(rules, name)
 	if err != nil {
-		var all []string
-		for _, u := range units {
-			all = append(all, u.Name)
-		}
+		all, other := odds.Unknown(cat, rules, name)
 		hint := ""
-		for _, other := range cat.RulesWithUnits() {
-			if _, err := cat.UnitType(other, name); err == nil && other != rules {
-				hint = fmt.Sprintf(" (%q is a unit of %s: add --rules %s)", name, other, other)
-				break
-			}
+		if other != "" {
+			hint = fmt.Sprintf(" (%q is a unit of %s: add --rules %s)", name, other, other)
 		}
 		return nil, fmt.Errorf("odds: unknown %s %q in %s%s; units (or their ids and short forms): %s", flag, name, rules, hint, strings.Join(all, ", "))
 	}
@@ -493,12 +487,11 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	if err != nil {
 		return out, fmt.Errorf("odds: %w", err)
 	}
-	units := cat.Units(pagano.Name)
-	firer, err := findRulesUnit(cat, pagano.Name, units, "--firer", o.firer)
+	firer, err := findRulesUnit(cat, pagano.Name, "--firer", o.firer)
 	if err != nil {
 		return out, err
 	}
-	target, err := findRulesUnit(cat, pagano.Name, units, "--target", o.target)
+	target, err := findRulesUnit(cat, pagano.Name, "--target", o.target)
 	if err != nil {
 		return out, err
 	}

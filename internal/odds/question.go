@@ -94,18 +94,27 @@ func unitType(units Units, rules, field, name string) (*scenario.UnitType, error
 	if err == nil {
 		return u, nil
 	}
-	var names []string
+	names, other := Unknown(units, rules, name)
+	hint := ""
+	if other != "" {
+		hint = fmt.Sprintf(" (%q is a unit type of %s: ask with rules=%s)", name, other, other)
+	}
+	return nil, fmt.Errorf("%s: no unit type %q in %s%s; its unit types (by name, id or short form): %s", field, name, rules, hint, strings.Join(names, ", "))
+}
+
+// Unknown says what a message about a unit type name that rules does not
+// have needs: the names of the unit types it has, and another ruleset
+// that has one of that name ("" if none).
+func Unknown(units Units, rules, name string) (names []string, other string) {
 	for _, u := range units.Units(rules) {
 		names = append(names, u.Name)
 	}
-	hint := ""
-	for _, other := range units.RulesWithUnits() {
-		if _, err := units.UnitType(other, name); err == nil && other != rules {
-			hint = fmt.Sprintf(" (%q is a unit type of %s: ask with rules=%s)", name, other, other)
-			break
+	for _, r := range units.RulesWithUnits() {
+		if _, err := units.UnitType(r, name); err == nil && r != rules {
+			return names, r
 		}
 	}
-	return nil, fmt.Errorf("%s: no unit type %q in %s%s; its unit types (by name, id or short form): %s", field, name, rules, hint, strings.Join(names, ", "))
+	return names, ""
 }
 
 func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, error) {
