@@ -17,6 +17,14 @@
 //	                                    (human, the agents, mcts:1s; any mcts:N up to 20000 iterations or
 //	                                    mcts:DURATION up to the AI budget, default 5s, is taken)
 //	GET  /api/units?rules=R             unit types
+//	POST /api/balance                   {"scenario","games","agent","seed"} → 202 a balance check: games
+//	                                    (default 200, even, up to 1000) of agent (scripted or random) on
+//	                                    both sides, the sides swapped every other game, as `sandtable
+//	                                    simulate --swap` plays them; one at a time per server (else 409
+//	                                    "busy"), on half the cores, kept in memory for an hour
+//	GET  /api/balance/{id}              the check: status (running, done, failed, stopped), games done,
+//	                                    the command line that repeats it, and once done the summary of
+//	                                    `sandtable simulate --json` (wins, ci95, balance, mean_turns, ...)
 //	GET  /api/odds?rules=R&firer=F&target=T&range=INCHES&...
 //	                                    the exact odds of a shot away from any game (the page's shot
 //	                                    calculator, for a real table): Armour Battles takes target_dp,

@@ -42,6 +42,7 @@ const (
 	codeInternal     = "internal"
 	codeRulesChanged = "rules_changed"
 	codeNoScenario   = "scenario_missing"
+	codeBusy         = "busy"
 	codeDamaged      = "damaged"
 	codeMethod       = "method_not_allowed"
 )

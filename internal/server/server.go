@@ -71,6 +71,8 @@ type Config struct {
 // Server is the game server: the HTTP API, the WebSocket event streams
 // and the AI seats of every live game.
 type Server struct {
+	balance balanceChecks // balance checks (balance.go)
+
 	cfg     Config
 	log     *slog.Logger
 	games   *cache
@@ -213,6 +215,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/scenarios", s.api(s.listScenarios))
 	mux.HandleFunc("GET /api/units", s.api(s.listUnits))
 	mux.HandleFunc("GET /api/odds", s.api(s.getTablesideOdds))
+	mux.HandleFunc("POST /api/balance", s.limit(s.api(s.postBalance)))
+	mux.HandleFunc("GET /api/balance/{id}", s.api(s.getBalance))
 	mux.HandleFunc("GET /api/games", s.api(s.listGames))
 	mux.HandleFunc("POST /api/games", s.limit(s.api(s.createGame)))
 	mux.HandleFunc("GET /api/games/{id}", s.api(s.getGame))
@@ -258,8 +262,11 @@ func (s *Server) api(h func(w http.ResponseWriter, r *http.Request) (any, *apiEr
 			return
 		}
 		status := http.StatusOK
-		if r.Method == http.MethodPost && r.URL.Path == "/api/games" {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/api/games":
 			status = http.StatusCreated
+		case r.Method == http.MethodPost && r.URL.Path == "/api/balance":
+			status = http.StatusAccepted // a check under way
 		}
 		writeJSON(w, status, v)
 	}
