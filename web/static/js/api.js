@@ -38,6 +38,8 @@ export const api = {
   // tableOdds asks the odds of a shot away from any game: params is a
   // URLSearchParams of GET /api/odds.
   tableOdds: (params) => request("GET", "/api/odds?" + params.toString()),
+  balance: (body) => request("POST", "/api/balance", { body }),
+  balanceCheck: (id) => request("GET", "/api/balance/" + encodeURIComponent(id)),
   games: () => request("GET", "/api/games"),
   create: (body) => request("POST", "/api/games", { body }),
   game: (id, token) => request("GET", "/api/games/" + id, { token }),

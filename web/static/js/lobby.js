@@ -63,7 +63,8 @@ export async function showLobby(root, navigate) {
         sdBrief && sdBrief.briefing ? h("p", { class: "briefing side" }, sdBrief.briefing) : null,
         h("div", {}, h("b", {}, "Opponent: "), opp),
         h("div", { class: "row" }, h("label", { title: "The same seed rolls the same dice. Left blank, the server draws one and keeps it secret until the game is over." }, h("b", {}, "Dice seed: "), seed)),
-        h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")));
+        h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")),
+      balanceBox(s));
     // The map is fetched once per scenario and the preview keeps the
     // table's proportions from the start, so the form below it does not
     // jump when the map arrives.
@@ -149,4 +150,63 @@ export { saveGame };
 // own (sandtable serve --scenario FILE), not one shipped with the game.
 function ownTag(s) {
   return s.source === "file" ? h("span", { class: "tag", testid: "own-scenario", title: "From a scenario file given to the server (" + s.id + ")" }, "your file") : null;
+}
+
+// balanceBox offers a balance check of scenario s: AI games with the sides
+// swapped (POST /api/balance), followed until they are over.
+// The latest check of each scenario, so that the result (or the check
+// under way) outlasts the lobby's redrawing.
+const checks = new Map();
+
+function balanceBox(s) {
+  const out = h("div", { class: "balance-result", testid: "balance-result" });
+  const games = 200;
+  const follow = async (btn, c) => {
+    btn.disabled = true;
+    while (c.status === "running") {
+      out.replaceChildren(h("p", {}, `Playing: ${c.done} of ${c.games} games…`), h("progress", { max: c.games, value: c.done }));
+      await new Promise((r) => setTimeout(r, 400));
+      if (!out.isConnected) return; // the lobby moved on; the check goes on without us
+      try { c = await api.balanceCheck(c.check_id); } catch (e) { checks.delete(s.id); out.replaceChildren(h("p", { class: "error", testid: "balance-error" }, e.message)); btn.disabled = false; return; }
+      checks.set(s.id, c);
+    }
+    btn.disabled = false;
+    out.replaceChildren(balanceReport(s, c));
+  };
+  const run = async (btn) => {
+    btn.disabled = true;
+    out.replaceChildren(h("p", { class: "muted" }, "Starting…"));
+    let c;
+    try { c = await api.balance({ scenario: s.id, games }); } catch (e) { out.replaceChildren(h("p", { class: "error", testid: "balance-error" }, e.message)); btn.disabled = false; return; }
+    checks.set(s.id, c);
+    follow(btn, c);
+  };
+  const btn = h("button", { testid: "balance-check", onclick: () => run(btn) }, `Check the balance: ${games} AI games`);
+  const box = h("section", { class: "balance" }, h("h3", {}, "Is it balanced?"),
+    h("p", { class: "muted small" }, "The scripted AI plays both sides, which swap every other game; the result says which side the battle favours, with 95% intervals. It takes a few seconds to a minute."),
+    btn, out);
+  const last = checks.get(s.id);
+  if (last) follow(btn, last);
+  return box;
+}
+
+// balanceReport words a finished check.
+function balanceReport(s, c) {
+  if (c.status !== "done") return h("p", { class: "error", testid: "balance-error" }, `The check ${c.status}: ${c.error || ""}`);
+  const sum = c.summary;
+  const name = (id) => (s.sides.find((x) => x.id === id) || { name: id }).name;
+  const p1 = (x) => (100 * x).toFixed(1) + "%";
+  const b = sum.balance;
+  const verdict = !b ? "No game was decided."
+    : `${name(b.side)} won ${p1(b.share)} of the ${b.decided} decided games [${p1(b.ci95[0])}, ${p1(b.ci95[1])}]: ` +
+      (b.favoured ? `the battle favours ${name(b.side)}.` : "no side is clearly favoured at this many games.");
+  return h("div", {},
+    h("p", { testid: "balance-verdict" }, h("b", {}, verdict)),
+    h("table", { class: "calc-table" },
+      h("tr", {}, h("th", {}, "Side"), h("th", {}, "Won"), h("th", {}, "Rate [95%]")),
+      ...sum.sides.map((id) => h("tr", {}, h("td", {}, name(id)), h("td", {}, sum.wins[id]),
+        h("td", {}, `${p1(sum.wins[id] / sum.completed)} [${p1(sum.ci95[id][0])}, ${p1(sum.ci95[id][1])}]`))),
+      h("tr", {}, h("td", {}, "Drawn"), h("td", {}, sum.draws), h("td", {}, p1(sum.draws / sum.completed)))),
+    h("p", { class: "muted small" }, `${sum.completed} games, ${sum.mean_turns.toFixed(1)} turns on average (seed ${c.seed}). More games, or other agents, from the command line:`),
+    h("code", { class: "command", testid: "balance-command" }, c.command));
 }
