@@ -19,14 +19,17 @@ import (
 // TestLobbyBalanceCheck checks Battle 1's balance from the lobby: 200
 // scripted games, the sides swapped, followed to the end. The wins shown
 // are those `sandtable simulate` gives for the command the page shows,
-// and the result outlasts the lobby redrawing (choosing a side).
+// and the check and its result outlast the lobby redrawing (choosing a
+// side), even before the server has answered.
 func TestLobbyBalanceCheck(t *testing.T) {
 	base := newSiteURL(t)
 	browser := newBrowser(t)
 	b := newTab(t, browser, "designer", 1280, 800)
 	b.do(chromedp.Navigate(base + "/"))
 	b.click(`[data-testid="scenario-armour-battles-battle-1"]`)
-	b.click(`[data-testid="balance-check"]`)
+	// Ask, and redraw the lobby (choose a side) before the server has
+	// answered: the redrawn box follows the check.
+	eval[bool](b, `(() => { document.querySelector("[data-testid=balance-check]").click(); document.querySelector("[data-testid=side-us]").click(); return true; })()`)
 	b.waitFor("the check to start", `document.querySelector("[data-testid=balance-result] progress") || document.querySelector("[data-testid=balance-verdict]")`, 10*time.Second)
 	b.waitFor("the check's verdict", `document.querySelector("[data-testid=balance-verdict]") || document.querySelector("[data-testid=balance-error]")`, 3*time.Minute)
 	if b.exists(`[data-testid=balance-error]`) {
@@ -64,7 +67,7 @@ func TestLobbyBalanceCheck(t *testing.T) {
 		t.Errorf("the verdict %q; want it to start %q", verdict, wantV)
 	}
 	// Choosing a side redraws the lobby's form: the result stays.
-	b.click(`[data-testid="side-us"]`)
+	b.click(`[data-testid="side-german"]`)
 	if got := eval[string](b, `(document.querySelector("[data-testid=balance-verdict]") || {}).textContent || ""`); got != verdict {
 		t.Errorf("after choosing a side the verdict reads %q, want %q", got, verdict)
 	}

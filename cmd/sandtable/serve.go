@@ -33,6 +33,7 @@ type serveOptions struct {
 	logLevel     string
 	scenarios    []string // --scenario: users' scenario files or folders
 	units        []string // --units
+	balanceGames int      // --balance-games: 0 turns balance checks off
 }
 
 func newServeCmd() *cobra.Command {
@@ -71,6 +72,7 @@ continued, and says so.`,
 	f.Float64Var(&o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringSliceVar(&o.scenarios, "scenario", nil, "a scenario file of your own (.yaml) to offer beside the built-in ones, or a folder of such files and the unit files they use (repeat or comma-separate)")
+	f.IntVar(&o.balanceGames, "balance-games", 1000, "most games of one balance check from the lobby (scripted AI games, one check at a time on half the cores); 0 turns the checks off")
 	f.StringSliceVar(&o.units, "units", nil, "unit files (.yaml) with unit types the --scenario files use besides the built-in ones (repeat or comma-separate)")
 	return cmd
 }
@@ -99,7 +101,11 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	if store.IsPostgres(o.db) {
 		backend = "postgres"
 	}
-	srv, err := server.New(server.Config{Store: st, Catalog: cat, Logger: log, BaseURL: o.baseURL, AllowOrigins: o.allowOrigins, RateLimit: o.rate})
+	balance := o.balanceGames
+	if balance <= 0 {
+		balance = -1 // off
+	}
+	srv, err := server.New(server.Config{Store: st, Catalog: cat, Logger: log, BaseURL: o.baseURL, AllowOrigins: o.allowOrigins, RateLimit: o.rate, BalanceGames: balance})
 	if err != nil {
 		st.Close()
 		return err

@@ -84,7 +84,8 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *ap
 	// The strongest opponent on offer searches for a second a decision
 	// (mcts:1s); any mcts:N or mcts:DURATION may be asked for.
 	opponents := append(append([]string{store.PlayerHuman}, agent.Names()...), strongestAI)
-	return map[string]any{"scenarios": out, "opponents": opponents}, nil
+	// The most games a balance check may play here; 0 when checks are off.
+	return map[string]any{"scenarios": out, "opponents": opponents, "balance_games": max(0, s.cfg.BalanceGames&^1)}, nil
 }
 
 func (s *Server) listUnits(w http.ResponseWriter, r *http.Request) (any, *apiError) {

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -17,8 +18,9 @@ import (
 // swapped every other game, as `sandtable simulate --swap` does, for a
 // scenario author in the browser who wants to know which side the battle
 // favours. Checks are held in memory only (they are not saved games): one
-// plays at a time, on half the cores, and a finished one is kept for
-// balanceKeep.
+// plays at a time, on half the cores (the whole core of a one-core
+// machine, beside the AI seats: Config.BalanceGames turns checks off),
+// and a finished one is kept for balanceKeep.
 const (
 	balanceDefaultGames = 200
 	balanceMaxGames     = 1000
@@ -99,6 +101,12 @@ func (b *balanceChecks) prune(now time.Time) {
 // GET /api/balance/{id} follows. While one is under way another is
 // refused with 409 "busy".
 func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	if s.cfg.BalanceGames < 0 {
+		return nil, errf(http.StatusForbidden, codeForbidden, "this server plays no balance checks (sandtable serve --balance-games 0); run sandtable simulate instead")
+	}
+	if s.ctx.Err() != nil {
+		return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the server is shutting down")
+	}
 	var req balanceRequest
 	if e := decodeBody(r, &req); e != nil {
 		return nil, e
@@ -118,8 +126,8 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 	if req.Games != nil {
 		games = *req.Games
 	}
-	if games < 2 || games > balanceMaxGames || games%2 != 0 {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("games: an even number from 2 to %d (each side played by each agent as often), got %d; `sandtable simulate` plays more", balanceMaxGames, games))
+	if most := s.cfg.BalanceGames &^ 1; games < 2 || games > most || games%2 != 0 {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("games: an even number from 2 to %d (each side played by each agent as often), got %d; `sandtable simulate` plays more", most, games))
 	}
 	agentName := req.Agent
 	if agentName == "" {
@@ -128,7 +136,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 	if !contains(balanceAgents, agentName) {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("agent: %q: a check plays %s on both sides; a search such as mcts takes minutes a game: run it with sandtable simulate", agentName, strings.Join(balanceAgents, " or ")))
 	}
-	seed := randUint64() >> 1
+	seed := randUint64() >> 11 // 53 bits: a JavaScript number shows it exactly
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
@@ -137,7 +145,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 	}
 	scenarioArg := sc.ID
 	if !sc.BuiltIn {
-		scenarioArg = sc.Pos.File
+		scenarioArg = filepath.Base(sc.Pos.File) // the file's name, not where the server keeps it
 	}
 	c := &balanceCheck{ID: newToken()[:16], Scenario: sc.ID, Agent: agentName, Games: games, Seed: seed, Status: "running",
 		Command: fmt.Sprintf("sandtable simulate --scenario %s --games %d --agents %s,%s --swap --seed %d", shellQuote(scenarioArg), games, agentName, agentName, seed)}
@@ -172,7 +180,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 		defer b.mu.Unlock()
 		b.running, c.finished = "", time.Now()
 		switch {
-		case rep.Interrupted || s.ctx.Err() != nil:
+		case rep.Interrupted || err != nil && s.ctx.Err() != nil:
 			c.Status, c.Error = "stopped", "the server shut down before the check was over"
 		case err != nil:
 			c.Status, c.Error = "failed", err.Error()

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/scenario"
 	"github.com/sandtable/sandtable/internal/server"
 	"github.com/sandtable/sandtable/internal/sim"
 )
@@ -142,4 +144,70 @@ func TestBalanceCheckStopsWithTheServer(t *testing.T) {
 	if got.Status != "stopped" || !strings.Contains(got.Error, "the server shut down") || got.Done >= 1000 {
 		t.Errorf("the check after the server closed: %+v", got)
 	}
+}
+
+// TestBalanceCheckLimits: the server's bound on a check's games, checks
+// turned off, a check asked of a server shutting down, and the command
+// of a scenario from a file, which names the file but not its folder.
+func TestBalanceCheckLimits(t *testing.T) {
+	e := newEnv(t, server.Config{BalanceGames: 10})
+	var list struct {
+		BalanceGames int `json:"balance_games"`
+	}
+	e.do("GET", "/api/scenarios", "", nil).decode(t, &list)
+	if list.BalanceGames != 10 {
+		t.Errorf("/api/scenarios offers checks of %d games, want 10", list.BalanceGames)
+	}
+	r := e.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1"})
+	var msg struct{ Error string }
+	if r.decode(t, &msg); r.status != 400 || !strings.Contains(msg.Error, "games: an even number from 2 to 10") {
+		t.Errorf("the default 200 games on a server that allows 10: %d %s", r.status, r.body)
+	}
+
+	off := newEnv(t, server.Config{BalanceGames: -1})
+	off.do("GET", "/api/scenarios", "", nil).decode(t, &list)
+	r = off.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1", "games": 2})
+	if list.BalanceGames != 0 || r.status != http.StatusForbidden || !strings.Contains(string(r.body), "plays no balance checks") {
+		t.Errorf("checks turned off: offered %d games, POST %d %s", list.BalanceGames, r.status, r.body)
+	}
+
+	sc := *secretScenario
+	sc.Pos.File = "/home/author/battles/secret.yaml"
+	cat := fileCatalog{newCatalog(t), &sc}
+	st := e.store
+	srv, err := server.New(server.Config{Store: st, Catalog: cat, RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	e2 := *e
+	e2.url = hs.URL
+	r = e2.do("POST", "/api/balance", "", map[string]any{"scenario": sc.ID, "games": 2, "agent": "random", "seed": 9})
+	var c balanceReply
+	r.decode(t, &c)
+	if want := "sandtable simulate --scenario secret.yaml --games 2 --agents random,random --swap --seed 9"; r.status != http.StatusAccepted || c.Command != want {
+		t.Errorf("a check of a file's scenario: %d, command %q; want %q", r.status, c.Command, want)
+	}
+	if got := waitBalance(t, &e2, c.ID); got.Status != "done" {
+		t.Errorf("the check: %+v", got)
+	}
+	srv.Close()
+	r = e2.do("POST", "/api/balance", "", map[string]any{"scenario": sc.ID, "games": 2})
+	if r.status != http.StatusServiceUnavailable {
+		t.Errorf("a check asked of a closed server: %d %s, want 503", r.status, r.body)
+	}
+}
+
+// fileCatalog is a test catalog whose secret scenario came from a file.
+type fileCatalog struct {
+	testCatalog
+	sc *scenario.Scenario
+}
+
+func (c fileCatalog) Scenario(id string) (*scenario.Scenario, error) {
+	if id == c.sc.ID {
+		return c.sc, nil
+	}
+	return c.testCatalog.Scenario(id)
 }

@@ -21,7 +21,9 @@
 //	                                    (default 200, even, up to 1000) of agent (scripted or random) on
 //	                                    both sides, the sides swapped every other game, as `sandtable
 //	                                    simulate --swap` plays them; one at a time per server (else 409
-//	                                    "busy"), on half the cores, kept in memory for an hour
+//	                                    "busy"), on half the cores, kept in memory for an hour; 403 when
+//	                                    Config.BalanceGames turns checks off (GET /api/scenarios says
+//	                                    "balance_games": the most a check may play, 0 when off)
 //	GET  /api/balance/{id}              the check: status (running, done, failed, stopped), games done,
 //	                                    the command line that repeats it, and once done the summary of
 //	                                    `sandtable simulate --json` (wins, ci95, balance, mean_turns, ...)

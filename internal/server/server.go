@@ -66,6 +66,9 @@ type Config struct {
 	RequestTimeout time.Duration
 	// WSReadLimit bounds one WebSocket message from a client; default 4 KiB.
 	WSReadLimit int64
+	// BalanceGames bounds the games of one balance check (POST
+	// /api/balance); 0 means 1000, negative turns checks off.
+	BalanceGames int
 }
 
 // Server is the game server: the HTTP API, the WebSocket event streams
@@ -125,6 +128,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.BalanceGames == 0 {
+		cfg.BalanceGames = balanceMaxGames
 	}
 	if cfg.WSReadLimit <= 0 {
 		cfg.WSReadLimit = 4 << 10

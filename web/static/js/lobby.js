@@ -64,7 +64,7 @@ export async function showLobby(root, navigate) {
         h("div", {}, h("b", {}, "Opponent: "), opp),
         h("div", { class: "row" }, h("label", { title: "The same seed rolls the same dice. Left blank, the server draws one and keeps it secret until the game is over." }, h("b", {}, "Dice seed: "), seed)),
         h("button", { class: "primary big", testid: "create-game", onclick: () => create() }, "Start the battle")),
-      balanceBox(s));
+      data.balance_games > 0 ? balanceBox(s, Math.min(200, data.balance_games)) : null);
     // The map is fetched once per scenario and the preview keeps the
     // table's proportions from the start, so the form below it does not
     // jump when the map arrives.
@@ -158,11 +158,15 @@ function ownTag(s) {
 // under way) outlasts the lobby's redrawing.
 const checks = new Map();
 
-function balanceBox(s) {
+function balanceBox(s, games) {
   const out = h("div", { class: "balance-result", testid: "balance-result" });
-  const games = 200;
   const follow = async (btn, c) => {
     btn.disabled = true;
+    if (c.starting) {
+      // Asked for by a box the lobby has since redrawn: wait for its answer.
+      out.replaceChildren(h("p", { class: "muted" }, "Starting…"));
+      try { c = await c.starting; } catch (e) { out.replaceChildren(h("p", { class: "error", testid: "balance-error" }, e.message)); btn.disabled = false; return; }
+    }
     while (c.status === "running") {
       out.replaceChildren(h("p", {}, `Playing: ${c.done} of ${c.games} games…`), h("progress", { max: c.games, value: c.done }));
       await new Promise((r) => setTimeout(r, 400));
@@ -173,13 +177,14 @@ function balanceBox(s) {
     btn.disabled = false;
     out.replaceChildren(balanceReport(s, c));
   };
-  const run = async (btn) => {
-    btn.disabled = true;
-    out.replaceChildren(h("p", { class: "muted" }, "Starting…"));
-    let c;
-    try { c = await api.balance({ scenario: s.id, games }); } catch (e) { out.replaceChildren(h("p", { class: "error", testid: "balance-error" }, e.message)); btn.disabled = false; return; }
-    checks.set(s.id, c);
-    follow(btn, c);
+  const run = (btn) => {
+    // The check is kept before the server answers, so that a box drawn
+    // meanwhile follows it too.
+    const starting = api.balance({ scenario: s.id, games });
+    const pending = { starting };
+    checks.set(s.id, pending);
+    starting.then((c) => { if (checks.get(s.id) === pending) checks.set(s.id, c); }, () => { if (checks.get(s.id) === pending) checks.delete(s.id); });
+    follow(btn, pending);
   };
   const btn = h("button", { testid: "balance-check", onclick: () => run(btn) }, `Check the balance: ${games} AI games`);
   const box = h("section", { class: "balance" }, h("h3", {}, "Is it balanced?"),
