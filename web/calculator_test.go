@@ -125,12 +125,26 @@ func TestShotCalculator(t *testing.T) {
 		t.Errorf("after a reload: %q, flank ticked %v; want the same question", c.text("odds"), eval[bool](c.tab, `document.querySelector("[data-param=flank]").checked`))
 	}
 
-	// A reaction the target has not got.
-	c.set("reaction", "scoot")
-	if got := c.text("odds"); !strings.Contains(got, `the target "M4 75mm" has no shoot-and-scoot ability`) {
-		t.Errorf("an M4 shooting and scooting: %q; want the refusal", got)
+	// Reactions the target has not got are not offered: an M4 neither
+	// breaks off nor shoots and scoots, an M10 does both.
+	offered := func() string {
+		return eval[string](c.tab, `[...document.querySelector("[data-param=reaction]").options].filter((o) => !o.disabled).map((o) => o.value || "none").join(",")`)
 	}
-	c.set("reaction", "")
+	if got := offered(); got != "none,disengaging" {
+		t.Errorf("the M4's reactions offered: %s, want none,disengaging", got)
+	}
+	c.set("target", "m10")
+	if got := offered(); got != "none,break_off,disengaging,scoot" {
+		t.Errorf("the M10's reactions offered: %s", got)
+	}
+	c.set("reaction", "scoot")
+	if !strings.Contains(c.text("odds"), "vs reaction 7D") {
+		t.Errorf("an M10 shooting and scooting: %q; want +2D on its reaction", c.text("odds"))
+	}
+	c.set("target", "m4-75") // its scoot is dropped with the M10
+	if got := eval[string](c.tab, `document.querySelector("[data-param=reaction]").value`); got != "" || !strings.Contains(c.text("odds"), "8D at 3+ vs reaction 5D") {
+		t.Errorf("back to the M4: reaction %q, odds %q", got, c.text("odds"))
+	}
 
 	// Off-table artillery fires for effect: range does not count.
 	c.set("firer", "105l28-howitzer")

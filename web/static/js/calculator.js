@@ -130,6 +130,16 @@ async function draw(root, page) {
   // Off-table artillery (Armour Battles) fires for effect: no range,
   // no moves, no ambush.
   const syncArtillery = () => {
+    // A target breaks off, or shoots and scoots, only with the ability.
+    const reaction = form.querySelector("[data-param=reaction]");
+    if (reaction) {
+      const tgt = units[rules].find((x) => x.id === form.querySelector("[data-param=target]").value);
+      const has = { break_off: "break-off", scoot: "shoot-and-scoot" };
+      for (const o of reaction.options) {
+        o.disabled = !!has[o.value] && !(tgt && (tgt.special || []).includes(has[o.value]));
+      }
+      if (reaction.selectedOptions[0] && reaction.selectedOptions[0].disabled) reaction.value = "";
+    }
     const firer = form.querySelector("[data-param=firer]");
     const u = units[rules].find((x) => x.id === firer.value);
     const art = rules === "armour-battles" && u && offTable(u);
