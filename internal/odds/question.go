@@ -78,13 +78,10 @@ func Answer(units Units, q Question) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch q.Rules {
-	case ab.Name:
-		return answerArmourBattles(q, firer, target)
-	case pagano.Name:
+	if q.Rules == pagano.Name {
 		return answerPagano(q, firer, target)
 	}
-	panic("unreachable: rules checked above")
+	return answerArmourBattles(q, firer, target)
 }
 
 // unitType looks field's unit type up; the error lists the ruleset's unit

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -133,7 +134,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 	if agentName == "" {
 		agentName = "scripted"
 	}
-	if !contains(balanceAgents, agentName) {
+	if !slices.Contains(balanceAgents, agentName) {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("agent: %q: a check plays %s on both sides; a search such as mcts takes minutes a game: run it with sandtable simulate", agentName, strings.Join(balanceAgents, " or ")))
 	}
 	seed := randUint64() >> 11 // 53 bits: a JavaScript number shows it exactly
@@ -207,15 +208,6 @@ func (s *Server) getBalance(w http.ResponseWriter, r *http.Request) (any, *apiEr
 		return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no balance check %q on this server (checks are kept for %v after they end, and not across restarts)", id, balanceKeep))
 	}
 	return c, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // shellQuote quotes a word for a POSIX shell when it needs it.
