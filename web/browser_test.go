@@ -78,7 +78,7 @@ func newTab(t *testing.T, browser context.Context, name string, w, h int64) *tab
 // do runs actions with a time limit, failing the test on error.
 func (b *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, patience*30*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.shot("failure")
@@ -98,7 +98,7 @@ func (b *tab) pageErrors() []string {
 // eval evaluates a JavaScript expression into v.
 func eval[T any](b *tab, expr string) T {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, patience*20*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -119,9 +119,18 @@ func (b *tab) strongestOpponent() string {
 	return marked[0]
 }
 
-// waitFor polls a JavaScript condition until it is true.
+// patience stretches every time limit of the browser tests. The limits
+// only bound a wait for something that should happen, so a passing test
+// pays nothing for them, and the README's test command runs this package
+// beside the rules packages' thousand-game tests, which load both cores:
+// there a page that answers in two seconds alone can take twenty.
+const patience = 3
+
+// waitFor polls a JavaScript condition until it is true, for up to
+// limit (stretched by patience).
 func (b *tab) waitFor(what, cond string, limit time.Duration) {
 	b.t.Helper()
+	limit *= patience
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		if eval[bool](b, "!!("+cond+")") {
