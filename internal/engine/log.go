@@ -56,12 +56,22 @@ type Record struct {
 // WriteLog writes the game's log as JSON Lines: the header, then one record
 // per action.
 func (g *Game) WriteLog(w io.Writer) error {
+	return writeLog(w, g.header, g.records)
+}
+
+// Write writes the log as JSON Lines, as Game.WriteLog does: the header,
+// then one record a line. A log read with ReadLog writes back as it was.
+func (l *Log) Write(w io.Writer) error {
+	return writeLog(w, l.Header, l.Records)
+}
+
+func writeLog(w io.Writer, h Header, records []Record) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
-	if err := enc.Encode(g.header); err != nil {
+	if err := enc.Encode(h); err != nil {
 		return err
 	}
-	for _, r := range g.records {
+	for _, r := range records {
 		if err := enc.Encode(r); err != nil {
 			return err
 		}

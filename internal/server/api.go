@@ -648,8 +648,17 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lg, acc, e := s.open(r, "")
+	if e != nil && (e.Code == codeNoScenario || e.Code == codeRulesChanged) && r.URL.Query().Get("format") != "events" {
+		// The game cannot be played here, but a finished one's log is
+		// still its players': handed out as stored, for a build or a
+		// scenario file that replays it.
+		e = s.writeStoredLog(w, r, e)
+	}
 	if e != nil {
 		writeError(w, e)
+		return
+	}
+	if lg == nil {
 		return
 	}
 	defer lg.mu.Unlock()
@@ -662,7 +671,44 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusInternalServerError, codeInternal, "writing the log failed"))
 		return
 	}
+	writeLogFile(w, lg.id, buf.Bytes())
+}
+
+func writeLogFile(w http.ResponseWriter, id string, log []byte) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+lg.id+`.jsonl"`)
-	w.Write(buf.Bytes())
+	w.Header().Set("Content-Disposition", `attachment; filename="`+id+`.jsonl"`)
+	w.Write(log)
+}
+
+// writeStoredLog answers GET .../log for a game that cannot be loaded
+// (why): a finished game's log is written from the store's records, to a
+// token of the game; an unfinished one's would show what its holder may
+// not see, so that answer stays why, with a word on when the log comes.
+// It returns nil once it has written the log.
+func (s *Server) writeStoredLog(w http.ResponseWriter, r *http.Request, why *apiError) *apiError {
+	id := r.PathValue("id")
+	row, err := s.cfg.Store.Game(r.Context(), id)
+	if err != nil {
+		return why
+	}
+	if _, e := authorize(row, requestToken(r, "")); e != nil {
+		return e
+	}
+	if row.Status != store.StatusOver {
+		return errf(why.Status, why.Code, why.Msg+"; its log can be downloaded here once the game is over")
+	}
+	recs, err := s.cfg.Store.Actions(r.Context(), id, 0)
+	if err != nil {
+		return s.storeError(err)
+	}
+	lg, err := storedLog(row, recs)
+	if err != nil {
+		return s.storeError(err)
+	}
+	var buf bytes.Buffer
+	if err := lg.Write(&buf); err != nil {
+		return errf(http.StatusInternalServerError, codeInternal, "writing the log failed")
+	}
+	writeLogFile(w, id, buf.Bytes())
+	return nil
 }

@@ -55,7 +55,9 @@
 //	                                    pagano --json`; a shot the rules refuse is 422 saying why)
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
 //	                                    (?format=events for the events still; jsonl, or no format, for
-//	                                    the log; any other format is 400)
+//	                                    the log; any other format is 400). A finished game's log is
+//	                                    given as stored even when this server cannot open the game
+//	                                    (its scenario is missing, or the rules have changed since)
 //	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed
 //	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens),
 //	GET  /replay/{id} (the replay viewer of a finished game)

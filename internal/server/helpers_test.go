@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -118,6 +119,7 @@ func newEnv(t testing.TB, cfg server.Config, opts ...func(*http.Server)) *env {
 type reply struct {
 	status int
 	body   []byte
+	header http.Header
 }
 
 func (r reply) decode(t testing.TB, v any) {
@@ -164,7 +166,7 @@ func (e *env) do(method, path, token string, body any) reply {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return reply{resp.StatusCode, b}
+	return reply{resp.StatusCode, b, resp.Header}
 }
 
 // created is the answer to POST /api/games.
@@ -244,4 +246,23 @@ func (e *env) metric(name string) float64 {
 		}
 	}
 	return 0
+}
+
+// playOut plays blue's moves of value in a game of secretScenario against
+// an agent until the game is over, and returns how many blue played.
+func (e *env) playOut(c created, value int) int {
+	e.t.Helper()
+	for moves := 0; ; moves++ {
+		var st state
+		waitFor(e.t, "the AI to move", func() bool {
+			st = e.state(c.GameID, c.SeatToken)
+			return st.Result.Over || st.Pending.Side == 1
+		})
+		if st.Result.Over {
+			return moves
+		}
+		if r := e.act(c.GameID, c.SeatToken, st, fmt.Sprintf(`{"kind":"move","value":%d}`, value)); r.status != 200 {
+			e.t.Fatalf("move %d: %d %s", moves, r.status, r.body)
+		}
+	}
 }

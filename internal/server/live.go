@@ -312,11 +312,9 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	if len(recs) < row.Actions {
 		return nil, fmt.Errorf("server: game %s: %d records stored, the game row says %d", id, len(recs), row.Actions)
 	}
-	var cfg gameConfig
-	if len(row.Config) > 0 {
-		if err := json.Unmarshal(row.Config, &cfg); err != nil {
-			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", id, store.ErrDamaged, err)
-		}
+	lg, err := storedLog(row, recs)
+	if err != nil {
+		return nil, err
 	}
 	// A scenario from a user's file may be gone (the server started
 	// without it) or at another version since the game was made.
@@ -326,11 +324,6 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	}
 	if sc.Version != row.ScenarioVersion {
 		return nil, &scenarioGone{id: row.Scenario, saved: row.ScenarioVersion, now: sc.Version, builtIn: sc.BuiltIn}
-	}
-	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev, Digest: cfg.Digest}}
-	for i, r := range recs {
-		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
-		lg.Lines = append(lg.Lines, i+2)
 	}
 	g, err := engine.Replay(lg, func(_, sid string) (*scenario.Scenario, error) { return s.cfg.Catalog.Scenario(sid) })
 	if err != nil {
@@ -351,6 +344,24 @@ func (s *Server) load(ctx context.Context, id string) (*liveGame, error) {
 	s.maybeAI(live)
 	live.mu.Unlock()
 	return live, nil
+}
+
+// storedLog is a stored game as the engine's log: the header the game
+// was made with and its records, as the store holds them. It needs no
+// scenario, so a game whose scenario is gone can still be handed out.
+func storedLog(row *store.Game, recs []store.Action) (*engine.Log, error) {
+	var cfg gameConfig
+	if len(row.Config) > 0 {
+		if err := json.Unmarshal(row.Config, &cfg); err != nil {
+			return nil, fmt.Errorf("server: game %s: %w: bad config: %v", row.ID, store.ErrDamaged, err)
+		}
+	}
+	lg := &engine.Log{Header: engine.Header{Format: engine.LogFormat, Rules: row.Rules, Scenario: row.Scenario, Version: row.ScenarioVersion, Seed: row.Seed, Hash: row.HeaderHash, Dice: cfg.Dice, Rev: cfg.Rev, Digest: cfg.Digest}}
+	for i, r := range recs {
+		lg.Records = append(lg.Records, engine.Record{N: r.N, Side: r.Side, Action: r.Action, Dice: r.Dice, Hash: r.Hash})
+		lg.Lines = append(lg.Lines, i+2)
+	}
+	return lg, nil
 }
 
 // game returns the live game for a request, mapping errors to answers.

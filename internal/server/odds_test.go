@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -136,6 +137,20 @@ func TestGameSavedUnderOtherRules(t *testing.T) {
 	}
 	if recs, err := e.store.Actions(context.Background(), c.GameID, 0); err != nil || len(recs) != 2 {
 		t.Errorf("the stored records: %d, %v; want both kept", len(recs), err)
+	}
+	// Its log, for a build that plays it: withheld while the game is
+	// stored as going on, handed out as stored once it is over.
+	if r := e2.do("GET", "/api/games/"+c.GameID+"/log", c.SeatToken, nil); r.status != http.StatusConflict || r.errCode() != "rules_changed" || !strings.Contains(string(r.body), "once the game is over") {
+		t.Errorf("the log of an unfinished game saved under other rules: %d %s; want 409 rules_changed", r.status, r.body)
+	}
+	if err := e.store.Append(context.Background(), store.Append{GameID: c.GameID, After: 2, Status: store.StatusOver,
+		Actions: []store.Action{{N: 3, Side: 0, Action: json.RawMessage(`{"kind":"move","value":3}`), Dice: []int{1}, Hash: "fedcba9876543210"}}}); err != nil {
+		t.Fatal(err)
+	}
+	r = e2.do("GET", "/api/games/"+c.GameID+"/log", c.SeatToken, nil)
+	lg, err := engine.ReadLog(bytes.NewReader(r.body))
+	if r.status != 200 || err != nil || len(lg.Records) != 3 || lg.Records[1].Hash != "0123456789abcdef" || lg.Records[2].Hash != "fedcba9876543210" || lg.Header.Scenario != secretScenario.ID {
+		t.Errorf("the log of a finished game saved under other rules: %d %.300s (%v); want the three stored records", r.status, r.body, err)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 )
 
 // waitFor polls cond until it holds or ten seconds pass.
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		if cond() {
@@ -35,19 +35,7 @@ func TestPlayAgainstAIToTheEndAndReplayTheLog(t *testing.T) {
 	if c.Side != 1 || c.JoinURL != "" {
 		t.Fatalf("created %+v; want side 1 (blue) and no join link against an agent", c)
 	}
-	for moves := 0; ; moves++ {
-		var st state
-		waitFor(t, "the AI to move", func() bool {
-			st = e.state(c.GameID, c.SeatToken)
-			return st.Result.Over || st.Pending.Side == 1
-		})
-		if st.Result.Over {
-			break
-		}
-		if r := e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":2}`); r.status != 200 {
-			t.Fatalf("move %d: %d %s", moves, r.status, r.body)
-		}
-	}
+	e.playOut(c, 2)
 	r := e.do("GET", "/api/games/"+c.GameID+"/log", c.SeatToken, nil)
 	if r.status != 200 || !strings.HasPrefix(string(r.body), `{"format":"sandtable-log/1"`) {
 		t.Fatalf("log of a finished game: %d %.200s", r.status, r.body)

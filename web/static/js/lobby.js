@@ -127,6 +127,9 @@ export async function showLobby(root, navigate) {
         return h("li", {}, h("a", { href: "/games/" + g.id, testid: "resume-" + g.id, onclick: (e) => { e.preventDefault(); navigate("/games/" + g.id); } },
           g.title || g.scenario || g.id), " ", h("span", { class: "muted" }, [g.role === "spectator" ? "spectating" : g.sideName || g.sideId, st ? st.status : "", st ? "last move " + new Date(st.updated).toLocaleString() : "", g.opponent || ""].filter(Boolean).join(" · ")),
           st && st.status !== "active" ? h("a", { href: "/replay/" + g.id, class: "small", onclick: (e) => { e.preventDefault(); navigate("/replay/" + g.id); } }, " replay") : null,
+          // A finished game's whole log, for sandtable replay (kept by the
+          // server even when the game's scenario file is no longer given).
+          st && st.status === "over" && g.token ? h("a", { href: `/api/games/${g.id}/log?token=${encodeURIComponent(g.token)}`, download: g.id + ".jsonl", class: "small", testid: "log-" + g.id, title: "The game's log, to replay with sandtable replay" }, " log") : null,
           g.spectator_token ? h("a", { class: "small", href: "/games/" + g.id + "?token=" + g.spectator_token + "&spectate=1" }, " spectator link") : null,
           h("button", { class: "small link", title: "Forget this game in this browser", onclick: () => { forgetGame(g.id); renderGames(); } }, "×"));
       })) : h("p", { class: "muted" }, "None yet: start one above. Games are remembered in this browser."),
