@@ -189,3 +189,74 @@ func TestShotCalculator(t *testing.T) {
 		t.Errorf("page errors: %v", errs)
 	}
 }
+
+// TestShotCalculatorRolls: the calculator rolls the shot asked, showing
+// every die and the outcome GET /api/odds/roll gives for the seed it
+// shows; "the same dice again" rolls that seed again, a changed question
+// drops the roll, and a shot out of range offers none.
+func TestShotCalculatorRolls(t *testing.T) {
+	base := newSiteURL(t)
+	browser := newBrowser(t)
+	c := &calc{tab: newTab(t, browser, "table", 1280, 800), base: base}
+	c.do(chromedp.Navigate(base + "/odds?rules=armour-battles&firer=panther-g&target=m4-75&range=12&target_dp=1"))
+	c.waitFor("the calculator", `document.querySelector("[data-testid=calculator]")`, 10*time.Second)
+	c.answered()
+	rolled := func() (string, map[string]any) {
+		c.t.Helper()
+		c.waitFor("the roll", `document.querySelector("[data-testid=calc-roll-outcome]")`, 10*time.Second)
+		seed := c.text("calc-roll-seed")
+		u, _ := url.Parse(eval[string](c.tab, `location.href`))
+		code, _, body := get(t, base+"/api/odds/roll?"+u.RawQuery+"&seed="+seed)
+		var m struct {
+			Roll map[string]any `json:"roll"`
+		}
+		if code != 200 || json.Unmarshal([]byte(body), &m) != nil {
+			t.Fatalf("GET /api/odds/roll for seed %s: %d %s", seed, code, body)
+		}
+		return seed, m.Roll
+	}
+	faces := func(testid string) string {
+		return eval[string](c.tab, `[...document.querySelectorAll("[data-testid=`+testid+`] .die")].map((e) => e.textContent).join(",")`)
+	}
+	join := func(v any) string {
+		var s []string
+		for _, f := range v.([]any) {
+			s = append(s, fmt.Sprint(f))
+		}
+		return strings.Join(s, ",")
+	}
+
+	c.click(`[data-testid=calc-roll]`)
+	seed, want := rolled()
+	if got := c.text("calc-roll-result"); strings.Contains(got, "null") || strings.Contains(got, "undefined") {
+		t.Errorf("the roll reads %q", got)
+	}
+	if got := faces("calc-roll-attack"); got != join(want["attack"]) || strings.Count(got, ",") != 8 {
+		t.Errorf("seed %s: the page's attack dice %q, the API's %q; want the Panther's 9", seed, got, join(want["attack"]))
+	}
+	if got := faces("calc-roll-reaction"); got != join(want["reaction"]) {
+		t.Errorf("seed %s: the page's reaction dice %q, the API's %q", seed, got, join(want["reaction"]))
+	}
+	outcome := want["outcome"].(string)
+	if got := c.text("calc-roll-outcome"); !strings.EqualFold(got, outcome+".") {
+		t.Errorf("seed %s: the page says %q, the API %q", seed, got, outcome)
+	}
+
+	eval[bool](c.tab, `(document.querySelector("[data-testid=calc-roll-outcome]").remove(), true)`)
+	c.click(`[data-testid=calc-roll-again]`)
+	if again, _ := rolled(); again != seed || faces("calc-roll-attack") != join(want["attack"]) {
+		t.Errorf("the same dice again: seed %s, attack %s; want seed %s and %s", again, faces("calc-roll-attack"), seed, join(want["attack"]))
+	}
+
+	c.set("range", "13")
+	if c.exists(`[data-testid=calc-roll-outcome]`) {
+		t.Error("a roll of the question before still shows after the range changed")
+	}
+	c.set("range", "40")
+	if c.exists(`[data-testid=calc-roll]`) {
+		t.Error("a shot out of range offers a roll")
+	}
+	if errs := c.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+}

@@ -45,6 +45,12 @@ type Result struct {
 	PForcedBackSixes []float64 `json:"p_forced_back_sixes"`
 }
 
+// Dice are the dice r was computed for, to roll them (ab.RollShot).
+func (r Result) Dice() armourbattles.ShotDice {
+	return armourbattles.ShotDice{AttackDice: r.AttackDice, AttackTN: r.AttackTN, ReactionDice: r.ReactionDice, ReactionTN: r.ReactionTN,
+		InRange: r.InRange, ArtillerySuppression: r.ArtillerySuppression}
+}
+
 // Compute returns the exact outcome distribution of an attack with dice d
 // at a target that already has targetDP Disruption Points (Armour Battles,
 // Reaction Checks; Direct Fire Combat Results; Unit Morale; Suppression

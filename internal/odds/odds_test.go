@@ -358,3 +358,59 @@ func count(faces []int, tn int) (successes, sixes int) {
 	}
 	return successes, sixes
 }
+
+// TestRollShotAgreesWithCompute: the table-side roll (ab.RollShot), fed
+// every way the dice of small shots can fall, comes to the exact odds
+// Compute gives: the points taken, dispersal, forced back and its sixes.
+func TestRollShotAgreesWithCompute(t *testing.T) {
+	for aN := 1; aN <= 3; aN++ {
+		for bN := 0; bN <= 3; bN++ {
+			for _, aTN := range []int{2, 4, 6, 7} {
+				for _, art := range []bool{false, true} {
+					for dp := 0; dp < odds.DisperseAt; dp++ {
+						d := shot(aN, aTN, bN, 5, art)
+						got := newTally(aN)
+						w := math.Pow(6, -float64(aN+bN))
+						faces := make([]int, aN+bN)
+						var each func(i int)
+						each = func(i int) {
+							if i < len(faces) {
+								for f := 1; f <= 6; f++ {
+									faces[i] = f
+									each(i + 1)
+								}
+								return
+							}
+							// The attack, the reaction, then a D3 or the
+							// forced-back D6s, read only when needed.
+							script := append(append([]int{}, faces...), 1, 1, 1, 1)
+							src := dice.NewScripted(script...)
+							r := ab.RollShot(d, dp, src)
+							if r.Reaction == nil || len(r.Attack) != aN {
+								t.Fatalf("%v: rolled %v", d, r)
+							}
+							if r.AttackSuccesses == 0 && src.Used() != aN || r.AttackSuccesses > 0 && src.Used() < aN+bN {
+								t.Fatalf("%v with %v: read %d dice", d, faces, src.Used())
+							}
+							got.points[r.Disruption] += w
+							switch {
+							case r.Dispersed:
+								got.dispersed += w
+							case r.ForcedBack > 0:
+								got.forcedBack += w
+								got.fbSixes[len(r.ForcedBackDice)] += w
+							}
+						}
+						each(0)
+						want := odds.Compute(d, dp)
+						if !allNear(got.points, want.PDisruption, 1e-12) || !allNear(got.fbSixes, want.PForcedBackSixes, 1e-12) ||
+							!near(got.dispersed, want.PDispersed, 1e-12) || !near(got.forcedBack, want.PForcedBack, 1e-12) {
+							t.Errorf("%+v at %d DP: rolled points %v dispersed %v forced back %v (sixes %v); Compute %v %v %v (%v)",
+								d, dp, got.points, got.dispersed, got.forcedBack, got.fbSixes, want.PDisruption, want.PDispersed, want.PForcedBack, want.PForcedBackSixes)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
@@ -103,12 +105,64 @@ func paramsOf(rules string) string {
 // unknown, repeated, of the other ruleset or out of its range is a 400
 // that names it.
 func (s *Server) getTablesideOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	vals, e := tablesideQuery(r)
+	if e != nil {
+		return nil, e
+	}
+	return s.tablesideAnswer(vals)
+}
+
+// tablesideQuery reads a table-side query string.
+func tablesideQuery(r *http.Request) (url.Values, *apiError) {
 	// ParseQuery, not URL.Query, which drops the pairs it cannot read:
 	// the answer would be to another question than the one asked.
 	vals, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, "the query cannot be read: "+err.Error()+" (parameters are name=value pairs joined by &, with URL escapes)")
 	}
+	return vals, nil
+}
+
+// tablesideRoll answers GET /api/odds/roll: the shot of GET /api/odds
+// rolled, die by die, for a player beside a real table who would rather
+// the dice were rolled here (Armour Battles). seed= repeats a roll; with
+// none the server draws one and says which.
+type tablesideRoll struct {
+	Seed uint64           `json:"seed"`
+	Odds odds.Situational `json:"odds"`
+	Roll ab.ShotRoll      `json:"roll"`
+}
+
+func (s *Server) getTablesideRoll(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	vals, e := tablesideQuery(r)
+	if e != nil {
+		return nil, e
+	}
+	seed := randUint64() >> 11 // 53 bits: a JavaScript number shows it exactly
+	if vs, ok := vals["seed"]; ok {
+		n, err := strconv.ParseUint(vs[0], 10, 64)
+		switch {
+		case len(vs) > 1:
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("seed: given %d times; give it once", len(vs)))
+		case err != nil:
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("seed: want a whole number from 0 to %d, got %q", uint64(math.MaxUint64), vs[0]))
+		}
+		seed = n
+		delete(vals, "seed")
+	}
+	if rs := vals["rules"]; len(rs) > 0 && rs[0] == pagano.Name {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "rules: the dice are rolled here for Armour Battles shots only; for a Pagano shot, GET /api/odds gives its odds")
+	}
+	ans, e := s.tablesideAnswer(vals)
+	if e != nil {
+		return nil, e
+	}
+	sit := ans.(odds.Situational)
+	return tablesideRoll{Seed: seed, Odds: sit, Roll: ab.RollShot(sit.Dice(), sit.TargetDP, dice.NewPCG(seed))}, nil
+}
+
+// tablesideAnswer answers the question of a table-side query.
+func (s *Server) tablesideAnswer(vals url.Values) (any, *apiError) {
 	q := odds.Question{Rules: ab.Name}
 	if rs := vals["rules"]; len(rs) > 0 {
 		q.Rules = rs[0]

@@ -2,11 +2,13 @@ package server_test
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
@@ -149,5 +151,67 @@ func TestTablesideOddsRefuses(t *testing.T) {
 	}
 	if r := e.do("POST", "/api/odds?"+url.Values{"firer": {"Panther"}}.Encode(), "", nil); r.status != 405 {
 		t.Errorf("POST /api/odds: %d %s, want 405", r.status, r.body)
+	}
+}
+
+// TestTablesideRoll asks GET /api/odds/roll: the shot of GET /api/odds,
+// rolled with the seed given (or one the server draws and names), as
+// ab.RollShot rolls it from that seed; the same seed gives the same dice.
+func TestTablesideRoll(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	type rolled struct {
+		Seed uint64           `json:"seed"`
+		Odds odds.Situational `json:"odds"`
+		Roll ab.ShotRoll      `json:"roll"`
+	}
+	roll := func(query string) rolled {
+		t.Helper()
+		r := e.do("GET", "/api/odds/roll?"+query, "", nil)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", query, r.status, r.body)
+		}
+		var got rolled
+		r.decode(t, &got)
+		return got
+	}
+	for _, query := range []string{"firer=Panther&target=M4+75mm&range=12&target_dp=1", "firer=105L28+Howitzer&target=StuG+III&artillery=true", "firer=Panther&target=M4+75mm&range=40"} {
+		var asked odds.Situational
+		e.do("GET", "/api/odds?"+query, "", nil).decode(t, &asked)
+		for seed := uint64(1); seed <= 30; seed++ {
+			got := roll(query + "&seed=" + strconv.FormatUint(seed, 10))
+			want := ab.RollShot(asked.Dice(), asked.TargetDP, dice.NewPCG(seed))
+			if got.Seed != seed || !cmp.Equal(got.Odds, asked) {
+				t.Fatalf("%s seed %d: seed %d, odds %+v; want the seed and GET /api/odds's %+v", query, seed, got.Seed, got.Odds, asked)
+			}
+			if diff := cmp.Diff(want, got.Roll); diff != "" {
+				t.Fatalf("%s seed %d: the roll (-RollShot +served):\n%s", query, seed, diff)
+			}
+		}
+	}
+	// Thirty seeds of the Panther's 9D at 4+ have landed some hits.
+	first := roll("firer=Panther&target=M4+75mm&range=12&seed=1")
+	if len(first.Roll.Attack) != 9 || first.Roll.Outcome == "" {
+		t.Errorf("the Panther's roll: %+v; want 9 attack dice and an outcome", first.Roll)
+	}
+	drawn := roll("firer=Panther&target=M4+75mm&range=12")
+	if again := roll("firer=Panther&target=M4+75mm&range=12&seed=" + strconv.FormatUint(drawn.Seed, 10)); !cmp.Equal(again, drawn) {
+		t.Errorf("a drawn seed's roll %+v, asked again by its seed %+v", drawn, again)
+	}
+	if drawn.Seed >= 1<<53 {
+		t.Errorf("drawn seed %d: want one a JavaScript number holds exactly", drawn.Seed)
+	}
+
+	for _, tc := range []struct{ query, says string }{
+		{"firer=Panther&target=M4+75mm&range=12&seed=x", "seed: want a whole number"},
+		{"firer=Panther&target=M4+75mm&range=12&seed=-1", "seed: want a whole number"},
+		{"firer=Panther&target=M4+75mm&range=12&seed=1&seed=2", "seed: given 2 times"},
+		{"rules=pagano&firer=T-34%2F85&target=Tiger+I&range=10&aspect=front", "Armour Battles shots only"},
+		{"firer=Panther&target=M4+75mm&range=12&dice=9", "dice: no such parameter"},
+		{"firer=Panther&target=M4+75mm", "range: missing"},
+	} {
+		r := e.do("GET", "/api/odds/roll?"+tc.query, "", nil)
+		if r.status != 400 || r.errCode() != "bad_request" || !strings.Contains(string(r.body), tc.says) {
+			t.Errorf("%s: %d %s; want 400 saying %q", tc.query, r.status, r.body, tc.says)
+		}
 	}
 }

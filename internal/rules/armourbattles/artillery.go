@@ -291,12 +291,11 @@ func (s *State) resolveArtillery(sh *PendingShot, src dice.Source, out engine.Em
 	if err != nil {
 		return
 	}
-	a := sh.Attack
 	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
 	out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
-	suppress := a.Sixes > 0 && (a.Sixes > r.Sixes || d.ArtillerySuppression && a.Sixes >= r.Sixes)
+	net, suppress, unmatched := ShotEffect(d, sh.Attack, poolResult(r))
 	// Away from a point beyond the enemy: toward the unit's own edge.
 	home := geom.Dir(s.b.towardEnemy(s.Units[t].Side))
 	from := s.Units[t].Pos.Add(home.Mul(10))
-	s.applyResult(t, from, max(0, a.Successes-r.Successes), suppress, max(0, a.Sixes-r.Sixes), src, out)
+	s.applyResult(t, from, net, suppress, unmatched, src, out)
 }

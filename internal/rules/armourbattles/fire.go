@@ -343,12 +343,11 @@ func (s *State) resolveShot(src dice.Source, out engine.Emitter) {
 	}
 	d, _ := s.declaredShot(&sh).Dice()
 	r := dice.Pool(src, d.ReactionDice, d.ReactionTN)
-	net := max(0, sh.Attack.Successes-r.Successes)
-	suppress := sh.Attack.Sixes > r.Sixes
+	net, suppress, unmatched := ShotEffect(d, sh.Attack, poolResult(r))
 	if !engine.Quiet(out) {
 		out.Emit(engine.Event{Kind: "reaction", Text: fmt.Sprintf("%s reacts with %dD at %d+: %d successes, %d sixes", s.name(t), d.ReactionDice, d.ReactionTN, r.Successes, r.Sixes), To: engine.Everyone})
 	}
-	s.applyResult(t, s.Units[sh.Firer].Pos, net, suppress, sh.Attack.Sixes-r.Sixes, src, out)
+	s.applyResult(t, s.Units[sh.Firer].Pos, net, suppress, unmatched, src, out)
 }
 
 // applyResult applies disruption, dispersal, suppression and forced back to

@@ -38,6 +38,9 @@ export const api = {
   // tableOdds asks the odds of a shot away from any game: params is a
   // URLSearchParams of GET /api/odds.
   tableOdds: (params) => request("GET", "/api/odds?" + params.toString()),
+  // tableRoll rolls that shot's dice (Armour Battles); seed in params
+  // repeats a roll.
+  tableRoll: (params) => request("GET", "/api/odds/roll?" + params.toString()),
   balance: (body) => request("POST", "/api/balance", { body }),
   balanceCheck: (id) => request("GET", "/api/balance/" + encodeURIComponent(id)),
   games: () => request("GET", "/api/games"),

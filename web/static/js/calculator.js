@@ -1,7 +1,8 @@
 // The shot calculator: the exact odds of one shot for a player beside a
 // real table, who names the two vehicles, measures the range and ticks
-// the situation (GET /api/odds). The question lives in the address bar,
-// so a link or a reload asks it again.
+// the situation (GET /api/odds), and may have the shot's dice rolled here
+// (GET /api/odds/roll). The question lives in the address bar, so a link
+// or a reload asks it again.
 
 import { api } from "./api.js";
 import { oddsBox } from "./game.js";
@@ -78,7 +79,7 @@ async function draw(root, page) {
     let o;
     try { o = await api.tableOdds(p); } catch (e) { o = { error: e.message }; }
     if (n !== seq || page.stopped) return; // a later question is on its way, or the page is gone
-    result.replaceChildren(rules === "pagano" ? paganoResult(o) : abResult(o));
+    result.replaceChildren(rules === "pagano" ? paganoResult(o) : abResult(o, p, page));
     result.dataset.ready = String(n);
   };
 
@@ -168,13 +169,46 @@ async function draw(root, page) {
   ask();
 }
 
-function abResult(o) {
+function abResult(o, question, page) {
   if (o.error) return oddsBox(o);
   return h("div", {},
     h("p", {}, h("b", { testid: "calc-answer-firer" }, o.firer), " at ", h("b", {}, o.target),
       o.band === "artillery" ? " · fire for effect" : ` · ${o.range}"`),
     oddsBox(o),
-    o.in_range ? disruptionTable(o) : null);
+    o.in_range ? disruptionTable(o) : null,
+    o.in_range ? rollBox(question, page) : null);
+}
+
+// rollBox rolls the shot asked (GET /api/odds/roll) for a player who
+// would rather the dice were rolled here: every die, then what the shot
+// did. The seed shown repeats the roll.
+function rollBox(question, page) {
+  const out = h("div", { class: "calc-roll", testid: "calc-roll-result", "aria-live": "polite" });
+  let seq = 0;
+  const roll = async (seed) => {
+    const p = new URLSearchParams(question);
+    if (seed !== undefined) p.set("seed", seed);
+    const n = ++seq;
+    out.replaceChildren(h("p", { class: "muted" }, "Rolling…"));
+    let r;
+    try { r = await api.tableRoll(p); } catch (e) { r = { error: e.message }; }
+    if (n !== seq || page.stopped || !out.isConnected) return;
+    if (r.error) { out.replaceChildren(h("p", { class: "error", testid: "calc-roll-error" }, r.error)); return; }
+    const o = r.odds, x = r.roll;
+    const faces = (list, tn, id) => h("span", { class: "dice", testid: id }, list.map((f) =>
+      h("span", { class: "die" + (f >= tn ? " hit" : "") + (f === 6 ? " six" : ""), title: f >= tn ? "a success" : "no success" }, f)));
+    out.replaceChildren(...[
+      h("p", {}, `Attack ${o.attack_dice}D at ${o.attack_tn}+: `, faces(x.attack, o.attack_tn, "calc-roll-attack"),
+        ` ${x.attack_successes} success${x.attack_successes === 1 ? "" : "es"}, ${x.attack_sixes} six${x.attack_sixes === 1 ? "" : "es"}`),
+      x.reaction.length || x.attack_successes ? h("p", {}, `Reaction ${o.reaction_dice}D at ${o.reaction_tn}+: `, faces(x.reaction, o.reaction_tn, "calc-roll-reaction"),
+        ` ${x.reaction_successes} success${x.reaction_successes === 1 ? "" : "es"}, ${x.reaction_sixes} six${x.reaction_sixes === 1 ? "" : "es"}`) : null,
+      x.forced_back_dice.length ? h("p", {}, "Forced back 6\" + ", faces(x.forced_back_dice, 7, "calc-roll-forced"), ` = ${x.forced_back}"`) : null,
+      h("p", {}, h("b", { testid: "calc-roll-outcome" }, x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1) + ".")),
+      h("p", { class: "muted small" }, "Seed ", h("span", { testid: "calc-roll-seed" }, String(r.seed)), " · ",
+        h("button", { class: "link small", testid: "calc-roll-again", onclick: () => roll(String(r.seed)) }, "the same dice again"))].filter(Boolean));
+  };
+  return h("div", {}, h("h3", {}, "Roll it here"),
+    h("button", { class: "primary", testid: "calc-roll", onclick: () => roll() }, "Roll the dice"), out);
 }
 
 // disruptionTable lists the chance of each number of disruption points.
