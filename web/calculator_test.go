@@ -193,7 +193,8 @@ func TestShotCalculator(t *testing.T) {
 // TestShotCalculatorRolls: the calculator rolls the shot asked, showing
 // every die and the outcome GET /api/odds/roll gives for the seed it
 // shows; "the same dice again" rolls that seed again, a changed question
-// drops the roll, and a shot out of range offers none.
+// drops the roll, and a shot out of range offers none. Pagano's shots
+// roll their d10s.
 func TestShotCalculatorRolls(t *testing.T) {
 	base := newSiteURL(t)
 	browser := newBrowser(t)
@@ -255,6 +256,21 @@ func TestShotCalculatorRolls(t *testing.T) {
 	c.set("range", "40")
 	if c.exists(`[data-testid=calc-roll]`) {
 		t.Error("a shot out of range offers a roll")
+	}
+
+	// Pagano's d10s.
+	c.do(chromedp.Navigate(base + "/odds?rules=pagano&firer=t-34-85&target=tiger-i&range=10&aspect=side&target_motion=moving"))
+	c.waitFor("the Pagano calculator", `document.querySelector("[data-testid=calc-rules-pagano]:checked") && document.querySelector("[data-testid=odds-hit]")`, 10*time.Second)
+	c.click(`[data-testid=calc-roll]`)
+	seed, want = rolled()
+	if got := faces("calc-roll-hit"); got != fmt.Sprint(want["hit_roll"]) {
+		t.Errorf("seed %s: the page's To-Hit d10 %q, the API's %v", seed, got, want["hit_roll"])
+	}
+	if got, outcome := c.text("calc-roll-outcome"), want["outcome"].(string); !strings.EqualFold(got, outcome+".") {
+		t.Errorf("seed %s: the page says %q, the API %q", seed, got, outcome)
+	}
+	if got := c.text("calc-roll-result"); strings.Contains(got, "null") || strings.Contains(got, "undefined") || strings.Contains(got, "NaN") {
+		t.Errorf("the Pagano roll reads %q", got)
 	}
 	if errs := c.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)

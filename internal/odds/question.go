@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/geom"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
@@ -167,8 +168,25 @@ func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, err
 }
 
 func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
+	sit, unarmoured, err := paganoSituation(q, firer, target)
+	if err != nil {
+		return nil, err
+	}
+	if q.Range >= pagano.MaxRange {
+		return pagano.NewReport(firer.Name, target.Name, sit, false, pagano.Odds{}), nil
+	}
+	o, err := pagano.ShotOdds(sit, unarmoured)
+	if err != nil {
+		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+	}
+	return pagano.NewReport(firer.Name, target.Name, sit, true, o), nil
+}
+
+// paganoSituation is q's Pagano situation, and whether the target is
+// unarmoured.
+func paganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situation, bool, error) {
 	if !q.HasRange {
-		return nil, fmt.Errorf("range: missing: the distance in inches")
+		return pagano.Situation{}, false, fmt.Errorf("range: missing: the distance in inches")
 	}
 	sit := pagano.Situation{Range: q.Range, HullDown: q.HullDown, Woods: q.Woods, Hedge: q.Hedge, Ambush: q.Ambush}
 	switch strings.ToLower(q.Aspect) {
@@ -179,9 +197,9 @@ func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
 	case "rear":
 		sit.Facing = geom.Rear
 	case "":
-		return nil, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
+		return pagano.Situation{}, false, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
 	default:
-		return nil, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
+		return pagano.Situation{}, false, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
 	}
 	for _, m := range []struct {
 		field, v string
@@ -195,19 +213,51 @@ func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
 		case "stationary":
 			*m.to = pagano.Stationary
 		default:
-			return nil, fmt.Errorf("%s: %q: want stopped (moved and halted), moving or stationary", m.field, m.v)
+			return pagano.Situation{}, false, fmt.Errorf("%s: %q: want stopped (moved and halted), moving or stationary", m.field, m.v)
 		}
 	}
 	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
 	if err != nil {
-		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+		return sit, false, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
 	}
-	if q.Range >= pagano.MaxRange {
-		return pagano.NewReport(firer.Name, target.Name, sit, false, pagano.Odds{}), nil
-	}
-	o, err := pagano.ShotOdds(sit, unarmoured)
+	return sit, unarmoured, nil
+}
+
+// Rolled is a Question's odds and one roll of its dice: an
+// ab.ShotRoll under Armour Battles, a pagano.ShotRoll under Pagano's
+// rules.
+type Rolled struct {
+	Seed uint64 `json:"seed"`
+	Odds any    `json:"odds"`
+	Roll any    `json:"roll"`
+}
+
+// Roll answers q (as Answer does) and rolls the shot from seed, die by
+// die as the game rolls it, for a player beside a real table who would
+// rather the dice were rolled for them. The same seed gives the same
+// dice. A Pagano shot beyond Table 2 rolls nothing.
+func Roll(units Units, q Question, seed uint64) (Rolled, error) {
+	ans, err := Answer(units, q)
 	if err != nil {
-		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+		return Rolled{}, err
 	}
-	return pagano.NewReport(firer.Name, target.Name, sit, true, o), nil
+	out := Rolled{Seed: seed, Odds: ans}
+	src := dice.NewPCG(seed)
+	switch a := ans.(type) {
+	case Situational:
+		out.Roll = ab.RollShot(a.Dice(), a.TargetDP, src)
+	case pagano.Report:
+		if !a.InRange {
+			out.Roll = pagano.ShotRoll{Result: "out of range", Outcome: "beyond Table 2's last band: no shot"}
+			break
+		}
+		firer, _ := unitType(units, q.Rules, "firer", q.Firer)
+		target, _ := unitType(units, q.Rules, "target", q.Target)
+		sit, unarmoured, err := paganoSituation(q, firer, target)
+		if err != nil {
+			return Rolled{}, err
+		}
+		out.Roll = pagano.RollShot(sit, unarmoured, src)
+	}
+	return out, nil
 }

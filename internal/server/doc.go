@@ -36,10 +36,12 @@
 //	                                    firer_motion and target_motion (stopped, moving, stationary),
 //	                                    hull_down, woods, hedge and ambush. Units by id, name or alias;
 //	                                    the answer is that of the in-game odds (below), for the range given
-//	GET  /api/odds/roll?...&seed=S      that Armour Battles shot rolled here, die by die, from seed S (or
-//	                                    one the server draws): {seed, odds, roll}, the roll's faces,
-//	                                    successes and sixes, points taken, suppressed, dispersed and the
-//	                                    army morale lost, forced back and its dice, and the outcome in words
+//	GET  /api/odds/roll?...&seed=S      that shot rolled here, die by die as a game rolls it, from seed S
+//	                                    (or one the server draws): {seed, odds, roll}. Armour Battles:
+//	                                    the faces, successes and sixes, points taken, suppressed,
+//	                                    dispersed and the army morale lost, forced back and its dice.
+//	                                    Pagano: the To-Hit and Fire Effect d10s with their totals, the
+//	                                    result, a moving target's errant turn. Both: the outcome in words
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,

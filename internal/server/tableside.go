@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
@@ -123,16 +122,10 @@ func tablesideQuery(r *http.Request) (url.Values, *apiError) {
 	return vals, nil
 }
 
-// tablesideRoll answers GET /api/odds/roll: the shot of GET /api/odds
-// rolled, die by die, for a player beside a real table who would rather
-// the dice were rolled here (Armour Battles). seed= repeats a roll; with
-// none the server draws one and says which.
-type tablesideRoll struct {
-	Seed uint64           `json:"seed"`
-	Odds odds.Situational `json:"odds"`
-	Roll ab.ShotRoll      `json:"roll"`
-}
-
+// getTablesideRoll answers GET /api/odds/roll: the shot of GET /api/odds
+// rolled, die by die (odds.Roll), for a player beside a real table who
+// would rather the dice were rolled here. seed= repeats a roll; with none
+// the server draws one and says which.
 func (s *Server) getTablesideRoll(w http.ResponseWriter, r *http.Request) (any, *apiError) {
 	vals, e := tablesideQuery(r)
 	if e != nil {
@@ -150,25 +143,39 @@ func (s *Server) getTablesideRoll(w http.ResponseWriter, r *http.Request) (any, 
 		seed = n
 		delete(vals, "seed")
 	}
-	if rs := vals["rules"]; len(rs) > 0 && rs[0] == pagano.Name {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, "rules: the dice are rolled here for Armour Battles shots only; for a Pagano shot, GET /api/odds gives its odds")
-	}
-	ans, e := s.tablesideAnswer(vals)
+	q, e := tablesideQuestion(vals)
 	if e != nil {
 		return nil, e
 	}
-	sit := ans.(odds.Situational)
-	return tablesideRoll{Seed: seed, Odds: sit, Roll: ab.RollShot(sit.Dice(), sit.TargetDP, dice.NewPCG(seed))}, nil
+	rolled, err := odds.Roll(s.cfg.Catalog, q, seed)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	return rolled, nil
 }
 
 // tablesideAnswer answers the question of a table-side query.
 func (s *Server) tablesideAnswer(vals url.Values) (any, *apiError) {
+	q, e := tablesideQuestion(vals)
+	if e != nil {
+		return nil, e
+	}
+	ans, err := odds.Answer(s.cfg.Catalog, q)
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	return ans, nil
+}
+
+// tablesideQuestion reads a table-side query's question; every
+// parameter is checked.
+func tablesideQuestion(vals url.Values) (odds.Question, *apiError) {
 	q := odds.Question{Rules: ab.Name}
 	if rs := vals["rules"]; len(rs) > 0 {
 		q.Rules = rs[0]
 	}
 	if !slices.Contains(bothRules, q.Rules) {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("rules: %q has no shot odds; want armour-battles or pagano", q.Rules))
+		return q, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("rules: %q has no shot odds; want armour-battles or pagano", q.Rules))
 	}
 	names := make([]string, 0, len(vals))
 	for name := range vals {
@@ -178,7 +185,7 @@ func (s *Server) tablesideAnswer(vals url.Values) (any, *apiError) {
 	for _, name := range names {
 		vs := vals[name]
 		if len(vs) > 1 {
-			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: given %d times; give it once", name, len(vs)))
+			return q, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: given %d times; give it once", name, len(vs)))
 		}
 		if name == "rules" {
 			continue
@@ -186,17 +193,13 @@ func (s *Server) tablesideAnswer(vals url.Values) (any, *apiError) {
 		p, ok := tablesideParams[name]
 		switch {
 		case !ok:
-			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: no such parameter; %s takes %s", name, q.Rules, paramsOf(q.Rules)))
+			return q, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: no such parameter; %s takes %s", name, q.Rules, paramsOf(q.Rules)))
 		case !slices.Contains(p.rules, q.Rules):
-			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of %s, which takes %s", name, q.Rules, paramsOf(q.Rules)))
+			return q, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of %s, which takes %s", name, q.Rules, paramsOf(q.Rules)))
 		}
 		if err := p.set(&q, vs[0]); err != nil {
-			return nil, errf(http.StatusBadRequest, codeBadRequest, name+": "+err.Error())
+			return q, errf(http.StatusBadRequest, codeBadRequest, name+": "+err.Error())
 		}
 	}
-	ans, err := odds.Answer(s.cfg.Catalog, q)
-	if err != nil {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
-	}
-	return ans, nil
+	return q, nil
 }

@@ -157,6 +157,7 @@ func TestTablesideOddsRefuses(t *testing.T) {
 // TestTablesideRoll asks GET /api/odds/roll: the shot of GET /api/odds,
 // rolled with the seed given (or one the server draws and names), as
 // ab.RollShot rolls it from that seed; the same seed gives the same dice.
+// A Pagano shot's d10s carry the modifiers its odds show.
 func TestTablesideRoll(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	type rolled struct {
@@ -201,11 +202,66 @@ func TestTablesideRoll(t *testing.T) {
 		t.Errorf("drawn seed %d: want one a JavaScript number holds exactly", drawn.Seed)
 	}
 
+	// Pagano's: the d10s' totals carry the modifiers of the odds shown,
+	// and the result is Table 3's for the effect total.
+	type paganoRolled struct {
+		Seed uint64        `json:"seed"`
+		Odds pagano.Report `json:"odds"`
+		Roll pagano.ShotRoll
+	}
+	results := map[string]int{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		query := "rules=pagano&firer=T-34-85&target=Tiger+I&range=10&aspect=side&target_motion=moving&seed=" + strconv.FormatUint(seed, 10)
+		var got paganoRolled
+		r := e.do("GET", "/api/odds/roll?"+query, "", nil)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", query, r.status, r.body)
+		}
+		r.decode(t, &got)
+		var again paganoRolled
+		e.do("GET", "/api/odds/roll?"+query, "", nil).decode(t, &again)
+		ro := got.Roll
+		results[ro.Result]++
+		want := "missed"
+		if ro.Hit {
+			switch et := ro.EffectTotal; {
+			case et <= 5:
+				want = "deflected"
+			case et >= 7:
+				want = "wrecked"
+			case ro.SubRoll <= 5:
+				want = "stunned"
+			default:
+				want = "immobilized"
+			}
+		}
+		switch {
+		case !cmp.Equal(got, again):
+			t.Errorf("seed %d rolled twice: %+v, then %+v", seed, got, again)
+		case ro.HitTotal-ro.HitRoll != got.Odds.HitMods.Sum() || ro.Hit != (ro.HitRoll != 1 && ro.HitTotal >= 6):
+			t.Errorf("seed %d: to hit %d for %d; the odds' modifiers sum to %d", seed, ro.HitTotal, ro.HitRoll, got.Odds.HitMods.Sum())
+		case ro.Hit && ro.EffectTotal-ro.EffectRoll != got.Odds.EffectMods.Sum():
+			t.Errorf("seed %d: effect %d for %d; the odds' modifiers sum to %d", seed, ro.EffectTotal, ro.EffectRoll, got.Odds.EffectMods.Sum())
+		case ro.Result != want || ro.Outcome == "":
+			t.Errorf("seed %d: %+v; want %s", seed, ro, want)
+		case (ro.Result == "stunned" || ro.Result == "immobilized") != (ro.ErrantRoll > 0):
+			t.Errorf("seed %d: %+v; a moving target halted by a stun or immobilization rolls its errant turn, and only then", seed, ro)
+		}
+	}
+	if results["missed"] == 0 || results["missed"] == 60 {
+		t.Errorf("60 Pagano rolls came to %v; want hits and misses", results)
+	}
+	var far paganoRolled
+	e.do("GET", "/api/odds/roll?rules=pagano&firer=T-34-85&target=Tiger+I&range=90&aspect=side&seed=1", "", nil).decode(t, &far)
+	if far.Odds.InRange || far.Roll.Result != "out of range" || far.Roll.HitRoll != 0 {
+		t.Errorf("a Pagano shot beyond Table 2: %+v; want nothing rolled", far)
+	}
+
 	for _, tc := range []struct{ query, says string }{
 		{"firer=Panther&target=M4+75mm&range=12&seed=x", "seed: want a whole number"},
 		{"firer=Panther&target=M4+75mm&range=12&seed=-1", "seed: want a whole number"},
 		{"firer=Panther&target=M4+75mm&range=12&seed=1&seed=2", "seed: given 2 times"},
-		{"rules=pagano&firer=T-34%2F85&target=Tiger+I&range=10&aspect=front", "Armour Battles shots only"},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=10", "aspect: missing"},
 		{"firer=Panther&target=M4+75mm&range=12&dice=9", "dice: no such parameter"},
 		{"firer=Panther&target=M4+75mm", "range: missing"},
 	} {

@@ -682,7 +682,7 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 	hm, hsum := modsFor(hitMods, s.situation(u, ub, t, tb, q, d, ambush), !quiet)
 	roll := dice.D10(src)
 	total := roll + hsum
-	hit := roll != 1 && total >= 6
+	hit := hits(roll, hsum)
 	word := "misses"
 	if hit {
 		word = "hits"
@@ -707,25 +707,24 @@ func (s *State) shoot(u, t int, ambush bool, src dice.Source, out engine.Emitter
 	facing := esit.Facing
 	er := dice.D10(src)
 	et := er + esum
-	switch {
-	case et <= 5:
-		if !quiet {
-			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: deflected", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
+	sub := 0 // the second d10 of a 6
+	if et == 6 {
+		sub = dice.D10(src)
+	}
+	res := effectOf(et, sub)
+	if !quiet {
+		text, data := fmt.Sprintf("  effect on the %s: rolls %d %s = %d: %s", facing, er, modsText(em), et, res), []int{er, et}
+		if sub > 0 {
+			text, data = fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), []int{er, et, sub}
 		}
-	case et == 6:
-		sub := dice.D10(src)
-		if !quiet {
-			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: stun or immobilize, rolls %d", facing, er, modsText(em), et, sub), To: engine.Everyone, Data: []int{er, et, sub}})
-		}
-		if sub <= 5 {
-			s.stun(t, src, out)
-		} else {
-			s.immobilize(t, src, out)
-		}
-	default:
-		if !quiet {
-			out.Emit(engine.Event{Kind: "effect", Text: fmt.Sprintf("  effect on the %s: rolls %d %s = %d: wrecked", facing, er, modsText(em), et), To: engine.Everyone, Data: []int{er, et}})
-		}
+		out.Emit(engine.Event{Kind: "effect", Text: text, To: engine.Everyone, Data: data})
+	}
+	switch res {
+	case EffectStunned:
+		s.stun(t, src, out)
+	case EffectImmobilized:
+		s.immobilize(t, src, out)
+	case EffectWrecked:
 		s.wreck(t, "destroyed", out)
 	}
 }

@@ -79,7 +79,7 @@ async function draw(root, page) {
     let o;
     try { o = await api.tableOdds(p); } catch (e) { o = { error: e.message }; }
     if (n !== seq || page.stopped) return; // a later question is on its way, or the page is gone
-    result.replaceChildren(rules === "pagano" ? paganoResult(o) : abResult(o, p, page));
+    result.replaceChildren(rules === "pagano" ? paganoResult(o, p, page) : abResult(o, p, page));
     result.dataset.ready = String(n);
   };
 
@@ -176,13 +176,13 @@ function abResult(o, question, page) {
       o.band === "artillery" ? " · fire for effect" : ` · ${o.range}"`),
     oddsBox(o),
     o.in_range ? disruptionTable(o) : null,
-    o.in_range ? rollBox(question, page) : null);
+    o.in_range ? rollBox(question, page, abRoll) : null);
 }
 
 // rollBox rolls the shot asked (GET /api/odds/roll) for a player who
-// would rather the dice were rolled here: every die, then what the shot
-// did. The seed shown repeats the roll.
-function rollBox(question, page) {
+// would rather the dice were rolled here; show draws the roll. The seed
+// shown repeats it.
+function rollBox(question, page, show) {
   const out = h("div", { class: "calc-roll", testid: "calc-roll-result", "aria-live": "polite" });
   let seq = 0;
   const roll = async (seed) => {
@@ -194,21 +194,43 @@ function rollBox(question, page) {
     try { r = await api.tableRoll(p); } catch (e) { r = { error: e.message }; }
     if (n !== seq || page.stopped || !out.isConnected) return;
     if (r.error) { out.replaceChildren(h("p", { class: "error", testid: "calc-roll-error" }, r.error)); return; }
-    const o = r.odds, x = r.roll;
-    const faces = (list, tn, id) => h("span", { class: "dice", testid: id }, list.map((f) =>
-      h("span", { class: "die" + (f >= tn ? " hit" : "") + (f === 6 ? " six" : ""), title: f >= tn ? "a success" : "no success" }, f)));
-    out.replaceChildren(...[
-      h("p", {}, `Attack ${o.attack_dice}D at ${o.attack_tn}+: `, faces(x.attack, o.attack_tn, "calc-roll-attack"),
-        ` ${x.attack_successes} success${x.attack_successes === 1 ? "" : "es"}, ${x.attack_sixes} six${x.attack_sixes === 1 ? "" : "es"}`),
-      x.reaction.length || x.attack_successes ? h("p", {}, `Reaction ${o.reaction_dice}D at ${o.reaction_tn}+: `, faces(x.reaction, o.reaction_tn, "calc-roll-reaction"),
-        ` ${x.reaction_successes} success${x.reaction_successes === 1 ? "" : "es"}, ${x.reaction_sixes} six${x.reaction_sixes === 1 ? "" : "es"}`) : null,
-      x.forced_back_dice.length ? h("p", {}, "Forced back 6\" + ", faces(x.forced_back_dice, 7, "calc-roll-forced"), ` = ${x.forced_back}"`) : null,
-      h("p", {}, h("b", { testid: "calc-roll-outcome" }, x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1) + ".")),
+    out.replaceChildren(...[...show(r.odds, r.roll),
+      h("p", {}, h("b", { testid: "calc-roll-outcome" }, r.roll.outcome.charAt(0).toUpperCase() + r.roll.outcome.slice(1) + ".")),
       h("p", { class: "muted small" }, "Seed ", h("span", { testid: "calc-roll-seed" }, String(r.seed)), " · ",
         h("button", { class: "link small", testid: "calc-roll-again", onclick: () => roll(String(r.seed)) }, "the same dice again"))].filter(Boolean));
   };
   return h("div", {}, h("h3", {}, "Roll it here"),
     h("button", { class: "primary", testid: "calc-roll", onclick: () => roll() }, "Roll the dice"), out);
+}
+
+// faces draws dice, those of tn or more as successes.
+const faces = (list, tn, id) => h("span", { class: "dice", testid: id }, list.map((f) =>
+  h("span", { class: "die" + (f >= tn ? " hit" : "") + (f === 6 ? " six" : ""), title: f >= tn ? "a success" : "no success" }, f)));
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// abRoll draws an Armour Battles roll: the attack, the reaction, the
+// forced-back dice.
+function abRoll(o, x) {
+  return [
+    h("p", {}, `Attack ${o.attack_dice}D at ${o.attack_tn}+: `, faces(x.attack, o.attack_tn, "calc-roll-attack"),
+      ` ${count(x.attack_successes, "success", "successes")}, ${count(x.attack_sixes, "six", "sixes")}`),
+    x.attack_successes ? h("p", {}, `Reaction ${o.reaction_dice}D at ${o.reaction_tn}+: `, faces(x.reaction, o.reaction_tn, "calc-roll-reaction"),
+      ` ${count(x.reaction_successes, "success", "successes")}, ${count(x.reaction_sixes, "six", "sixes")}`) : null,
+    x.forced_back_dice.length ? h("p", {}, "Forced back 6\" + ", faces(x.forced_back_dice, 7, "calc-roll-forced"), ` = ${x.forced_back}"`) : null,
+  ];
+}
+
+// paganoRoll draws a Pagano roll: the To-Hit d10, the Fire Effect d10
+// and its second d10 on a 6, the errant turn.
+function paganoRoll(o, x) {
+  const d10 = (v, id) => h("span", { class: "dice", testid: id }, h("span", { class: "die" }, v));
+  const signed = (n) => (n < 0 ? "−" + -n : "+" + n);
+  return [
+    h("p", {}, "To hit: ", d10(x.hit_roll, "calc-roll-hit"), ` ${signed(x.hit_total - x.hit_roll)} = ${x.hit_total}: ${x.hit ? "a hit" : "a miss"}`),
+    x.effect_roll ? h("p", {}, "Fire effect: ", d10(x.effect_roll, "calc-roll-effect"), ` ${signed(x.effect_total - x.effect_roll)} = ${x.effect_total}`,
+      x.sub_roll ? h("span", {}, ", then ", d10(x.sub_roll, "calc-roll-sub")) : null) : null,
+    x.errant_roll ? h("p", {}, "Errant turn: ", d10(x.errant_roll, "calc-roll-errant")) : null,
+  ];
 }
 
 // disruptionTable lists the chance of each number of disruption points.
@@ -219,7 +241,7 @@ function disruptionTable(o) {
     h("tr", {}, h("td", {}, "Chance"), ...pd.map((p) => h("td", {}, pct(p)))));
 }
 
-function paganoResult(o) {
+function paganoResult(o, question, page) {
   if (o.error) return h("div", { class: "odds bad", testid: "odds" }, o.error);
   const mods = (ms) => (ms && ms.length ? ms.map((m) => h("li", {}, `${m.value > 0 ? "+" : m.value < 0 ? "−" : "±"}${Math.abs(m.value)} ${m.name}`)) : [h("li", { class: "muted" }, "none")]);
   const given = o.given_hit || {};
@@ -235,5 +257,6 @@ function paganoResult(o) {
       : h("div", { class: "odds bad", testid: "odds" }, "Out of range: beyond Table 2, no shot."),
     o.in_range && h("div", { class: "calc-mods" },
       h("div", {}, h("b", {}, "To-hit modifiers"), h("ul", {}, mods(o.hit_modifiers))),
-      h("div", {}, h("b", {}, "Fire effect modifiers"), h("ul", {}, mods(o.effect_modifiers)))));
+      h("div", {}, h("b", {}, "Fire effect modifiers"), h("ul", {}, mods(o.effect_modifiers)))),
+    o.in_range ? rollBox(question, page, paganoRoll) : null);
 }

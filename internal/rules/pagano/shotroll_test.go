@@ -1,0 +1,112 @@
+package pagano
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+func shotRollStats(t *testing.T) func(id string) *UnitStats {
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(id string) *UnitStats {
+		ut, err := cat.UnitType(Name, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ut.Stats.(*UnitStats)
+	}
+}
+
+// TestRollShotAgreesWithShotOdds: the table-side roll, fed every way the
+// d10s can fall, comes to ShotOdds' exact chances of each result.
+func TestRollShotAgreesWithShotOdds(t *testing.T) {
+	st := shotRollStats(t)
+	t34, tiger, stuart := st("t-34-85"), st("tiger-i"), st("m5")
+	for _, c := range []struct {
+		sit        Situation
+		unarmoured bool
+	}{
+		{Situation{Firer: t34, Target: tiger, FirerNation: "ussr", Range: 10, Facing: geom.Side, FirerMotion: Stopped, TargetMotion: Stopped}, false},
+		{Situation{Firer: t34, Target: tiger, FirerNation: "ussr", Range: 30, Facing: geom.Front, FirerMotion: Moving, TargetMotion: Moving, Woods: true}, false},
+		{Situation{Firer: tiger, Target: stuart, FirerNation: "germany", Range: 5, Facing: geom.Rear, FirerMotion: Stopped, TargetMotion: Stationary}, false},
+		{Situation{Firer: tiger, Target: t34, FirerNation: "germany", Range: 20, Facing: geom.Front, FirerMotion: Stationary, TargetMotion: Stopped, HullDown: true, Hedge: true}, false},
+		{Situation{Firer: tiger, Target: stuart, FirerNation: "germany", Range: 12, Facing: geom.Side, FirerMotion: Stopped, TargetMotion: Moving}, true},
+	} {
+		want, err := ShotOdds(c.sit, c.unarmoured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Effects
+		hit := 0.0
+		for a := 1; a <= 10; a++ {
+			for b := 1; b <= 10; b++ {
+				for d := 1; d <= 10; d++ {
+					src := dice.NewScripted(a, b, d, 1)
+					r := RollShot(c.sit, c.unarmoured, src)
+					w := 1.0 / 1000
+					if r.Hit {
+						hit += w
+					}
+					switch r.Result {
+					case EffectDeflected:
+						got.Deflected += w
+					case EffectStunned:
+						got.Stunned += w
+					case EffectImmobilized:
+						got.Immobilized += w
+					case EffectWrecked:
+						got.Wrecked += w
+					case "missed":
+					default:
+						t.Fatalf("result %q", r.Result)
+					}
+				}
+			}
+		}
+		for _, p := range []struct {
+			what      string
+			got, want float64
+		}{{"hit", hit, want.Hit}, {"deflected", got.Deflected, want.Deflected}, {"stunned", got.Stunned, want.Stunned},
+			{"immobilized", got.Immobilized, want.Immobilized}, {"wrecked", got.Wrecked, want.Wrecked}} {
+			if math.Abs(p.got-p.want) > 1e-12 {
+				t.Errorf("%+v: rolled %s %v, ShotOdds %v", c.sit, p.what, p.got, p.want)
+			}
+		}
+	}
+}
+
+// TestRollShot: scripted d10s, read in the game's order.
+func TestRollShot(t *testing.T) {
+	st := shotRollStats(t)
+	side := Situation{Firer: st("t-34-85"), Target: st("tiger-i"), FirerNation: "ussr", Range: 10, Facing: geom.Side, FirerMotion: Stopped, TargetMotion: Stopped}
+	moving := side
+	moving.TargetMotion = Moving
+	for _, c := range []struct {
+		what  string
+		sit   Situation
+		faces []int
+		want  ShotRoll
+	}{
+		{"a 1 misses", side, []int{1}, ShotRoll{HitRoll: 1, HitTotal: 1 + hitSum(side), Result: "missed", Outcome: "the shot misses (a 1 always misses)"}},
+		{"a 6 on the effect, then a stun", moving, []int{10, 5, 3, 9}, ShotRoll{HitRoll: 10, HitTotal: 10 + hitSum(moving), Hit: true, EffectRoll: 5, EffectTotal: 6, SubRoll: 3,
+			Result: EffectStunned, ErrantRoll: 9, ErrantTurn: 90}},
+		{"a 6 then an immobilization, target stopped", side, []int{10, 5, 6}, ShotRoll{HitRoll: 10, HitTotal: 10 + hitSum(side), Hit: true, EffectRoll: 5, EffectTotal: 6, SubRoll: 6,
+			Result: EffectImmobilized}},
+		{"wrecked", side, []int{10, 9}, ShotRoll{HitRoll: 10, HitTotal: 10 + hitSum(side), Hit: true, EffectRoll: 9, EffectTotal: 10, Result: EffectWrecked}},
+	} {
+		src := dice.NewScripted(c.faces...)
+		got := RollShot(c.sit, false, src)
+		if c.want.Outcome == "" {
+			c.want.Outcome = got.Outcome
+		}
+		if got != c.want || got.Outcome == "" || src.Remaining() != 0 {
+			t.Errorf("%s: %+v (%d dice unread); want %+v", c.what, got, src.Remaining(), c.want)
+		}
+	}
+}
