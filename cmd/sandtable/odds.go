@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
@@ -61,6 +64,10 @@ type oddsOptions struct {
 	firerMoving, firerStationary   bool
 	targetMoving, targetStationary bool
 	hullDown, woods, hedge         bool
+
+	// --roll rolls the shot's dice from --seed.
+	roll bool
+	seed uint64
 }
 
 // oddsOutput is the --json object: the result plus, in situational mode,
@@ -71,6 +78,9 @@ type oddsOutput struct {
 	Range  *float64 `json:"range,omitempty"`
 	Band   string   `json:"band,omitempty"`
 	odds.Result
+	// With --roll: the seed and the roll.
+	Seed *uint64      `json:"seed,omitempty"`
+	Roll *ab.ShotRoll `json:"roll,omitempty"`
 }
 
 // newOddsCmd returns a fresh `odds` command, so tests get their own flags.
@@ -103,16 +113,25 @@ given a hit, enumerated exactly:
       [--hull-down] [--woods] [--hedge] [--ambush]
 
 Without --firer-moving or --firer-stationary the firer is stopped (it moved
-and halted); likewise the target.`,
+and halted); likewise the target.
+
+With --roll the shot's dice are rolled too, in the order a game rolls
+them, and the roll is printed after the odds (in --json, "seed" and
+"roll"): for a game on a real table played without dice at hand. --seed S
+rolls the same dice again; without it a seed is drawn and printed.`,
 		Example: `  sandtable odds --json --attack-dice 6 --attack-tn 4 --reaction-dice 5 --reaction-tn 4 --target-dp 1
   sandtable odds --firer "Panzer IV H" --target "M4 75mm" --range 12
-  sandtable odds --rules pagano --json --firer T-34-85 --target "Tiger I" --range 10 --aspect side`,
+  sandtable odds --rules pagano --json --firer T-34-85 --target "Tiger I" --range 10 --aspect side
+  sandtable odds --firer Panther --target "M4 75mm" --range 12 --roll`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch o.rules {
 			case pagano.Name:
 				po, err := runPaganoOdds(cmd, &o)
 				if err != nil {
+					return err
+				}
+				if err := rollPagano(cmd, &o, &po); err != nil {
 					return err
 				}
 				if o.json {
@@ -131,6 +150,12 @@ and halted); likewise the target.`,
 			out, err := runOdds(cmd, &o)
 			if err != nil {
 				return err
+			}
+			if seed, ok, err := rollSeed(cmd, &o); err != nil {
+				return err
+			} else if ok {
+				r := ab.RollShot(out.Result.Dice(), out.TargetDP, dice.NewPCG(seed))
+				out.Seed, out.Roll = &seed, &r
 			}
 			if o.json {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -165,6 +190,8 @@ and halted); likewise the target.`,
 	f.BoolVar(&o.disengaging, "disengaging", false, "target is disengaging (+2D reaction)")
 	f.BoolVar(&o.scoot, "scoot", false, "target shoots and scoots (+2D reaction)")
 
+	f.BoolVar(&o.roll, "roll", false, "roll the shot's dice too, die by die as a game rolls them, and print what it did")
+	f.Uint64Var(&o.seed, "seed", 0, "with --roll: the dice's seed, to roll the same dice again (default: one drawn and printed)")
 	f.StringVar(&o.rules, "rules", ab.Name, "ruleset: "+ab.Name+" or "+pagano.Name)
 	f.StringVar(&o.aspect, "aspect", "", "pagano: facing hit, front, side or rear")
 	f.BoolVar(&o.firerMoving, "firer-moving", false, "pagano: the firer is moving (-3 to hit)")
@@ -382,7 +409,63 @@ func printOdds(w io.Writer, out oddsOutput) error {
 	fmt.Fprintf(tw, "Forced back\t%s\n", percent(r.PForcedBack))
 	fmt.Fprintf(tw, "Dispersed\t%s\n", percent(r.PDispersed))
 	fmt.Fprintf(tw, "Expected disruption\t%8.3f\n", r.ExpectedDisruption)
+	if x := out.Roll; x != nil {
+		fmt.Fprintln(tw)
+		fmt.Fprintf(tw, "Rolled (seed %d)\n", *out.Seed)
+		fmt.Fprintf(tw, "Attack\t%s: %d successes, %d sixes\n", facesText(x.Attack), x.AttackSuccesses, x.AttackSixes)
+		if x.AttackSuccesses > 0 {
+			fmt.Fprintf(tw, "Reaction\t%s: %d successes, %d sixes\n", facesText(x.Reaction), x.ReactionSuccesses, x.ReactionSixes)
+		}
+		if len(x.ForcedBackDice) > 0 {
+			fmt.Fprintf(tw, "Forced back\t6\" + %s = %g\"\n", facesText(x.ForcedBackDice), x.ForcedBack)
+		}
+		fmt.Fprintf(tw, "Outcome\t%s\n", x.Outcome)
+	}
 	return tw.Flush()
+}
+
+// facesText lists dice faces, or says there were none.
+func facesText(faces []int) string {
+	if len(faces) == 0 {
+		return "no dice"
+	}
+	parts := make([]string, len(faces))
+	for i, f := range faces {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, " ")
+}
+
+// rollSeed says whether the shot is to be rolled, and from which seed.
+func rollSeed(cmd *cobra.Command, o *oddsOptions) (uint64, bool, error) {
+	if !o.roll {
+		if cmd.Flags().Changed("seed") {
+			return 0, false, errors.New("odds: --seed is the seed of --roll's dice: add --roll")
+		}
+		return 0, false, nil
+	}
+	if cmd.Flags().Changed("seed") {
+		return o.seed, true, nil
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, false, fmt.Errorf("odds: drawing a seed: %w", err)
+	}
+	return binary.LittleEndian.Uint64(b[:]) >> 11, true, nil // 53 bits, as the server draws them
+}
+
+// rollPagano rolls po's shot when --roll asks it.
+func rollPagano(cmd *cobra.Command, o *oddsOptions, po *paganoOddsOutput) error {
+	seed, ok, err := rollSeed(cmd, o)
+	if err != nil || !ok {
+		return err
+	}
+	r := pagano.ShotRoll{Result: "out of range", Outcome: "beyond Table 2's last band: no shot"}
+	if !po.OutOfRange {
+		r = pagano.RollShot(po.Situation, po.Unarmoured, dice.NewPCG(seed))
+	}
+	po.Seed, po.Roll = &seed, &r
+	return nil
 }
 
 func bandText(band string) string {
@@ -428,11 +511,23 @@ type paganoOddsOutput struct {
 	// OutOfRange: the range is at or beyond the end of Table 2's last
 	// band, so there is no shot and every chance is 0.
 	OutOfRange bool
+	Unarmoured bool
 	pagano.Odds
+	// With --roll: the seed and the roll.
+	Seed *uint64
+	Roll *pagano.ShotRoll
 }
 
-func (po paganoOddsOutput) json() pagano.Report {
-	return pagano.NewReport(po.Firer, po.Target, po.Situation, !po.OutOfRange, po.Odds)
+// paganoOddsJSON is `odds --rules pagano --json`: the report, and with
+// --roll the seed and the roll.
+type paganoOddsJSON struct {
+	pagano.Report
+	Seed *uint64          `json:"seed,omitempty"`
+	Roll *pagano.ShotRoll `json:"roll,omitempty"`
+}
+
+func (po paganoOddsOutput) json() paganoOddsJSON {
+	return paganoOddsJSON{Report: pagano.NewReport(po.Firer, po.Target, po.Situation, !po.OutOfRange, po.Odds), Seed: po.Seed, Roll: po.Roll}
 }
 
 // runPaganoOdds validates the Pagano flags and computes the odds with the
@@ -499,7 +594,7 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	if err != nil {
 		return out, fmt.Errorf("odds: %w", err)
 	}
-	out = paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit}
+	out = paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit, Unarmoured: unarmoured}
 	if o.rng >= pagano.MaxRange {
 		// Beyond Table 2's last band there is no shot: every chance is 0,
 		// as Armour Battles' odds answer a shot out of range.
@@ -519,6 +614,7 @@ func printPaganoOdds(w io.Writer, out paganoOddsOutput) error {
 	if out.OutOfRange {
 		fmt.Fprintf(tw, "%s fires at %s's %s at %g\" (out of range)\n", out.Firer, out.Target, out.Situation.Facing, out.Situation.Range)
 		fmt.Fprintf(tw, "Out of range (Table 2's last band ends under %g\"): no shot, every chance is 0.\n", pagano.MaxRange)
+		printPaganoRoll(tw, out)
 		return tw.Flush()
 	}
 	fmt.Fprintf(tw, "%s fires at %s's %s at %g\"\n", out.Firer, out.Target, out.Situation.Facing, out.Situation.Range)
@@ -544,5 +640,29 @@ func printPaganoOdds(w io.Writer, out paganoOddsOutput) error {
 		{"Immobilized", out.Immobilized, out.GivenHit.Immobilized}, {"Wrecked", out.Wrecked, out.GivenHit.Wrecked}} {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.name, percent(r.p), percent(r.g))
 	}
+	printPaganoRoll(tw, out)
 	return tw.Flush()
+}
+
+// printPaganoRoll writes --roll's d10s, if it was given.
+func printPaganoRoll(w io.Writer, out paganoOddsOutput) {
+	x := out.Roll
+	if x == nil {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Rolled (seed %d)\n", *out.Seed)
+	if x.HitRoll > 0 {
+		fmt.Fprintf(w, "To hit\t%d: %d\n", x.HitRoll, x.HitTotal)
+	}
+	if x.EffectRoll > 0 {
+		fmt.Fprintf(w, "Fire effect\t%d: %d\n", x.EffectRoll, x.EffectTotal)
+	}
+	if x.SubRoll > 0 {
+		fmt.Fprintf(w, "Stun or immobilize\t%d\n", x.SubRoll)
+	}
+	if x.ErrantRoll > 0 {
+		fmt.Fprintf(w, "Errant turn\t%d\n", x.ErrantRoll)
+	}
+	fmt.Fprintf(w, "Outcome\t%s\n", x.Outcome)
 }
