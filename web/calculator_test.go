@@ -172,7 +172,7 @@ func TestShotCalculator(t *testing.T) {
 	if got := c.text("odds"); !strings.Contains(got, "Out of range") {
 		t.Errorf("90\" away: %q", got)
 	}
-	if got := eval[string](c.tab, `document.getElementById("status").textContent`); got != "Shot odds for a game on a real table" {
+	if got := eval[string](c.tab, `document.getElementById("status").textContent`); got != "Shot odds and command dice for a game on a real table" {
 		t.Errorf("the header reads %q on the calculator", got)
 	}
 	c.shot("pagano")
@@ -271,6 +271,98 @@ func TestShotCalculatorRolls(t *testing.T) {
 	}
 	if got := c.text("calc-roll-result"); strings.Contains(got, "null") || strings.Contains(got, "undefined") || strings.Contains(got, "NaN") {
 		t.Errorf("the Pagano roll reads %q", got)
+	}
+	if errs := c.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+}
+
+// TestCommandDice: the calculator page rolls the start of a turn with a
+// scenario's sides, as GET /api/command rolls it for the seed it shows,
+// lists each turn rolled (latest first), rolls the same dice again, and
+// takes sides given by hand, saying what is wrong with them.
+func TestCommandDice(t *testing.T) {
+	base := newSiteURL(t)
+	browser := newBrowser(t)
+	c := &calc{tab: newTab(t, browser, "table", 1280, 1000), base: base}
+	c.do(chromedp.Navigate(base + "/odds"))
+	c.waitFor("the scenarios", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
+	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=command-scenario]"); s.value = "armour-battles/battle-3"; s.dispatchEvent(new Event("change")); return true; })()`)
+	if eval[string](c.tab, `getComputedStyle(document.querySelector("[data-testid=command-own]")).display`) != "none" {
+		t.Error("the sides by hand still show with a scenario chosen")
+	}
+	type answer struct {
+		Sides [2]string `json:"sides"`
+		Roll  struct {
+			Faces   [2][]int `json:"faces"`
+			First   int      `json:"first"`
+			Outcome string   `json:"outcome"`
+		} `json:"roll"`
+	}
+	served := func(query string) answer {
+		code, _, body := get(t, base+"/api/command?"+query)
+		var a answer
+		if code != 200 || json.Unmarshal([]byte(body), &a) != nil {
+			t.Fatalf("GET /api/command?%s: %d %s", query, code, body)
+		}
+		return a
+	}
+	latest := func(testid string) string {
+		return eval[string](c.tab, `(document.querySelector("[data-testid=command-turn] [data-testid=`+testid+`]") || {}).textContent || ""`)
+	}
+	dice := func(i int) string {
+		return eval[string](c.tab, fmt.Sprintf(`[...document.querySelectorAll("[data-testid=command-turn]:first-child [data-testid=command-faces-%d] .die")].map((e) => e.textContent).join(" ")`, i))
+	}
+	join := func(f []int) string { return strings.Trim(fmt.Sprint(f), "[]") }
+	turns := func() int { return eval[int](c.tab, `document.querySelectorAll("[data-testid=command-turn]").length`) }
+	var seeds []string
+	for turn := 1; turn <= 3; turn++ {
+		c.click(`[data-testid=command-roll]`)
+		c.waitFor("the turn's roll", fmt.Sprintf(`document.querySelectorAll("[data-testid=command-turn]").length === %d`, turn), 10*time.Second)
+		seed := latest("command-seed")
+		seeds = append(seeds, seed)
+		a := served("scenario=armour-battles/battle-3&seed=" + seed)
+		if dice(0) != join(a.Roll.Faces[0]) || dice(1) != join(a.Roll.Faces[1]) || len(a.Roll.Faces[0]) != 5 || len(a.Roll.Faces[1]) != 6 {
+			t.Errorf("turn %d, seed %s: the page shows %q and %q, the API %v; want Battle 3's 5 and 6 dice", turn, seed, dice(0), dice(1), a.Roll.Faces)
+		}
+		if got := latest("command-outcome"); !strings.EqualFold(got, a.Roll.Outcome+".") {
+			t.Errorf("turn %d: the page says %q, the API %q", turn, got, a.Roll.Outcome)
+		}
+		want := "Both sides fail: the turn ends at once."
+		if a.Roll.First >= 0 {
+			want = a.Sides[a.Roll.First] + " has the first command pulse."
+		}
+		if got := latest("command-first"); got != want {
+			t.Errorf("turn %d: %q, want %q", turn, got, want)
+		}
+	}
+	if seeds[0] == seeds[1] && seeds[1] == seeds[2] {
+		t.Errorf("three turns rolled with one seed %s", seeds[0])
+	}
+	before := dice(0) + "|" + dice(1)
+	c.click(`[data-testid=command-turn]:first-child [data-testid=command-again]`)
+	c.waitFor("the same dice", `document.querySelectorAll("[data-testid=command-turn]").length === 4`, 10*time.Second)
+	if got := dice(0) + "|" + dice(1); got != before || latest("command-seed") != seeds[2] {
+		t.Errorf("the same dice again: %s (seed %s); want %s (seed %s)", got, latest("command-seed"), before, seeds[2])
+	}
+
+	// Sides by hand.
+	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=command-scenario]"); s.value = ""; s.dispatchEvent(new Event("change"));
+		document.querySelector("[data-testid=command-side-0]").value = "Red"; document.querySelector("[data-testid=command-dice-0]").value = "2";
+		document.querySelector("[data-testid=command-side-1]").value = "Blue"; document.querySelector("[data-testid=command-dice-1]").value = "7"; return true; })()`)
+	c.click(`[data-testid=command-roll]`)
+	c.waitFor("the roll by hand", `document.querySelectorAll("[data-testid=command-turn]").length === 5`, 10*time.Second)
+	if got := eval[string](c.tab, `document.querySelector("[data-testid=command-turn]").textContent`); !strings.Contains(got, "Red") || !strings.Contains(got, "Blue") || strings.Count(dice(0), " ") != 1 || strings.Count(dice(1), " ") != 6 {
+		t.Errorf("Red's 2 dice against Blue's 7: %q (%q, %q)", got, dice(0), dice(1))
+	}
+	eval[bool](c.tab, `(document.querySelector("[data-testid=command-dice-1]").value = "0", true)`)
+	c.click(`[data-testid=command-roll]`)
+	c.waitFor("the error", `!document.querySelector("[data-testid=command-error]").hidden`, 10*time.Second)
+	if got := c.text("command-error"); !strings.Contains(got, "from 1 to 20") || turns() != 5 {
+		t.Errorf("0 command dice: %q, %d turns listed; want the API's reason and no turn added", got, turns())
+	}
+	if got := c.text("command"); strings.Contains(got, "undefined") || strings.Contains(got, "null") {
+		t.Errorf("the command box reads %q", got)
 	}
 	if errs := c.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)

@@ -42,6 +42,12 @@
 //	                                    dispersed and the army morale lost, forced back and its dice.
 //	                                    Pagano: the To-Hit and Fire Effect d10s with their totals, the
 //	                                    result, a moving target's errant turn. Both: the outcome in words
+//	GET  /api/command?scenario=ID&seed=S, or ?dice=N,M&sides=A,B&first=roll|A|B&seed=S
+//	                                    the start of an Armour Battles turn rolled for a real table: both
+//	                                    sides' command dice (from the scenario, or given), command failure,
+//	                                    the 1s discarded or lent, wild dice, dice for the turn and the
+//	                                    side with the first pulse (-1: both failed): {seed, sides,
+//	                                    command_dice, roll}
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,

@@ -38,23 +38,13 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 			sd.Staff = min(sd.Staff+sd.StaffNew, s.b.sides[i].params.CommandDice)
 			sd.StaffNew = 0
 		}
-		var faces [2][7]int
-		for {
-			for side := range s.Sides {
-				faces[side] = [7]int{}
-				for d := 0; d < s.b.sides[side].params.CommandDice; d++ {
-					faces[side][dice.D6(src)]++
-				}
-			}
-			// An exact tie is rolled again only to say who goes first: not
-			// when the scenario says so.
-			fixed := s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll"
-			if first := s.firstPulse(faces); first >= 0 || fixed || s.failed(faces[0]) || s.failed(faces[1]) {
-				break
-			}
+		// An exact tie is rolled again only to say who goes first: not
+		// when the scenario says so.
+		fixed := s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll"
+		faces := RollCommandDice([2]int{s.b.sides[0].params.CommandDice, s.b.sides[1].params.CommandDice}, fixed, src, func() {
 			out.Emit(engine.Event{Kind: "command-reroll", Text: fmt.Sprintf("turn %d: command dice tie exactly; both sides roll again", s.Turn), To: engine.Everyone})
-		}
-		f0, f1 := s.failed(faces[0]), s.failed(faces[1])
+		})
+		f0, f1 := CommandFailure(faces[0]), CommandFailure(faces[1])
 		for side := range s.Sides {
 			sd := &s.Sides[side]
 			sd.Dice = faces[side]
@@ -89,16 +79,11 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 				s.cancelMissions(side, "command failure", out)
 			}
 		}
-		switch {
-		case s.b.params.FirstPulse != "" && s.b.params.FirstPulse != "roll":
-			s.First = s.b.sideIndex(s.b.params.FirstPulse)
-		case f0:
-			s.First = 1
-		case f1:
-			s.First = 0
-		default:
-			s.First = s.firstPulse(faces)
+		fixedSide := -1
+		if fixed {
+			fixedSide = s.b.sideIndex(s.b.params.FirstPulse)
 		}
+		s.First = FirstSide(faces, fixedSide)
 		s.Active = s.First
 		if s.Sides[s.Active].DiceLeft() == 0 {
 			// A side given the first pulse by the scenario may have lent
@@ -109,23 +94,6 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "first-pulse", Text: fmt.Sprintf("turn %d: %s has the first command pulse", s.Turn, s.b.sides[s.First].name), To: engine.Everyone})
 		return
 	}
-}
-
-// failed reports a command failure: more 1s than 6s.
-func (s *State) failed(f [7]int) bool { return f[1] > f[6] }
-
-// firstPulse compares sixes, then fives, down to twos; it returns -1 on a
-// complete tie (Armour Battles, The First Command Pulse).
-func (s *State) firstPulse(f [2][7]int) int {
-	for face := 6; face >= 2; face-- {
-		switch {
-		case f[0][face] > f[1][face]:
-			return 0
-		case f[1][face] > f[0][face]:
-			return 1
-		}
-	}
-	return -1
 }
 
 func facesText(f [7]int) string {

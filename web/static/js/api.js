@@ -41,6 +41,9 @@ export const api = {
   // tableRoll rolls that shot's dice (Armour Battles); seed in params
   // repeats a roll.
   tableRoll: (params) => request("GET", "/api/odds/roll?" + params.toString()),
+  // commandRoll rolls the start of an Armour Battles turn: params hold
+  // scenario, or dice, sides and first; and seed to repeat a roll.
+  commandRoll: (params) => request("GET", "/api/command?" + params.toString()),
   balance: (body) => request("POST", "/api/balance", { body }),
   balanceCheck: (id) => request("GET", "/api/balance/" + encodeURIComponent(id)),
   games: () => request("GET", "/api/games"),

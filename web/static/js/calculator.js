@@ -48,7 +48,7 @@ export function showCalculator(root) {
 }
 
 async function draw(root, page) {
-  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Shot odds for a game on a real table"));
+  document.getElementById("status").replaceChildren(h("span", { class: "title" }, "Shot odds and command dice for a game on a real table"));
   root.replaceChildren(h("p", { class: "loading" }, "Loading the unit types…"));
   const units = {};
   try {
@@ -67,7 +67,8 @@ async function draw(root, page) {
     h("section", {}, h("h2", {}, "Shot odds"),
       h("p", { class: "muted" }, "For a game on a real table: name the two vehicles, measure the range from hull to hull, tick the situation. The odds are exact, worked out from the rules' dice, not sampled."),
       form),
-    h("section", {}, h("h2", {}, "The odds"), result)));
+    h("section", {}, h("h2", {}, "The odds"), result),
+    commandBox(page)));
 
   let seq = 0;
   const ask = async () => {
@@ -259,4 +260,63 @@ function paganoResult(o, question, page) {
       h("div", {}, h("b", {}, "To-hit modifiers"), h("ul", {}, mods(o.hit_modifiers))),
       h("div", {}, h("b", {}, "Fire effect modifiers"), h("ul", {}, mods(o.effect_modifiers)))),
     o.in_range ? rollBox(question, page, paganoRoll) : null);
+}
+
+// commandBox rolls the start of each Armour Battles turn for a game on a
+// real table (GET /api/command): both sides' command dice, command
+// failure, the 1s discarded or lent, the wild dice and who has the first
+// pulse, with the sides taken from a scenario or given by hand. The turns
+// rolled are listed, latest first.
+function commandBox(page) {
+  const box = h("section", { class: "calc-command", testid: "command" });
+  const pick = h("select", { testid: "command-scenario" }, h("option", { value: "" }, "my own (below)"));
+  const own = h("div", { class: "row", testid: "command-own" },
+    ...[0, 1].map((i) => h("label", { class: "field" }, h("b", {}, `Side ${i + 1}`),
+      h("input", { type: "text", value: ["Germany", "United States"][i], testid: `command-side-${i}`, size: 14 }),
+      h("input", { type: "number", min: 1, max: 20, value: [5, 6][i], testid: `command-dice-${i}`, title: "command dice" }))));
+  const turns = h("ol", { class: "command-turns", testid: "command-turns", reversed: true });
+  const say = h("p", { class: "error", testid: "command-error", hidden: true });
+  let seq = 0;
+  const params = () => {
+    if (pick.value) return new URLSearchParams({ scenario: pick.value });
+    const name = (i) => box.querySelector(`[data-testid=command-side-${i}]`).value.trim();
+    const n = (i) => box.querySelector(`[data-testid=command-dice-${i}]`).value;
+    return new URLSearchParams({ dice: `${n(0)},${n(1)}`, sides: `${name(0)},${name(1)}` });
+  };
+  const roll = async (p) => {
+    const n = ++seq;
+    let r;
+    try { r = await api.commandRoll(p); } catch (e) { r = { error: e.message }; }
+    if (n !== seq || page.stopped) return;
+    say.hidden = !r.error;
+    say.textContent = r.error || "";
+    if (r.error) return;
+    const x = r.roll;
+    const dice = (i) => h("span", { class: "dice", testid: `command-faces-${i}` }, x.faces[i].map((f) =>
+      h("span", { class: "die" + (f === 6 ? " hit six" : "") + (f === 1 ? " one" : ""), title: f === 6 ? "a wild die" : f === 1 ? (x.failure[i] ? "lent to the other side" : "discarded") : "" }, f)));
+    const side = (i) => h("div", {}, h("b", {}, r.sides[i]), ": ", dice(i),
+      x.failure[i] ? h("span", { class: "bad" }, " command failure") : null,
+      ` · ${x.dice[i]} dice for the turn, ${x.wild[i]} wild${x.borrowed[i] ? ` (${x.borrowed[i]} borrowed)` : ""}`);
+    const same = new URLSearchParams(p);
+    same.set("seed", String(r.seed));
+    const again = h("button", { class: "link small", testid: "command-again", onclick: () => roll(same) }, "the same dice again");
+    turns.prepend(h("li", { testid: "command-turn" }, side(0), side(1),
+      h("p", {}, h("b", { testid: "command-first" }, x.first < 0 ? "Both sides fail: the turn ends at once." : `${r.sides[x.first]} has the first command pulse.`)),
+      h("p", { class: "muted small", testid: "command-outcome" }, x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1) + "."),
+      h("p", { class: "muted small" }, "Seed ", h("span", { testid: "command-seed" }, String(r.seed)), x.rerolls ? ` · ${x.rerolls} exact tie${x.rerolls === 1 ? "" : "s"} rolled again` : "", " · ", again)));
+  };
+  pick.addEventListener("change", () => { own.hidden = !!pick.value; });
+  box.append(h("h2", {}, "Command dice"),
+    h("p", { class: "muted" }, "The start of each Armour Battles turn: both sides' command dice, rolled here. More 1s than 6s is a command failure, whose 1s go to the other side as wild dice; otherwise 1s are discarded. Sixes, then fives and down, give the first command pulse."),
+    h("label", { class: "field" }, h("b", {}, "Sides from"), pick), own,
+    h("button", { class: "primary", testid: "command-roll", onclick: () => roll(params()) }, "Roll the command dice"),
+    say, turns);
+  api.scenarios().then((r) => {
+    if (page.stopped) return;
+    for (const sc of r.scenarios || []) {
+      if (sc.rules === "armour-battles") pick.append(h("option", { value: sc.id }, sc.title || sc.id));
+    }
+    box.dataset.ready = "1";
+  }).catch(() => { box.dataset.ready = "1"; });
+  return box;
 }

@@ -1,0 +1,82 @@
+package armourbattles_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sandtable/sandtable/internal/dice"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+	"github.com/sandtable/sandtable/internal/scenario"
+)
+
+// TestRollCommand: the start of a turn from scripted dice, one case for
+// each way it can go.
+func TestRollCommand(t *testing.T) {
+	names := [2]string{"Germany", "United States"}
+	for _, c := range []struct {
+		what  string
+		n     [2]int
+		first int
+		faces []int
+		want  ab.CommandRoll
+	}{
+		{"an exact tie rolled again", [2]int{2, 2}, -1, []int{5, 3, 3, 5, 6, 2, 4, 4},
+			ab.CommandRoll{Faces: [2][]int{{6, 2}, {4, 4}}, Rerolls: 1, Wild: [2]int{1, 0}, Dice: [2]int{2, 2}, First: 0,
+				Outcome: "Germany rolls 6 2; United States rolls 4 4; Germany has the first command pulse"}},
+		{"fives decide", [2]int{3, 3}, -1, []int{6, 5, 2, 6, 4, 4},
+			ab.CommandRoll{Faces: [2][]int{{6, 5, 2}, {6, 4, 4}}, Wild: [2]int{1, 1}, Dice: [2]int{3, 3}, First: 0,
+				Outcome: "Germany rolls 6 5 2; United States rolls 6 4 4; Germany has the first command pulse"}},
+		{"a failure lends its 1s", [2]int{3, 3}, -1, []int{1, 4, 1, 6, 2, 3},
+			ab.CommandRoll{Faces: [2][]int{{4, 1, 1}, {6, 3, 2}}, Failure: [2]bool{true, false}, Ones: [2]int{2, 0}, Borrowed: [2]int{0, 2},
+				Wild: [2]int{0, 3}, Dice: [2]int{1, 5}, First: 1,
+				Outcome: "Germany rolls 4 1 1: a command failure, and its 2 1s go to United States as wild dice; United States rolls 6 3 2; United States has the first command pulse"}},
+		{"a 1 matched by a 6 is discarded", [2]int{3, 3}, -1, []int{6, 1, 5, 2, 3, 4},
+			ab.CommandRoll{Faces: [2][]int{{6, 5, 1}, {4, 3, 2}}, Ones: [2]int{1, 0}, Wild: [2]int{1, 0}, Dice: [2]int{2, 3}, First: 0,
+				Outcome: "Germany rolls 6 5 1 (the 1 discarded); United States rolls 4 3 2; Germany has the first command pulse"}},
+		{"both fail", [2]int{2, 2}, -1, []int{1, 3, 1, 2},
+			ab.CommandRoll{Faces: [2][]int{{3, 1}, {2, 1}}, Failure: [2]bool{true, true}, Ones: [2]int{1, 1}, Borrowed: [2]int{1, 1},
+				Wild: [2]int{1, 1}, Dice: [2]int{2, 2}, First: -1,
+				Outcome: "Germany rolls 3 1: a command failure, and its 1 goes to United States as a wild die; United States rolls 2 1: a command failure, and its 1 goes to Germany as a wild die; both sides fail: the turn ends at once, and both sides' plotted missions are cancelled"}},
+		{"the scenario's first side, no tie rolled again", [2]int{2, 2}, 1, []int{4, 3, 4, 3},
+			ab.CommandRoll{Faces: [2][]int{{4, 3}, {4, 3}}, Dice: [2]int{2, 2}, First: 1,
+				Outcome: "Germany rolls 4 3; United States rolls 4 3; United States has the first command pulse"}},
+		{"the scenario's first side lent every die", [2]int{2, 2}, 0, []int{1, 1, 3, 4},
+			ab.CommandRoll{Faces: [2][]int{{1, 1}, {4, 3}}, Failure: [2]bool{true, false}, Ones: [2]int{2, 0}, Borrowed: [2]int{0, 2},
+				Wild: [2]int{0, 2}, Dice: [2]int{0, 4}, First: 1,
+				Outcome: "Germany rolls 1 1: a command failure, and its 2 1s go to United States as wild dice; United States rolls 4 3; Germany has no die left, so its plotted missions are cancelled; United States has the first command pulse"}},
+	} {
+		src := dice.NewScripted(c.faces...)
+		got := ab.RollCommand(c.n, names, c.first, src)
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", c.what, d)
+		}
+		if src.Remaining() != 0 {
+			t.Errorf("%s: %d dice unread", c.what, src.Remaining())
+		}
+	}
+}
+
+// TestCommandSetup reads the sides' command dice, names and first pulse
+// from built-in scenarios (data/armour-battles: Battle 1 rolls for the
+// first pulse, Battle 2 gives it to the Americans).
+func TestCommandSetup(t *testing.T) {
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		id    string
+		n     [2]int
+		first int
+	}{{"armour-battles/battle-1", [2]int{3, 4}, -1}, {"armour-battles/battle-2", [2]int{4, 5}, 1}, {"armour-battles/battle-3", [2]int{5, 6}, 1}} {
+		sc, err := cat.Scenario(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, names, first, err := ab.CommandSetup(sc)
+		if err != nil || n != c.n || names != [2]string{"Germany", "United States"} || first != c.first {
+			t.Errorf("%s: %v %q first %d (%v); want %v, Germany and United States, first %d", c.id, n, names, first, err, c.n, c.first)
+		}
+	}
+}
