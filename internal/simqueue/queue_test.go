@@ -313,8 +313,10 @@ func TestLongJobIsNotHandedOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	played := startWorkers(t, js, 2, ackWait)
-	// About eight seconds of search here: several acknowledgement waits.
-	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts:400", "random"}, Seed: 5, Games: 2, Shards: 1, Workers: 1}
+	// A time budget, so the job lasts as long on a fast machine as on a
+	// slow one: many decisions of a twentieth of a second, several
+	// acknowledgement waits.
+	run := Run{Scenario: "armour-battles/battle-1", Agents: [2]string{"mcts:50ms", "random"}, Seed: 5, Games: 2, Shards: 1, Workers: 1}
 	start := time.Now()
 	if _, err := queueAndCollect(t, ctx, js, run); err != nil {
 		t.Fatal(err)
