@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 )
 
 // calc drives the shot calculator page of one tab.
@@ -295,6 +296,7 @@ func TestCommandDice(t *testing.T) {
 		Sides [2]string `json:"sides"`
 		Roll  struct {
 			Faces   [2][]int `json:"faces"`
+			Dice    [2]int   `json:"dice"`
 			First   int      `json:"first"`
 			Outcome string   `json:"outcome"`
 		} `json:"roll"`
@@ -339,26 +341,91 @@ func TestCommandDice(t *testing.T) {
 	if seeds[0] == seeds[1] && seeds[1] == seeds[2] {
 		t.Errorf("three turns rolled with one seed %s", seeds[0])
 	}
+	// The book: Battle 3's army morale and staff orders to start with.
+	value := func(testid string) string {
+		return eval[string](c.tab, `(document.querySelector("[data-testid=`+testid+`]") || {}).value ?? "none"`)
+	}
+	if got := []string{value("command-morale-0"), value("command-morale-1"), value("command-staff-0"), value("command-staff-1")}; !cmp.Equal(got, []string{"12", "15", "4", "4"}) {
+		t.Errorf("army morale and staff orders %q; want Battle 3's 12, 15, 4 and 4", got)
+	}
+	// A die clicked is spent; the count left goes down, and a second click
+	// takes it back. (Both sides failing leaves no die: roll again.)
+	for n := 3; eval[string](c.tab, `(document.querySelector("[data-testid=command-turn]:first-child [data-die]") || {dataset: {}}).dataset.die || ""`) == ""; n++ {
+		if n == 10 {
+			t.Fatal("seven turns with no die to spend")
+		}
+		c.click(`[data-testid=command-roll]`)
+		c.waitFor("another turn", fmt.Sprintf(`document.querySelectorAll("[data-testid=command-turn]").length === %d`, n+1), 10*time.Second)
+	}
+	rolled := turns()
+	key := eval[string](c.tab, `document.querySelector("[data-testid=command-turn]:first-child [data-die]").dataset.die`)
+	side := int(key[0] - '0')
+	now := served("scenario=armour-battles/battle-3&seed=" + latest("command-seed"))
+	left := func() string {
+		return strings.TrimSpace(strings.TrimPrefix(latest(fmt.Sprintf("command-left-%d", side)), " · "))
+	}
+	spent := func() bool {
+		return eval[bool](c.tab, `document.querySelector("[data-testid=command-turn]:first-child [data-die='`+key+`']").classList.contains("spent")`)
+	}
+	if want := fmt.Sprintf("%d left", now.Roll.Dice[side]); left() != want || spent() {
+		t.Errorf("before a die is spent: %q (spent %v); want %q", left(), spent(), want)
+	}
+	c.click(`[data-testid=command-turn]:first-child [data-die='` + key + `']`)
+	if want := fmt.Sprintf("%d left", now.Roll.Dice[side]-1); left() != want || !spent() {
+		t.Errorf("a die spent: %q (spent %v); want %q", left(), spent(), want)
+	}
+	if n := eval[int](c.tab, `document.querySelectorAll("[data-testid=command-turn]:not(:first-child) .die.spent, [data-testid=command-turn]:not(:first-child) [data-testid^=command-left]").length`); n != 0 {
+		t.Errorf("%d spent dice or counts in earlier turns; want only the latest turn's", n)
+	}
+	// Army morale set by hand, then a reload: the book is kept.
+	eval[bool](c.tab, `(() => { const e = document.querySelector("[data-testid=command-morale-0]"); e.value = "0"; e.dispatchEvent(new Event("change")); return true; })()`)
+	if !eval[bool](c.tab, `!!document.querySelector("[data-testid=command-broken-0]")`) {
+		t.Error("army morale 0 does not say the battle is lost")
+	}
+	c.do(chromedp.Reload())
+	c.waitFor("the book again", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
+	if turns() != rolled || !spent() || left() != fmt.Sprintf("%d left", now.Roll.Dice[side]-1) || value("command-morale-0") != "0" || value("command-morale-1") != "15" || value("command-scenario") != "armour-battles/battle-3" {
+		t.Errorf("after a reload: %d turns (want %d), die spent %v, %q, morale %s and %s, sides from %q; want the book as it was",
+			turns(), rolled, spent(), left(), value("command-morale-0"), value("command-morale-1"), value("command-scenario"))
+	}
+	c.click(`[data-testid=command-turn]:first-child [data-die='` + key + `']`)
+	if spent() || left() != fmt.Sprintf("%d left", now.Roll.Dice[side]) {
+		t.Errorf("a spent die clicked again: spent %v, %q", spent(), left())
+	}
+
 	before := dice(0) + "|" + dice(1)
+	seed := latest("command-seed")
 	c.click(`[data-testid=command-turn]:first-child [data-testid=command-again]`)
-	c.waitFor("the same dice", `document.querySelectorAll("[data-testid=command-turn]").length === 4`, 10*time.Second)
-	if got := dice(0) + "|" + dice(1); got != before || latest("command-seed") != seeds[2] {
-		t.Errorf("the same dice again: %s (seed %s); want %s (seed %s)", got, latest("command-seed"), before, seeds[2])
+	c.waitFor("the same dice", fmt.Sprintf(`document.querySelectorAll("[data-testid=command-turn]").length === %d`, rolled+1), 10*time.Second)
+	if got := dice(0) + "|" + dice(1); got != before || latest("command-seed") != seed {
+		t.Errorf("the same dice again: %s (seed %s); want %s (seed %s)", got, latest("command-seed"), before, seed)
 	}
 
 	// Sides by hand.
+	// Sides by hand, after New game (another battle chosen keeps the book,
+	// and says how to start afresh).
 	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=command-scenario]"); s.value = ""; s.dispatchEvent(new Event("change"));
 		document.querySelector("[data-testid=command-side-0]").value = "Red"; document.querySelector("[data-testid=command-dice-0]").value = "2";
 		document.querySelector("[data-testid=command-side-1]").value = "Blue"; document.querySelector("[data-testid=command-dice-1]").value = "7"; return true; })()`)
+	if turns() != rolled+1 || eval[bool](c.tab, `document.querySelector("[data-testid=command-other]").hidden`) {
+		t.Errorf("another battle chosen: %d turns listed (want %d kept), and no word of New game", turns(), rolled+1)
+	}
+	c.click(`[data-testid=command-new]`)
+	if turns() != 0 || eval[int](c.tab, `document.querySelectorAll("[data-testid=command-ledger] input").length`) != 0 {
+		t.Errorf("New game: %d turns still listed", turns())
+	}
 	c.click(`[data-testid=command-roll]`)
-	c.waitFor("the roll by hand", `document.querySelectorAll("[data-testid=command-turn]").length === 5`, 10*time.Second)
+	c.waitFor("the roll by hand", `document.querySelectorAll("[data-testid=command-turn]").length === 1`, 10*time.Second)
 	if got := eval[string](c.tab, `document.querySelector("[data-testid=command-turn]").textContent`); !strings.Contains(got, "Red") || !strings.Contains(got, "Blue") || strings.Count(dice(0), " ") != 1 || strings.Count(dice(1), " ") != 6 {
 		t.Errorf("Red's 2 dice against Blue's 7: %q (%q, %q)", got, dice(0), dice(1))
+	}
+	if got := []string{value("command-morale-0"), value("command-staff-1")}; !cmp.Equal(got, []string{"", ""}) || eval[bool](c.tab, `!!document.querySelector("[data-testid^=command-broken]")`) {
+		t.Errorf("sides by hand: army morale and staff orders %q; want blank, for the players to fill in, and no battle lost", got)
 	}
 	eval[bool](c.tab, `(document.querySelector("[data-testid=command-dice-1]").value = "0", true)`)
 	c.click(`[data-testid=command-roll]`)
 	c.waitFor("the error", `!document.querySelector("[data-testid=command-error]").hidden`, 10*time.Second)
-	if got := c.text("command-error"); !strings.Contains(got, "from 1 to 20") || turns() != 5 {
+	if got := c.text("command-error"); !strings.Contains(got, "from 1 to 20") || turns() != 1 {
 		t.Errorf("0 command dice: %q, %d turns listed; want the API's reason and no turn added", got, turns())
 	}
 	if got := c.text("command"); strings.Contains(got, "undefined") || strings.Contains(got, "null") {

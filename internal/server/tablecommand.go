@@ -18,11 +18,14 @@ const maxCommandDice = 20
 
 // tablesideCommand answers GET /api/command.
 type tablesideCommand struct {
-	Seed     uint64         `json:"seed"`
-	Scenario string         `json:"scenario,omitempty"`
-	Sides    [2]string      `json:"sides"`
-	Dice     [2]int         `json:"command_dice"`
-	Roll     ab.CommandRoll `json:"roll"`
+	Seed     uint64 `json:"seed"`
+	Scenario string `json:"scenario,omitempty"`
+	// Sides names the sides and their command dice; from a scenario, the
+	// staff orders and army morale each starts with too.
+	ab.CommandSides
+	StaffOrders *[2]int        `json:"staff_orders,omitempty"`
+	ArmyMorale  *[2]int        `json:"army_morale,omitempty"`
+	Roll        ab.CommandRoll `json:"roll"`
 }
 
 // getTablesideCommand rolls the start of an Armour Battles turn for a
@@ -53,8 +56,7 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 			return bad("%s: given %d times; give it once", name, len(vals[name]))
 		}
 	}
-	out := tablesideCommand{Sides: [2]string{"Side 1", "Side 2"}, Seed: randUint64() >> 11}
-	first := -1
+	out := tablesideCommand{CommandSides: ab.CommandSides{Names: [2]string{"Side 1", "Side 2"}, First: -1}, Seed: randUint64() >> 11}
 	if id := vals.Get("scenario"); vals.Has("scenario") {
 		for _, p := range []string{"dice", "sides", "first"} {
 			if vals.Has(p) {
@@ -68,11 +70,11 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 		if sc.Rules != ab.Name {
 			return bad("scenario: %q is a %s scenario; command dice are Armour Battles'", id, sc.Rules)
 		}
-		out.Dice, out.Sides, first, err = ab.CommandSetup(sc)
+		out.CommandSides, err = ab.CommandSetup(sc)
 		if err != nil {
 			return bad("scenario: %v", err)
 		}
-		out.Scenario = id
+		out.Scenario, out.StaffOrders, out.ArmyMorale = id, &out.CommandSides.StaffOrders, &out.CommandSides.ArmyMorale
 	} else {
 		if !vals.Has("dice") {
 			return bad("dice: missing: each side's command dice, dice=N,M (or scenario=ID to take them from a scenario)")
@@ -93,16 +95,16 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 			if len(ns) != 2 || strings.TrimSpace(ns[0]) == "" || strings.TrimSpace(ns[1]) == "" || strings.TrimSpace(ns[0]) == strings.TrimSpace(ns[1]) {
 				return bad("sides: %q: want two different names, sides=A,B", vals.Get("sides"))
 			}
-			out.Sides = [2]string{strings.TrimSpace(ns[0]), strings.TrimSpace(ns[1])}
+			out.Names = [2]string{strings.TrimSpace(ns[0]), strings.TrimSpace(ns[1])}
 		}
 		switch f := vals.Get("first"); {
 		case !vals.Has("first") || f == "roll":
-		case f == out.Sides[0]:
-			first = 0
-		case f == out.Sides[1]:
-			first = 1
+		case f == out.Names[0]:
+			out.First = 0
+		case f == out.Names[1]:
+			out.First = 1
 		default:
-			return bad("first: %q: want roll, %s or %s", f, out.Sides[0], out.Sides[1])
+			return bad("first: %q: want roll, %s or %s", f, out.Names[0], out.Names[1])
 		}
 	}
 	if vals.Has("seed") {
@@ -112,6 +114,6 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 		}
 		out.Seed = n
 	}
-	out.Roll = ab.RollCommand(out.Dice, out.Sides, first, dice.NewPCG(out.Seed))
+	out.Roll = ab.RollCommand(out.Dice, out.Names, out.First, dice.NewPCG(out.Seed))
 	return out, nil
 }

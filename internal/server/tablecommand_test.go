@@ -23,6 +23,8 @@ func TestTablesideCommand(t *testing.T) {
 		Scenario string         `json:"scenario"`
 		Sides    [2]string      `json:"sides"`
 		Dice     [2]int         `json:"command_dice"`
+		Staff    *[2]int        `json:"staff_orders"`
+		Morale   *[2]int        `json:"army_morale"`
 		Roll     ab.CommandRoll `json:"roll"`
 	}
 	ask := func(query string) answer {
@@ -58,6 +60,12 @@ func TestTablesideCommand(t *testing.T) {
 				t.Fatalf("%s (-RollCommand +served):\n%s", c.query, d)
 			}
 		}
+	}
+	if a := ask("scenario=armour-battles/battle-2"); a.Staff == nil || *a.Staff != [2]int{3, 4} || a.Morale == nil || *a.Morale != [2]int{10, 12} {
+		t.Errorf("Battle 2's sides start with staff orders %v and army morale %v; want [3 4] and [10 12]", a.Staff, a.Morale)
+	}
+	if a := ask("dice=3,4"); a.Staff != nil || a.Morale != nil {
+		t.Errorf("sides given by hand: staff orders %v, army morale %v; want none said", a.Staff, a.Morale)
 	}
 	drawn := ask("scenario=armour-battles/battle-3")
 	if again := ask("scenario=armour-battles/battle-3&seed=" + strconv.FormatUint(drawn.Seed, 10)); !cmp.Equal(drawn, again) || drawn.Scenario != "armour-battles/battle-3" {

@@ -162,23 +162,34 @@ func facesOf(f []int) string {
 	return strings.Join(s, " ")
 }
 
-// CommandSetup reads what RollCommand needs from a scenario: each side's
-// command dice and name, and the side its params give the first pulse
-// (-1: rolled for).
-func CommandSetup(sc *scenario.Scenario) (n [2]int, names [2]string, first int, err error) {
+// CommandSides is what a scenario says of its two sides' command: their
+// names and command dice, the side given the first pulse (-1: rolled for),
+// and the staff orders and army morale each starts with.
+type CommandSides struct {
+	Names       [2]string `json:"sides"`
+	Dice        [2]int    `json:"command_dice"`
+	First       int       `json:"-"`
+	StaffOrders [2]int    `json:"-"`
+	ArmyMorale  [2]int    `json:"-"`
+}
+
+// CommandSetup reads a scenario's CommandSides, for RollCommand.
+func CommandSetup(sc *scenario.Scenario) (CommandSides, error) {
+	cs := CommandSides{First: -1}
 	b, err := boardFor(sc)
 	if err != nil {
-		return n, names, -1, err
+		return cs, err
 	}
 	if len(b.sides) != 2 {
-		return n, names, -1, fmt.Errorf("armourbattles: scenario %s has %d sides, not two", sc.ID, len(b.sides))
+		return cs, fmt.Errorf("armourbattles: scenario %s has %d sides, not two", sc.ID, len(b.sides))
 	}
 	for i := range 2 {
-		n[i], names[i] = b.sides[i].params.CommandDice, b.sides[i].name
+		p := b.sides[i].params
+		cs.Names[i], cs.Dice[i] = b.sides[i].name, p.CommandDice
+		cs.StaffOrders[i], cs.ArmyMorale[i] = min(p.StaffOrders, p.CommandDice), p.ArmyMorale
 	}
-	first = -1
 	if fp := b.params.FirstPulse; fp != "" && fp != "roll" {
-		first = b.sideIndex(fp)
+		cs.First = b.sideIndex(fp)
 	}
-	return n, names, first, nil
+	return cs, nil
 }

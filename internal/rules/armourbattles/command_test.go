@@ -59,24 +59,29 @@ func TestRollCommand(t *testing.T) {
 
 // TestCommandSetup reads the sides' command dice, names and first pulse
 // from built-in scenarios (data/armour-battles: Battle 1 rolls for the
-// first pulse, Battle 2 gives it to the Americans).
+// first pulse, Battle 2 gives it to the Americans), with the staff orders
+// and army morale each side starts with.
 func TestCommandSetup(t *testing.T) {
 	cat, err := scenario.Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
+	names := [2]string{"Germany", "United States"}
 	for _, c := range []struct {
-		id    string
-		n     [2]int
-		first int
-	}{{"armour-battles/battle-1", [2]int{3, 4}, -1}, {"armour-battles/battle-2", [2]int{4, 5}, 1}, {"armour-battles/battle-3", [2]int{5, 6}, 1}} {
+		id   string
+		want ab.CommandSides
+	}{
+		{"armour-battles/battle-1", ab.CommandSides{Names: names, Dice: [2]int{3, 4}, First: -1, StaffOrders: [2]int{2, 2}, ArmyMorale: [2]int{7, 9}}},
+		{"armour-battles/battle-2", ab.CommandSides{Names: names, Dice: [2]int{4, 5}, First: 1, StaffOrders: [2]int{3, 4}, ArmyMorale: [2]int{10, 12}}},
+		{"armour-battles/battle-3", ab.CommandSides{Names: names, Dice: [2]int{5, 6}, First: 1, StaffOrders: [2]int{4, 4}, ArmyMorale: [2]int{12, 15}}},
+	} {
 		sc, err := cat.Scenario(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, names, first, err := ab.CommandSetup(sc)
-		if err != nil || n != c.n || names != [2]string{"Germany", "United States"} || first != c.first {
-			t.Errorf("%s: %v %q first %d (%v); want %v, Germany and United States, first %d", c.id, n, names, first, err, c.n, c.first)
+		got, err := ab.CommandSetup(sc)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %+v (%v); want %+v", c.id, got, err, c.want)
 		}
 	}
 }

@@ -262,18 +262,35 @@ function paganoResult(o, question, page) {
     o.in_range ? rollBox(question, page, paganoRoll) : null);
 }
 
-// commandBox rolls the start of each Armour Battles turn for a game on a
-// real table (GET /api/command): both sides' command dice, command
-// failure, the 1s discarded or lent, the wild dice and who has the first
-// pulse, with the sides taken from a scenario or given by hand. The turns
-// rolled are listed, latest first.
+// commandBox keeps the command bookkeeping of an Armour Battles game on a
+// real table: each turn's command dice rolled here (GET /api/command:
+// command failure, the 1s discarded or lent, the wild dice, the first
+// pulse), with the sides taken from a scenario or given by hand; a click
+// on a die marks it spent, and each side's army morale and staff orders
+// are kept beside. The book is kept in this browser (localStorage), so a
+// reload or a later visit goes on with the same game.
+const BOOK = "sandtable-command-book";
+
+function loadBook() {
+  try {
+    const b = JSON.parse(localStorage.getItem(BOOK) || "null");
+    const pair = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => n === null || Number.isInteger(n));
+    if (b && typeof b.scenario === "string" && Array.isArray(b.turns) && pair(b.morale) && pair(b.staff) &&
+      b.turns.every((t) => t && t.r && t.r.roll && Array.isArray(t.spent) && typeof t.q === "string")) return b;
+  } catch { /* a damaged book starts afresh */ }
+  return { scenario: "", turns: [], morale: [null, null], staff: [null, null] };
+}
+
 function commandBox(page) {
+  const book = loadBook();
+  const save = () => { try { localStorage.setItem(BOOK, JSON.stringify(book)); } catch { /* full or private: the page still works */ } };
   const box = h("section", { class: "calc-command", testid: "command" });
   const pick = h("select", { testid: "command-scenario" }, h("option", { value: "" }, "my own (below)"));
   const own = h("div", { class: "row", testid: "command-own" },
     ...[0, 1].map((i) => h("label", { class: "field" }, h("b", {}, `Side ${i + 1}`),
       h("input", { type: "text", value: ["Germany", "United States"][i], testid: `command-side-${i}`, size: 14 }),
       h("input", { type: "number", min: 1, max: 20, value: [5, 6][i], testid: `command-dice-${i}`, title: "command dice" }))));
+  const ledger = h("div", { class: "command-ledger", testid: "command-ledger" });
   const turns = h("ol", { class: "command-turns", testid: "command-turns", reversed: true });
   const say = h("p", { class: "error", testid: "command-error", hidden: true });
   let seq = 0;
@@ -283,6 +300,54 @@ function commandBox(page) {
     const n = (i) => box.querySelector(`[data-testid=command-dice-${i}]`).value;
     return new URLSearchParams({ dice: `${n(0)},${n(1)}`, sides: `${name(0)},${name(1)}` });
   };
+  // drawLedger draws the sides' army morale and staff orders, each a
+  // number the players change as the game goes.
+  const drawLedger = () => {
+    const last = book.turns[0];
+    const names = last ? last.r.sides : ["Side 1", "Side 2"];
+    const counter = (what, key, i) => h("label", { class: "field" }, h("span", {}, what + " "),
+      h("input", { type: "number", min: 0, max: 99, value: book[key][i] ?? "", testid: `command-${key}-${i}`,
+        onchange: (e) => { const v = e.target.value.trim(); book[key][i] = v === "" ? null : Math.max(0, Math.trunc(Number(v)) || 0); save(); drawLedger(); } }));
+    ledger.replaceChildren(...(last ? [0, 1].map((i) => h("div", { class: "row" }, h("b", {}, names[i]),
+      counter("army morale", "morale", i), counter("staff orders", "staff", i),
+      book.morale[i] === 0 ? h("span", { class: "bad", testid: `command-broken-${i}` }, " army morale gone: the battle is lost") : null)) : []));
+  };
+  // drawTurn draws one turn of the book; only the latest turn's dice can
+  // be marked spent.
+  const drawTurn = (t, latest) => {
+    const r = t.r, x = r.roll;
+    const dice = (i) => {
+      const die = (f, j, borrowed) => {
+        const usable = f !== 1 || borrowed;
+        const key = `${i}:${j}`;
+        return h("span", {
+          class: "die" + (f === 6 || borrowed ? " hit six" : "") + (!usable ? " one" : "") + (borrowed ? " borrowed" : "") + (t.spent.includes(key) ? " spent" : ""),
+          "data-die": usable ? key : null,
+          title: borrowed ? "a 1 borrowed from the other side: a wild die" : f === 6 ? "a wild die" : f === 1 ? (x.failure[i] ? "lent to the other side" : "discarded") : "",
+          onclick: usable && latest ? () => { t.spent = t.spent.includes(key) ? t.spent.filter((k) => k !== key) : [...t.spent, key]; save(); redraw(); } : null,
+        }, f);
+      };
+      const n = x.faces[i].length;
+      return [h("span", { class: "dice", testid: `command-faces-${i}` }, x.faces[i].map((f, j) => die(f, j, false))),
+        x.borrowed[i] ? h("span", { class: "dice", testid: `command-borrowed-${i}` }, " + ", Array.from({ length: x.borrowed[i] }, (_, k) => die(1, n + k, true))) : null];
+    };
+    const left = (i) => x.dice[i] - t.spent.filter((k) => k.startsWith(i + ":")).length;
+    const side = (i) => h("div", {}, h("b", {}, r.sides[i]), ": ", dice(i),
+      x.failure[i] ? h("span", { class: "bad" }, " command failure") : null,
+      ` · ${x.dice[i]} dice for the turn, ${x.wild[i]} wild${x.borrowed[i] ? ` (${x.borrowed[i]} borrowed)` : ""}`,
+      latest ? h("span", { testid: `command-left-${i}` }, ` · ${left(i)} left`) : null);
+    const same = new URLSearchParams(t.q);
+    same.set("seed", String(r.seed));
+    return h("li", { testid: "command-turn" }, side(0), side(1),
+      h("p", {}, h("b", { testid: "command-first" }, x.first < 0 ? "Both sides fail: the turn ends at once." : `${r.sides[x.first]} has the first command pulse.`)),
+      h("p", { class: "muted small", testid: "command-outcome" }, x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1) + "."),
+      h("p", { class: "muted small" }, "Seed ", h("span", { testid: "command-seed" }, String(r.seed)), x.rerolls ? ` · ${x.rerolls} exact tie${x.rerolls === 1 ? "" : "s"} rolled again` : "", " · ",
+        h("button", { class: "link small", testid: "command-again", onclick: () => roll(same) }, "the same dice again")));
+  };
+  const redraw = () => {
+    turns.replaceChildren(...book.turns.map((t, k) => drawTurn(t, k === 0)));
+    drawLedger();
+  };
   const roll = async (p) => {
     const n = ++seq;
     let r;
@@ -291,31 +356,48 @@ function commandBox(page) {
     say.hidden = !r.error;
     say.textContent = r.error || "";
     if (r.error) return;
-    const x = r.roll;
-    const dice = (i) => h("span", { class: "dice", testid: `command-faces-${i}` }, x.faces[i].map((f) =>
-      h("span", { class: "die" + (f === 6 ? " hit six" : "") + (f === 1 ? " one" : ""), title: f === 6 ? "a wild die" : f === 1 ? (x.failure[i] ? "lent to the other side" : "discarded") : "" }, f)));
-    const side = (i) => h("div", {}, h("b", {}, r.sides[i]), ": ", dice(i),
-      x.failure[i] ? h("span", { class: "bad" }, " command failure") : null,
-      ` · ${x.dice[i]} dice for the turn, ${x.wild[i]} wild${x.borrowed[i] ? ` (${x.borrowed[i]} borrowed)` : ""}`);
-    const same = new URLSearchParams(p);
-    same.set("seed", String(r.seed));
-    const again = h("button", { class: "link small", testid: "command-again", onclick: () => roll(same) }, "the same dice again");
-    turns.prepend(h("li", { testid: "command-turn" }, side(0), side(1),
-      h("p", {}, h("b", { testid: "command-first" }, x.first < 0 ? "Both sides fail: the turn ends at once." : `${r.sides[x.first]} has the first command pulse.`)),
-      h("p", { class: "muted small", testid: "command-outcome" }, x.outcome.charAt(0).toUpperCase() + x.outcome.slice(1) + "."),
-      h("p", { class: "muted small" }, "Seed ", h("span", { testid: "command-seed" }, String(r.seed)), x.rerolls ? ` · ${x.rerolls} exact tie${x.rerolls === 1 ? "" : "s"} rolled again` : "", " · ", again)));
+    if (!book.turns.length) {
+      book.scenario = r.scenario || "";
+      if (r.army_morale) { book.morale = [...r.army_morale]; book.staff = [...r.staff_orders]; }
+    }
+    book.turns.unshift({ q: p.toString(), r, spent: [] });
+    save();
+    redraw();
   };
-  pick.addEventListener("change", () => { own.hidden = !!pick.value; });
+  const fresh = () => {
+    book.turns = [];
+    book.morale = [null, null];
+    book.staff = [null, null];
+    book.scenario = pick.value;
+    save();
+    redraw();
+  };
+  // Another battle chosen keeps the book (nothing is thrown away unasked);
+  // the note says how to start a fresh one.
+  const other = h("p", { class: "muted small", testid: "command-other", hidden: true }, "These turns were rolled for another battle: press New game to start its book.");
+  const sides = () => {
+    own.hidden = !!pick.value;
+    other.hidden = !book.turns.length || pick.value === book.scenario;
+  };
+  pick.addEventListener("change", () => {
+    if (!book.turns.length) { book.scenario = pick.value; save(); }
+    sides();
+  });
   box.append(h("h2", {}, "Command dice"),
-    h("p", { class: "muted" }, "The start of each Armour Battles turn: both sides' command dice, rolled here. More 1s than 6s is a command failure, whose 1s go to the other side as wild dice; otherwise 1s are discarded. Sixes, then fives and down, give the first command pulse."),
+    h("p", { class: "muted" }, "The start of each Armour Battles turn: both sides' command dice, rolled here. More 1s than 6s is a command failure, whose 1s go to the other side as wild dice; otherwise 1s are discarded. Sixes, then fives and down, give the first command pulse. Click a die when it is spent."),
     h("label", { class: "field" }, h("b", {}, "Sides from"), pick), own,
-    h("button", { class: "primary", testid: "command-roll", onclick: () => roll(params()) }, "Roll the command dice"),
-    say, turns);
+    h("div", { class: "row" },
+      h("button", { class: "primary", testid: "command-roll", onclick: () => roll(params()) }, "Roll the command dice"),
+      h("button", { testid: "command-new", onclick: () => { fresh(); sides(); } }, "New game")),
+    other, say, ledger, turns);
+  redraw();
   api.scenarios().then((r) => {
     if (page.stopped) return;
     for (const sc of r.scenarios || []) {
       if (sc.rules === "armour-battles") pick.append(h("option", { value: sc.id }, sc.title || sc.id));
     }
+    if (book.scenario && [...pick.options].some((o) => o.value === book.scenario)) pick.value = book.scenario;
+    sides();
     box.dataset.ready = "1";
   }).catch(() => { box.dataset.ready = "1"; });
   return box;
