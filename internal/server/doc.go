@@ -47,7 +47,8 @@
 //	                                    sides' command dice (from the scenario, or given), command failure,
 //	                                    the 1s discarded or lent, wild dice, dice for the turn and the
 //	                                    side with the first pulse (-1: both failed): {seed, sides,
-//	                                    command_dice, roll}
+//	                                    command_dice, roll}; from a scenario also staff_orders and
+//	                                    army_morale, what each side starts with
 //	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,
