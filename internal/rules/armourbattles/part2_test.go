@@ -2,6 +2,7 @@ package armourbattles
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -388,5 +389,23 @@ func TestOwnLogisticsFireBoostWithWildDice(t *testing.T) {
 		if d := f.s.Pending(); d.Side != german || d.Kind != phaseChain || f.s.Sides[us].DiceLeft() != 0 {
 			t.Errorf("after spending its last die: pending %+v, US dice left %d; want Germany to choose a chain", d, f.s.Sides[us].DiceLeft())
 		}
+	}
+}
+
+// TestFirstPulseOfASideWithNoDice: a scenario gives the US the first
+// pulse, but its command failure lends every die to the Germans, who go
+// first; the log says so rather than naming the US (The First Command
+// Pulse; Command Failure).
+func TestFirstPulseOfASideWithNoDice(t *testing.T) {
+	f := newFixture(t, nil, us, 0, placed{"us-1", "m4-75", us, 36, 10, 90}, placed{"de-1", "panther-g", german, 36, 40, -90})
+	f.s.b.sides[german].params.CommandDice, f.s.b.sides[us].params.CommandDice = 3, 4
+	f.s.b.params.FirstPulse = f.s.b.sides[us].id
+	f.s.startTurn(dice.NewScripted(2, 3, 4, 1, 1, 1, 1), &f.evs)
+	if f.s.Active != german || f.s.Sides[german].DiceLeft() != 7 {
+		t.Fatalf("active side %d with %d dice; want the Germans with their 3 and the US's 4 lent", f.s.Active, f.s.Sides[german].DiceLeft())
+	}
+	want := fmt.Sprintf("%s, given the first pulse, has lent every die; %s has the first command pulse", f.s.b.sides[us].name, f.s.b.sides[german].name)
+	if !strings.Contains(f.log(), want) {
+		t.Errorf("the log does not say %q:\n%s", want, f.log())
 	}
 }

@@ -91,7 +91,11 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 			s.Active = 1 - s.Active
 		}
 		s.Phase = phaseChain
-		out.Emit(engine.Event{Kind: "first-pulse", Text: fmt.Sprintf("turn %d: %s has the first command pulse", s.Turn, s.b.sides[s.First].name), To: engine.Everyone})
+		text := fmt.Sprintf("turn %d: %s has the first command pulse", s.Turn, s.b.sides[s.Active].name)
+		if s.Active != s.First {
+			text = fmt.Sprintf("turn %d: %s, given the first pulse, has lent every die; %s has the first command pulse", s.Turn, s.b.sides[s.First].name, s.b.sides[s.Active].name)
+		}
+		out.Emit(engine.Event{Kind: "first-pulse", Text: text, To: engine.Everyone})
 		return
 	}
 }
