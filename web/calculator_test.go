@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -388,6 +389,8 @@ func TestCommandDice(t *testing.T) {
 		t.Errorf("after a reload: %d turns (want %d), die spent %v, %q, morale %s and %s, sides from %q; want the book as it was",
 			turns(), rolled, spent(), left(), value("command-morale-0"), value("command-morale-1"), value("command-scenario"))
 	}
+	eval[bool](c.tab, `(document.querySelector("[data-testid=command]").scrollIntoView(), true)`)
+	c.shot("command-book")
 	c.click(`[data-testid=command-turn]:first-child [data-die='` + key + `']`)
 	if spent() || left() != fmt.Sprintf("%d left", now.Roll.Dice[side]) {
 		t.Errorf("a spent die clicked again: spent %v, %q", spent(), left())
@@ -401,7 +404,6 @@ func TestCommandDice(t *testing.T) {
 		t.Errorf("the same dice again: %s (seed %s); want %s (seed %s)", got, latest("command-seed"), before, seed)
 	}
 
-	// Sides by hand.
 	// Sides by hand, after New game (another battle chosen keeps the book,
 	// and says how to start afresh).
 	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=command-scenario]"); s.value = ""; s.dispatchEvent(new Event("change"));
@@ -430,6 +432,38 @@ func TestCommandDice(t *testing.T) {
 	}
 	if got := c.text("command"); strings.Contains(got, "undefined") || strings.Contains(got, "null") {
 		t.Errorf("the command box reads %q", got)
+	}
+
+	// A book saved with a turn both sides failed: no die to spend, none
+	// left. (Found by seed: a fifth or so of Battle 3's turns.)
+	var both string
+	for s := 1; s < 500 && both == ""; s++ {
+		code, _, body := get(t, fmt.Sprintf("%s/api/command?scenario=armour-battles/battle-3&seed=%d", base, s))
+		var a answer
+		if code == 200 && json.Unmarshal([]byte(body), &a) == nil && a.Roll.First < 0 {
+			both = body
+		}
+	}
+	if both == "" {
+		t.Fatal("no seed below 500 in which both sides fail")
+	}
+	eval[bool](c.tab, `(localStorage.setItem("sandtable-command-book", JSON.stringify({scenario: "armour-battles/battle-3", morale: [12, 15], staff: [4, 4],
+		turns: [{q: "scenario=armour-battles/battle-3", spent: [], r: `+both+`}]})), true)`)
+	c.do(chromedp.Reload())
+	c.waitFor("the saved book", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
+	if n := eval[int](c.tab, `document.querySelectorAll("[data-testid=command-turn] [data-die]").length`); turns() != 1 || n != 0 || latest("command-left-0") != " · 0 left" || latest("command-left-1") != " · 0 left" {
+		t.Errorf("both sides failed: %d turns, %d dice to spend, %q and %q; want one turn, none, and 0 left each", turns(), n, latest("command-left-0"), latest("command-left-1"))
+	}
+	// A damaged book, or one of another shape, starts afresh.
+	for _, bad := range []string{`{`, `{"turns": 3}`, `{"scenario": "", "morale": [1, 2], "staff": [1, 2], "turns": [{"r": {}}]}`} {
+		eval[bool](c.tab, `(localStorage.setItem("sandtable-command-book", `+strconv.Quote(bad)+`), true)`)
+		c.do(chromedp.Reload())
+		c.waitFor("a fresh book", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
+		if turns() != 0 {
+			t.Errorf("the book %s: %d turns listed; want a fresh book", bad, turns())
+		}
+		c.click(`[data-testid=command-roll]`)
+		c.waitFor("a roll on a fresh book", `document.querySelectorAll("[data-testid=command-turn]").length === 1`, 10*time.Second)
 	}
 	if errs := c.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)

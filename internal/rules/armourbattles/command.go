@@ -108,8 +108,13 @@ func RollCommand(n [2]int, names [2]string, first int, src dice.Source) CommandR
 			}
 		}
 	}
+	bothFail := r.Failure[0] && r.Failure[1]
 	for side := range sides {
-		if r.Failure[side] {
+		switch {
+		case bothFail:
+			// The turn ends at once: no die is lent or used.
+			sides[side].Dice = [7]int{}
+		case r.Failure[side]:
 			sides[1-side].Borrowed = faces[side][1]
 		}
 		sides[side].Dice[1] = 0
@@ -119,6 +124,8 @@ func RollCommand(n [2]int, names [2]string, first int, src dice.Source) CommandR
 		r.Borrowed[side], r.Wild[side], r.Dice[side] = sides[side].Borrowed, sides[side].Wild(), sides[side].DiceLeft()
 		say := fmt.Sprintf("%s rolls %s", names[side], facesOf(r.Faces[side]))
 		switch ones := r.Ones[side]; {
+		case bothFail:
+			say += ": a command failure"
 		case r.Failure[side] && ones == 1:
 			say += fmt.Sprintf(": a command failure, and its 1 goes to %s as a wild die", names[1-side])
 		case r.Failure[side]:

@@ -35,9 +35,9 @@ func TestRollCommand(t *testing.T) {
 			ab.CommandRoll{Faces: [2][]int{{6, 5, 1}, {4, 3, 2}}, Ones: [2]int{1, 0}, Wild: [2]int{1, 0}, Dice: [2]int{2, 3}, First: 0,
 				Outcome: "Germany rolls 6 5 1 (the 1 discarded); United States rolls 4 3 2; Germany has the first command pulse"}},
 		{"both fail", [2]int{2, 2}, -1, []int{1, 3, 1, 2},
-			ab.CommandRoll{Faces: [2][]int{{3, 1}, {2, 1}}, Failure: [2]bool{true, true}, Ones: [2]int{1, 1}, Borrowed: [2]int{1, 1},
-				Wild: [2]int{1, 1}, Dice: [2]int{2, 2}, First: -1,
-				Outcome: "Germany rolls 3 1: a command failure, and its 1 goes to United States as a wild die; United States rolls 2 1: a command failure, and its 1 goes to Germany as a wild die; both sides fail: the turn ends at once, and both sides' plotted missions are cancelled"}},
+			// The turn ends at once: no die is lent, none is left.
+			ab.CommandRoll{Faces: [2][]int{{3, 1}, {2, 1}}, Failure: [2]bool{true, true}, Ones: [2]int{1, 1}, First: -1,
+				Outcome: "Germany rolls 3 1: a command failure; United States rolls 2 1: a command failure; both sides fail: the turn ends at once, and both sides' plotted missions are cancelled"}},
 		{"the scenario's first side, no tie rolled again", [2]int{2, 2}, 1, []int{4, 3, 4, 3},
 			ab.CommandRoll{Faces: [2][]int{{4, 3}, {4, 3}}, Dice: [2]int{2, 2}, First: 1,
 				Outcome: "Germany rolls 4 3; United States rolls 4 3; United States has the first command pulse"}},

@@ -409,3 +409,41 @@ func TestFirstPulseOfASideWithNoDice(t *testing.T) {
 		t.Errorf("the log does not say %q:\n%s", want, f.log())
 	}
 }
+
+// TestRollCommandAgreesWithTheGame: the table-side roll (RollCommand) and
+// a game's start of turn, from the same dice, agree on every side's dice
+// for the turn, wild dice, borrowed dice and the side with the first
+// pulse, over many seeds, with the first pulse rolled for and fixed.
+func TestRollCommandAgreesWithTheGame(t *testing.T) {
+	for _, first := range []string{"roll", "us"} {
+		for seed := uint64(1); seed <= 3000; seed++ {
+			f := newFixture(t, nil, us, 0, placed{"us-1", "m4-75", us, 36, 10, 90}, placed{"de-1", "panther-g", german, 36, 40, -90})
+			n := [2]int{int(seed%4) + 2, int(seed/4%4) + 2}
+			f.s.b.sides[german].params.CommandDice, f.s.b.sides[us].params.CommandDice = n[0], n[1]
+			f.s.b.params.FirstPulse = first
+			fixed := -1
+			if first != "roll" {
+				fixed = us
+			}
+			r := RollCommand(n, [2]string{f.s.b.sides[0].name, f.s.b.sides[1].name}, fixed, dice.NewPCG(seed))
+			turn := f.s.Turn
+			f.s.startTurn(dice.NewPCG(seed), &f.evs)
+			if r.First < 0 {
+				// Both fail: the game ends the turn and rolls the next.
+				if f.s.Turn <= turn+1 || !strings.Contains(f.log(), "both sides suffer a command failure") || r.Dice != [2]int{} || r.Wild != [2]int{} || r.Borrowed != [2]int{} {
+					t.Fatalf("first %s, seed %d: RollCommand %+v; the game:\n%s", first, seed, r, f.log())
+				}
+				continue
+			}
+			var got CommandRoll
+			for i := range 2 {
+				sd := &f.s.Sides[i]
+				got.Dice[i], got.Wild[i], got.Borrowed[i] = sd.DiceLeft(), sd.Wild(), sd.Borrowed
+			}
+			got.First = f.s.Active
+			if got.Dice != r.Dice || got.Wild != r.Wild || got.Borrowed != r.Borrowed || got.First != r.First || f.s.Turn != turn+1 {
+				t.Fatalf("first %s, seed %d: the game %+v, RollCommand %+v:\n%s", first, seed, got, r, f.log())
+			}
+		}
+	}
+}

@@ -318,10 +318,10 @@ function commandBox(page) {
     const r = t.r, x = r.roll;
     const dice = (i) => {
       const die = (f, j, borrowed) => {
-        const usable = f !== 1 || borrowed;
+        const usable = x.first >= 0 && (f !== 1 || borrowed); // both failing: no die is used
         const key = `${i}:${j}`;
         return h("span", {
-          class: "die" + (f === 6 || borrowed ? " hit six" : "") + (!usable ? " one" : "") + (borrowed ? " borrowed" : "") + (t.spent.includes(key) ? " spent" : ""),
+          class: "die" + (f === 6 || borrowed ? " hit six" : "") + (f === 1 && !borrowed ? " one" : "") + (borrowed ? " borrowed" : "") + (t.spent.includes(key) ? " spent" : ""),
           "data-die": usable ? key : null,
           title: borrowed ? "a 1 borrowed from the other side: a wild die" : f === 6 ? "a wild die" : f === 1 ? (x.failure[i] ? "lent to the other side" : "discarded") : "",
           onclick: usable && latest ? () => { t.spent = t.spent.includes(key) ? t.spent.filter((k) => k !== key) : [...t.spent, key]; save(); redraw(); } : null,
