@@ -407,8 +407,8 @@ func TestCommandDice(t *testing.T) {
 	// Sides by hand, after New game (another battle chosen keeps the book,
 	// and says how to start afresh).
 	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=command-scenario]"); s.value = ""; s.dispatchEvent(new Event("change"));
-		document.querySelector("[data-testid=command-side-0]").value = "Red"; document.querySelector("[data-testid=command-dice-0]").value = "2";
-		document.querySelector("[data-testid=command-side-1]").value = "Blue"; document.querySelector("[data-testid=command-dice-1]").value = "7"; return true; })()`)
+		const put = (id, v) => { const e = document.querySelector("[data-testid=" + id + "]"); e.value = v; e.dispatchEvent(new Event("change")); };
+		put("command-side-0", "Red"); put("command-dice-0", "2"); put("command-side-1", "Blue"); put("command-dice-1", "7"); return true; })()`)
 	if turns() != rolled+1 || eval[bool](c.tab, `document.querySelector("[data-testid=command-other]").hidden`) {
 		t.Errorf("another battle chosen: %d turns listed (want %d kept), and no word of New game", turns(), rolled+1)
 	}
@@ -432,6 +432,15 @@ func TestCommandDice(t *testing.T) {
 	}
 	if got := c.text("command"); strings.Contains(got, "undefined") || strings.Contains(got, "null") {
 		t.Errorf("the command box reads %q", got)
+	}
+
+	c.do(chromedp.Reload())
+	c.waitFor("the book by hand", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
+	if got := []string{value("command-side-0"), value("command-dice-0"), value("command-side-1"), value("command-dice-1")}; !cmp.Equal(got, []string{"Red", "2", "Blue", "7"}) {
+		t.Errorf("the sides typed by hand after a reload: %q; want Red 2 and Blue 7 kept", got)
+	}
+	if turns() != 1 || value("command-scenario") != "" {
+		t.Errorf("the book by hand after a reload: %d turns, sides from %q; want its one turn, sides by hand", turns(), value("command-scenario"))
 	}
 
 	// A book saved with a turn both sides failed: no die to spend, none

@@ -281,6 +281,14 @@ function loadBook() {
   return { scenario: "", turns: [], morale: [null, null], staff: [null, null] };
 }
 
+// ownSides is the book's sides given by hand (names and command dice),
+// remembered as typed; a book without them has the page's defaults.
+function ownSides(book) {
+  const o = book.own;
+  const ok = (v) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "string" || typeof x === "number");
+  return o && ok(o.names) && ok(o.dice) ? { names: [...o.names], dice: [...o.dice] } : { names: ["Germany", "United States"], dice: [5, 6] };
+}
+
 function commandBox(page) {
   const book = loadBook();
   const save = () => { try { localStorage.setItem(BOOK, JSON.stringify(book)); } catch { /* full or private: the page still works */ } };
@@ -288,8 +296,10 @@ function commandBox(page) {
   const pick = h("select", { testid: "command-scenario" }, h("option", { value: "" }, "my own (below)"));
   const own = h("div", { class: "row", testid: "command-own" },
     ...[0, 1].map((i) => h("label", { class: "field" }, h("b", {}, `Side ${i + 1}`),
-      h("input", { type: "text", value: ["Germany", "United States"][i], testid: `command-side-${i}`, size: 14 }),
-      h("input", { type: "number", min: 1, max: 20, value: [5, 6][i], testid: `command-dice-${i}`, title: "command dice" }))));
+      h("input", { type: "text", value: ownSides(book).names[i], testid: `command-side-${i}`, size: 14,
+        onchange: (e) => { book.own = ownSides(book); book.own.names[i] = e.target.value; save(); } }),
+      h("input", { type: "number", min: 1, max: 20, value: ownSides(book).dice[i], testid: `command-dice-${i}`, title: "command dice",
+        onchange: (e) => { book.own = ownSides(book); book.own.dice[i] = e.target.value; save(); } }))));
   const ledger = h("div", { class: "command-ledger", testid: "command-ledger" });
   const turns = h("ol", { class: "command-turns", testid: "command-turns", reversed: true });
   const say = h("p", { class: "error", testid: "command-error", hidden: true });
