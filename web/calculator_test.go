@@ -464,7 +464,8 @@ func TestCommandDice(t *testing.T) {
 		t.Errorf("both sides failed: %d turns, %d dice to spend, %q and %q; want one turn, none, and 0 left each", turns(), n, latest("command-left-0"), latest("command-left-1"))
 	}
 	// A damaged book, or one of another shape, starts afresh.
-	for _, bad := range []string{`{`, `{"turns": 3}`, `{"scenario": "", "morale": [1, 2], "staff": [1, 2], "turns": [{"r": {}}]}`} {
+	for _, bad := range []string{`{`, `{"turns": 3}`, `{"scenario": "", "morale": [1, 2], "staff": [1, 2], "turns": [{"r": {}}]}`,
+		`{"scenario": "", "morale": [1, 2], "staff": [1, 2], "turns": [{"q": "", "spent": [], "r": {"sides": ["A", "B"], "seed": 1, "roll": {"faces": [3, 4]}}}]}`} {
 		eval[bool](c.tab, `(localStorage.setItem("sandtable-command-book", `+strconv.Quote(bad)+`), true)`)
 		c.do(chromedp.Reload())
 		c.waitFor("a fresh book", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)

@@ -271,12 +271,22 @@ function paganoResult(o, question, page) {
 // reload or a later visit goes on with the same game.
 const BOOK = "sandtable-command-book";
 
+// turnOK says whether a saved turn has what drawing it reads (GET
+// /api/command's answer, the query that rolled it, the dice spent).
+function turnOK(t) {
+  const two = (v, kind) => Array.isArray(v) && v.length === 2 && v.every((x) => kind === "array" ? Array.isArray(x) : typeof x === kind);
+  const x = t && t.r && t.r.roll;
+  return !!x && typeof t.q === "string" && Array.isArray(t.spent) && two(t.r.sides, "string") && Number.isInteger(t.r.seed) &&
+    two(x.faces, "array") && two(x.dice, "number") && two(x.wild, "number") && two(x.borrowed, "number") && two(x.failure, "boolean") &&
+    Number.isInteger(x.first) && typeof x.outcome === "string";
+}
+
 function loadBook() {
   try {
     const b = JSON.parse(localStorage.getItem(BOOK) || "null");
     const pair = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => n === null || Number.isInteger(n));
     if (b && typeof b.scenario === "string" && Array.isArray(b.turns) && pair(b.morale) && pair(b.staff) &&
-      b.turns.every((t) => t && t.r && t.r.roll && Array.isArray(t.spent) && typeof t.q === "string")) return b;
+      b.turns.every(turnOK)) return b;
   } catch { /* a damaged book starts afresh */ }
   return { scenario: "", turns: [], morale: [null, null], staff: [null, null] };
 }
@@ -400,7 +410,7 @@ function commandBox(page) {
       h("button", { class: "primary", testid: "command-roll", onclick: () => roll(params()) }, "Roll the command dice"),
       h("button", { testid: "command-new", onclick: () => { fresh(); sides(); } }, "New game")),
     other, say, ledger, turns);
-  redraw();
+  try { redraw(); } catch { fresh(); } // a book this page cannot draw starts afresh
   api.scenarios().then((r) => {
     if (page.stopped) return;
     for (const sc of r.scenarios || []) {
