@@ -424,10 +424,21 @@ func TestCommandDice(t *testing.T) {
 	if got := []string{value("command-morale-0"), value("command-staff-1")}; !cmp.Equal(got, []string{"", ""}) || eval[bool](c.tab, `!!document.querySelector("[data-testid^=command-broken]")`) {
 		t.Errorf("sides by hand: army morale and staff orders %q; want blank, for the players to fill in, and no battle lost", got)
 	}
+	// Blue given the first pulse every turn: the page asks with first=Blue.
+	eval[bool](c.tab, `(() => { const e = document.querySelector("[data-testid=command-first-own]"); e.value = "1"; e.dispatchEvent(new Event("change")); return true; })()`)
+	c.click(`[data-testid=command-roll]`)
+	c.waitFor("Blue's first pulse", `document.querySelectorAll("[data-testid=command-turn]").length === 2`, 10*time.Second)
+	fixed := served("dice=2,7&sides=Red,Blue&first=Blue&seed=" + latest("command-seed"))
+	if q := eval[string](c.tab, `JSON.parse(localStorage.getItem("sandtable-command-book")).turns[0].q`); !strings.Contains(q, "first=Blue") {
+		t.Errorf("Blue given the first pulse: the turn was asked for with %q", q)
+	}
+	if fixed.Roll.First == 0 || latest("command-outcome") != strings.ToUpper(fixed.Roll.Outcome[:1])+fixed.Roll.Outcome[1:]+"." {
+		t.Errorf("Blue given the first pulse: the page says %q, the API %q (first %d)", latest("command-outcome"), fixed.Roll.Outcome, fixed.Roll.First)
+	}
 	eval[bool](c.tab, `(document.querySelector("[data-testid=command-dice-1]").value = "0", true)`)
 	c.click(`[data-testid=command-roll]`)
 	c.waitFor("the error", `!document.querySelector("[data-testid=command-error]").hidden`, 10*time.Second)
-	if got := c.text("command-error"); !strings.Contains(got, "from 1 to 20") || turns() != 1 {
+	if got := c.text("command-error"); !strings.Contains(got, "from 1 to 20") || turns() != 2 {
 		t.Errorf("0 command dice: %q, %d turns listed; want the API's reason and no turn added", got, turns())
 	}
 	if got := c.text("command"); strings.Contains(got, "undefined") || strings.Contains(got, "null") {
@@ -439,8 +450,8 @@ func TestCommandDice(t *testing.T) {
 	if got := []string{value("command-side-0"), value("command-dice-0"), value("command-side-1"), value("command-dice-1")}; !cmp.Equal(got, []string{"Red", "2", "Blue", "7"}) {
 		t.Errorf("the sides typed by hand after a reload: %q; want Red 2 and Blue 7 kept", got)
 	}
-	if turns() != 1 || value("command-scenario") != "" {
-		t.Errorf("the book by hand after a reload: %d turns, sides from %q; want its one turn, sides by hand", turns(), value("command-scenario"))
+	if turns() != 2 || value("command-scenario") != "" || value("command-first-own") != "1" {
+		t.Errorf("the book by hand after a reload: %d turns, sides from %q, first pulse %q; want its two turns, sides by hand, side 2 first", turns(), value("command-scenario"), value("command-first-own"))
 	}
 
 	// A book saved with a turn both sides failed: no die to spend, none

@@ -296,7 +296,8 @@ function loadBook() {
 function ownSides(book) {
   const o = book.own;
   const ok = (v) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "string" || typeof x === "number");
-  return o && ok(o.names) && ok(o.dice) ? { names: [...o.names], dice: [...o.dice] } : { names: ["Germany", "United States"], dice: [5, 6] };
+  const first = o && ["roll", "0", "1"].includes(o.first) ? o.first : "roll";
+  return o && ok(o.names) && ok(o.dice) ? { names: [...o.names], dice: [...o.dice], first } : { names: ["Germany", "United States"], dice: [5, 6], first };
 }
 
 function commandBox(page) {
@@ -309,7 +310,11 @@ function commandBox(page) {
       h("input", { type: "text", value: ownSides(book).names[i], testid: `command-side-${i}`, size: 14,
         onchange: (e) => { book.own = ownSides(book); book.own.names[i] = e.target.value; save(); } }),
       h("input", { type: "number", min: 1, max: 20, value: ownSides(book).dice[i], testid: `command-dice-${i}`, title: "command dice",
-        onchange: (e) => { book.own = ownSides(book); book.own.dice[i] = e.target.value; save(); } }))));
+        onchange: (e) => { book.own = ownSides(book); book.own.dice[i] = e.target.value; save(); } }))),
+    h("label", { class: "field" }, h("b", {}, "First pulse"),
+      h("select", { testid: "command-first-own", onchange: (e) => { book.own = ownSides(book); book.own.first = e.target.value; save(); } },
+        ...[["roll", "rolled for each turn"], ["0", "always side 1"], ["1", "always side 2"]].map(([v, label]) =>
+          h("option", { value: v, selected: ownSides(book).first === v }, label)))));
   const ledger = h("div", { class: "command-ledger", testid: "command-ledger" });
   const turns = h("ol", { class: "command-turns", testid: "command-turns", reversed: true });
   const say = h("p", { class: "error", testid: "command-error", hidden: true });
@@ -318,7 +323,10 @@ function commandBox(page) {
     if (pick.value) return new URLSearchParams({ scenario: pick.value });
     const name = (i) => box.querySelector(`[data-testid=command-side-${i}]`).value.trim();
     const n = (i) => box.querySelector(`[data-testid=command-dice-${i}]`).value;
-    return new URLSearchParams({ dice: `${n(0)},${n(1)}`, sides: `${name(0)},${name(1)}` });
+    const q = new URLSearchParams({ dice: `${n(0)},${n(1)}`, sides: `${name(0)},${name(1)}` });
+    const first = box.querySelector("[data-testid=command-first-own]").value;
+    if (first !== "roll") q.set("first", name(Number(first)));
+    return q;
   };
   // drawLedger draws the sides' army morale and staff orders, each a
   // number the players change as the game goes.
