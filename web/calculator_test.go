@@ -467,8 +467,11 @@ func TestCommandDice(t *testing.T) {
 	if both == "" {
 		t.Fatal("no seed below 500 in which both sides fail")
 	}
-	eval[bool](c.tab, `(localStorage.setItem("sandtable-command-book", JSON.stringify({scenario: "armour-battles/battle-3", morale: [12, 15], staff: [4, 4],
-		turns: [{q: "scenario=armour-battles/battle-3", spent: [], r: `+both+`}]})), true)`)
+	// As a page before 18bbc9c saved it, with dice still counted; and a
+	// bad turn beside it, which is dropped alone.
+	eval[bool](c.tab, `(() => { const r = `+both+`; r.roll.dice = [3, 2]; r.roll.wild = [1, 1]; r.roll.borrowed = [1, 1];
+		localStorage.setItem("sandtable-command-book", JSON.stringify({scenario: "armour-battles/battle-3", morale: [12, 15], staff: [4, 4],
+		turns: [{q: "scenario=armour-battles/battle-3", spent: [], r}, {q: "", spent: [7], r}]})); return true; })()`)
 	c.do(chromedp.Reload())
 	c.waitFor("the saved book", `(document.querySelector("[data-testid=command]") || {dataset: {}}).dataset.ready === "1"`, 10*time.Second)
 	if n := eval[int](c.tab, `document.querySelectorAll("[data-testid=command-turn] [data-die]").length`); turns() != 1 || n != 0 || latest("command-left-0") != " · 0 left" || latest("command-left-1") != " · 0 left" {

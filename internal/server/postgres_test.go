@@ -200,13 +200,13 @@ func TestPostgresTwoServersAIGame(t *testing.T) {
 			ai++
 		}
 	}
+	// Whether the other server asks for a lease at all is a race (a quick
+	// agent may commit before the other server hears of the move before
+	// it), so the lease held elsewhere is tested where it is certain:
+	// TestPostgresAIDecisionTakenOverFromADeadServer.
 	computed := a.metric("sandtable_ai_decision_seconds_count") + b.metric("sandtable_ai_decision_seconds_count")
-	elsewhere := a.metric("sandtable_ai_decisions_leased_elsewhere_total") + b.metric("sandtable_ai_decisions_leased_elsewhere_total")
 	if computed != float64(ai) {
 		t.Errorf("the two servers computed %v AI decisions for the %d AI actions stored", computed, ai)
-	}
-	if elsewhere == 0 {
-		t.Error("no AI decision was left to the other server: the lease was never contested")
 	}
 }
 

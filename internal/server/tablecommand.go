@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"sort"
 	"strconv"
@@ -93,7 +92,12 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 		if vals.Has("sides") {
 			ns := strings.Split(vals.Get("sides"), ",")
 			if len(ns) != 2 || strings.TrimSpace(ns[0]) == "" || strings.TrimSpace(ns[1]) == "" || strings.TrimSpace(ns[0]) == strings.TrimSpace(ns[1]) {
-				return bad("sides: %q: want two different names, sides=A,B", vals.Get("sides"))
+				return bad("sides: %q: want two different names, sides=A,B (a name cannot hold a comma)", vals.Get("sides"))
+			}
+			for _, n := range ns {
+				if strings.EqualFold(strings.TrimSpace(n), "roll") {
+					return bad("sides: %q: a side cannot be called roll, which first=roll reads as rolling for the first pulse", vals.Get("sides"))
+				}
 			}
 			out.Names = [2]string{strings.TrimSpace(ns[0]), strings.TrimSpace(ns[1])}
 		}
@@ -109,8 +113,8 @@ func (s *Server) getTablesideCommand(w http.ResponseWriter, r *http.Request) (an
 	}
 	if vals.Has("seed") {
 		n, err := strconv.ParseUint(vals.Get("seed"), 10, 64)
-		if err != nil {
-			return bad("seed: want a whole number from 0 to %d, got %q", uint64(math.MaxUint64), vals.Get("seed"))
+		if err != nil || n > maxTableSeed {
+			return bad("seed: want a whole number from 0 to %d, got %q", maxTableSeed, vals.Get("seed"))
 		}
 		out.Seed = n
 	}

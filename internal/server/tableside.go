@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -122,6 +121,11 @@ func tablesideQuery(r *http.Request) (url.Values, *apiError) {
 	return vals, nil
 }
 
+// maxTableSeed is the largest seed a table-side roll takes: 2^53 - 1,
+// the largest whole number a JavaScript number holds exactly, so the
+// page's "the same dice again" asks for the very seed it was shown.
+const maxTableSeed = 1<<53 - 1
+
 // getTablesideRoll answers GET /api/odds/roll: the shot of GET /api/odds
 // rolled, die by die (odds.Roll), for a player beside a real table who
 // would rather the dice were rolled here. seed= repeats a roll; with none
@@ -137,8 +141,8 @@ func (s *Server) getTablesideRoll(w http.ResponseWriter, r *http.Request) (any, 
 		switch {
 		case len(vs) > 1:
 			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("seed: given %d times; give it once", len(vs)))
-		case err != nil:
-			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("seed: want a whole number from 0 to %d, got %q", uint64(math.MaxUint64), vs[0]))
+		case err != nil || n > maxTableSeed:
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("seed: want a whole number from 0 to %d, got %q", maxTableSeed, vs[0]))
 		}
 		seed = n
 		delete(vals, "seed")

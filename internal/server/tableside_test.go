@@ -260,6 +260,7 @@ func TestTablesideRoll(t *testing.T) {
 	for _, tc := range []struct{ query, says string }{
 		{"firer=Panther&target=M4+75mm&range=12&seed=x", "seed: want a whole number"},
 		{"firer=Panther&target=M4+75mm&range=12&seed=-1", "seed: want a whole number"},
+		{"firer=Panther&target=M4+75mm&range=12&seed=9007199254740992", "seed: want a whole number from 0 to 9007199254740991"},
 		{"firer=Panther&target=M4+75mm&range=12&seed=1&seed=2", "seed: given 2 times"},
 		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=10", "aspect: missing"},
 		{"firer=Panther&target=M4+75mm&range=12&dice=9", "dice: no such parameter"},

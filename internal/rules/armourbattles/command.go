@@ -15,6 +15,9 @@ import (
 // scenario names the first side) or when a side fails its command.
 func RollCommandDice(n [2]int, fixed bool, src dice.Source, reroll func()) [2][7]int {
 	var faces [2][7]int
+	if n[0] <= 0 && n[1] <= 0 {
+		return faces // no dice: nothing to roll, and no tie to roll again
+	}
 	for {
 		for side := range faces {
 			faces[side] = [7]int{}

@@ -57,6 +57,15 @@ func TestRollCommand(t *testing.T) {
 	}
 }
 
+// TestRollCommandDiceWithNoDice: two sides with no dice roll nothing and
+// do not roll the "tie" again for ever.
+func TestRollCommandDiceWithNoDice(t *testing.T) {
+	rerolls := 0
+	if got := ab.RollCommandDice([2]int{0, 0}, false, dice.NewScripted(), func() { rerolls++ }); got != [2][7]int{} || rerolls != 0 {
+		t.Errorf("no dice: %v after %d rerolls; want nothing rolled", got, rerolls)
+	}
+}
+
 // TestCommandSetup reads the sides' command dice, names and first pulse
 // from built-in scenarios (data/armour-battles: Battle 1 rolls for the
 // first pulse, Battle 2 gives it to the Americans), with the staff orders

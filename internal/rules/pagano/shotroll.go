@@ -43,7 +43,7 @@ type ShotRoll struct {
 	// (0 on a miss, or on an unarmoured target, which a hit wrecks);
 	// SubRoll the second d10 of a 6.
 	EffectRoll  int `json:"effect_roll,omitempty"`
-	EffectTotal int `json:"effect_total,omitempty"`
+	EffectTotal int `json:"effect_total"`
 	SubRoll     int `json:"sub_roll,omitempty"`
 	// Result is "missed" or one of the Effect constants.
 	Result string `json:"result"`

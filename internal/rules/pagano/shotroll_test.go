@@ -1,7 +1,9 @@
 package pagano
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -108,5 +110,30 @@ func TestRollShot(t *testing.T) {
 		if got != c.want || got.Outcome == "" || src.Remaining() != 0 {
 			t.Errorf("%s: %+v (%d dice unread); want %+v", c.what, got, src.Remaining(), c.want)
 		}
+	}
+}
+
+// TestShotRollJSONKeepsAZeroEffectTotal: a Fire Effect rolled whose total
+// comes to 0 still says so in JSON (the calculator prints the total), and
+// so does a miss.
+func TestShotRollJSONKeepsAZeroEffectTotal(t *testing.T) {
+	st := shotRollStats(t)
+	sit := Situation{Firer: st("m5"), Target: st("tiger-i"), FirerNation: "usa", Range: 5, Facing: geom.Side, FirerMotion: Stopped, TargetMotion: Stopped}
+	found := false
+	for a := 1; a <= 10 && !found; a++ {
+		for b := 1; b <= 10 && !found; b++ {
+			r := RollShot(sit, false, dice.NewScripted(a, b, 1, 1))
+			if r.EffectRoll == 0 || r.EffectTotal != 0 {
+				continue
+			}
+			found = true
+			js, err := json.Marshal(r)
+			if err != nil || !strings.Contains(string(js), `"effect_total":0`) {
+				t.Errorf("a Fire Effect totalling 0: %s (%v); want effect_total 0 said", js, err)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no roll of an M5 on a Tiger's side at 5 inches has a Fire Effect totalling 0")
 	}
 }

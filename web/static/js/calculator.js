@@ -274,19 +274,20 @@ const BOOK = "sandtable-command-book";
 // turnOK says whether a saved turn has what drawing it reads (GET
 // /api/command's answer, the query that rolled it, the dice spent).
 function turnOK(t) {
-  const two = (v, kind) => Array.isArray(v) && v.length === 2 && v.every((x) => kind === "array" ? Array.isArray(x) : typeof x === kind);
+  const two = (v, kind) => Array.isArray(v) && v.length === 2 && v.every((x) => kind === "array" ? Array.isArray(x) && x.length <= 20 && x.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)
+    : kind === "count" ? Number.isInteger(x) && x >= 0 && x <= 40 : typeof x === kind);
   const x = t && t.r && t.r.roll;
-  return !!x && typeof t.q === "string" && Array.isArray(t.spent) && two(t.r.sides, "string") && Number.isInteger(t.r.seed) &&
-    two(x.faces, "array") && two(x.dice, "number") && two(x.wild, "number") && two(x.borrowed, "number") && two(x.failure, "boolean") &&
+  return !!x && typeof t.q === "string" && Array.isArray(t.spent) && t.spent.every((k) => typeof k === "string") && two(t.r.sides, "string") && Number.isInteger(t.r.seed) &&
+    two(x.faces, "array") && two(x.dice, "count") && two(x.wild, "count") && two(x.borrowed, "count") && two(x.failure, "boolean") &&
     Number.isInteger(x.first) && typeof x.outcome === "string";
 }
 
 function loadBook() {
   try {
     const b = JSON.parse(localStorage.getItem(BOOK) || "null");
+    if (b && Array.isArray(b.turns)) b.turns = b.turns.filter(turnOK); // a bad turn is dropped, not the book
     const pair = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => n === null || Number.isInteger(n));
-    if (b && typeof b.scenario === "string" && Array.isArray(b.turns) && pair(b.morale) && pair(b.staff) &&
-      b.turns.every(turnOK)) return b;
+    if (b && typeof b.scenario === "string" && Array.isArray(b.turns) && pair(b.morale) && pair(b.staff)) return b;
   } catch { /* a damaged book starts afresh */ }
   return { scenario: "", turns: [], morale: [null, null], staff: [null, null] };
 }
@@ -343,7 +344,10 @@ function commandBox(page) {
   // drawTurn draws one turn of the book; only the latest turn's dice can
   // be marked spent.
   const drawTurn = (t, latest) => {
-    const r = t.r, x = r.roll;
+    const r = t.r;
+    // Both sides failing leaves no die (a turn saved before the API said
+    // so may still count some).
+    const x = r.roll.first < 0 ? { ...r.roll, dice: [0, 0], wild: [0, 0], borrowed: [0, 0] } : r.roll;
     const dice = (i) => {
       const die = (f, j, borrowed) => {
         const usable = x.first >= 0 && (f !== 1 || borrowed); // both failing: no die is used
