@@ -385,7 +385,21 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 		if id != "" {
 			opts = append(opts, jetstream.WithMsgID(id))
 		}
+		acked := false
+		if res.Error != "" {
+			// A failure takes its job off the queue before it is filed:
+			// the submission it sends back may queue the shard again at
+			// once, and must not find this job still waiting.
+			if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
+				trouble(fmt.Errorf("simqueue: acknowledging failed shard %d of run %s: %w", job.Shard, job.ID, err))
+			}
+			acked = true
+		}
 		if _, err := js.Publish(ctx, subject, data, opts...); err != nil {
+			if acked {
+				trouble(fmt.Errorf("simqueue: filing the failure of shard %d of run %s: %w", job.Shard, job.ID, err))
+				continue
+			}
 			if ctx.Err() != nil {
 				msg.Nak()
 				return nil
@@ -394,10 +408,12 @@ func (w Worker) Work(ctx context.Context, js jetstream.JetStream) error {
 			trouble(fmt.Errorf("simqueue: filing shard %d of run %s: %w", job.Shard, job.ID, err))
 			continue
 		}
-		if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
-			// Filed but not acknowledged: another worker plays it again,
-			// and its summary is ignored.
-			trouble(fmt.Errorf("simqueue: acknowledging shard %d of run %s: %w", job.Shard, job.ID, err))
+		if !acked {
+			if err := msg.DoubleAck(ctx); err != nil && ctx.Err() == nil {
+				// Filed but not acknowledged: another worker plays it
+				// again, and its summary is ignored.
+				trouble(fmt.Errorf("simqueue: acknowledging shard %d of run %s: %w", job.Shard, job.ID, err))
+			}
 		}
 		if w.Played != nil {
 			w.Played(res)
