@@ -391,6 +391,7 @@ func printOdds(w io.Writer, out oddsOutput) error {
 	}
 	if !r.InRange {
 		fmt.Fprintln(tw, "Out of range: the shot misses.")
+		printRoll(tw, out)
 		return tw.Flush()
 	}
 	fmt.Fprintf(tw, "Attack\t%d dice at %d+\n", r.AttackDice, r.AttackTN)
@@ -409,19 +410,29 @@ func printOdds(w io.Writer, out oddsOutput) error {
 	fmt.Fprintf(tw, "Forced back\t%s\n", percent(r.PForcedBack))
 	fmt.Fprintf(tw, "Dispersed\t%s\n", percent(r.PDispersed))
 	fmt.Fprintf(tw, "Expected disruption\t%8.3f\n", r.ExpectedDisruption)
-	if x := out.Roll; x != nil {
-		fmt.Fprintln(tw)
-		fmt.Fprintf(tw, "Rolled (seed %d)\n", *out.Seed)
-		fmt.Fprintf(tw, "Attack\t%s: %d successes, %d sixes\n", facesText(x.Attack), x.AttackSuccesses, x.AttackSixes)
-		if x.AttackSuccesses > 0 {
-			fmt.Fprintf(tw, "Reaction\t%s: %d successes, %d sixes\n", facesText(x.Reaction), x.ReactionSuccesses, x.ReactionSixes)
-		}
-		if len(x.ForcedBackDice) > 0 {
-			fmt.Fprintf(tw, "Forced back\t6\" + %s = %g\"\n", facesText(x.ForcedBackDice), x.ForcedBack)
-		}
-		fmt.Fprintf(tw, "Outcome\t%s\n", x.Outcome)
-	}
+	printRoll(tw, out)
 	return tw.Flush()
+}
+
+// printRoll writes --roll's dice, if it was given: for a shot out of
+// range only the seed and the outcome, as no dice are rolled.
+func printRoll(w io.Writer, out oddsOutput) {
+	x := out.Roll
+	if x == nil {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Rolled (seed %d)\n", *out.Seed)
+	if x.InRange {
+		fmt.Fprintf(w, "Attack\t%s: %d successes, %d sixes\n", facesText(x.Attack), x.AttackSuccesses, x.AttackSixes)
+	}
+	if x.AttackSuccesses > 0 {
+		fmt.Fprintf(w, "Reaction\t%s: %d successes, %d sixes\n", facesText(x.Reaction), x.ReactionSuccesses, x.ReactionSixes)
+	}
+	if len(x.ForcedBackDice) > 0 {
+		fmt.Fprintf(w, "Forced back\t6\" + %s = %g\"\n", facesText(x.ForcedBackDice), x.ForcedBack)
+	}
+	fmt.Fprintf(w, "Outcome\t%s\n", x.Outcome)
 }
 
 // facesText lists dice faces, or says there were none.

@@ -89,6 +89,17 @@ func TestOddsRoll(t *testing.T) {
 		t.Errorf("seed %d: printed\n%s\nwant the attack %s and the outcome %q", seed, text, facesText(want.Attack), want.Outcome)
 	}
 
+	// Out of range, the seed and the outcome are printed all the same,
+	// and no dice.
+	far, err := runOddsCmd(t, "--firer", "Panther", "--target", "M4 75mm", "--range", "200", "--roll", "--seed", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	farRoll := ab.RollShot(ab.ShotDice{}, 0, dice.NewPCG(5))
+	if !strings.Contains(far, "Rolled (seed 5)\n") || !hasRow(far, "Outcome", farRoll.Outcome) || hasRow(far, "Attack", "", "prefix") {
+		t.Errorf("an out-of-range shot rolled from seed 5 printed\n%s\nwant the seed, the outcome %q and no attack dice", far, farRoll.Outcome)
+	}
+
 	if _, err := runOddsCmd(t, "--firer", "Panther", "--target", "M4 75mm", "--range", "12", "--seed", "3"); err == nil || !strings.Contains(err.Error(), "--seed is the seed of --roll's dice") {
 		t.Errorf("--seed without --roll: %v", err)
 	}

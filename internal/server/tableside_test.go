@@ -189,10 +189,27 @@ func TestTablesideRoll(t *testing.T) {
 			}
 		}
 	}
-	// Thirty seeds of the Panther's 9D at 4+ have landed some hits.
-	first := roll("firer=Panther&target=M4+75mm&range=12&seed=1")
-	if len(first.Roll.Attack) != 9 || first.Roll.Outcome == "" {
-		t.Errorf("the Panther's roll: %+v; want 9 attack dice and an outcome", first.Roll)
+	// The Panther's 9D at 4+ against the M4's 5D at 4+: every seed rolls
+	// nine attack dice whose successes are the faces of 4 or more, and
+	// thirty seeds land some Disruption Points and miss sometimes.
+	hits := 0
+	for seed := 1; seed <= 30; seed++ {
+		r := roll("firer=Panther&target=M4+75mm&range=12&seed=" + strconv.Itoa(seed)).Roll
+		n := 0
+		for _, f := range r.Attack {
+			if f >= 4 {
+				n++
+			}
+		}
+		if len(r.Attack) != 9 || n != r.AttackSuccesses || r.Outcome == "" {
+			t.Errorf("seed %d: the Panther's roll %+v; want 9 attack dice, %d successes and an outcome", seed, r, n)
+		}
+		if r.Disruption > 0 {
+			hits++
+		}
+	}
+	if hits == 0 || hits == 30 {
+		t.Errorf("the Panther's 30 rolls disrupted the M4 %d times; want some hits and some misses", hits)
 	}
 	drawn := roll("firer=Panther&target=M4+75mm&range=12")
 	if again := roll("firer=Panther&target=M4+75mm&range=12&seed=" + strconv.FormatUint(drawn.Seed, 10)); !cmp.Equal(again, drawn) {
