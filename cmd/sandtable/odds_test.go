@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
 	"github.com/sandtable/sandtable/internal/scenario"
@@ -16,7 +18,11 @@ import (
 // its standard output.
 func runOddsCmd(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	cmd := newOddsCmd()
+	return runCommand(newOddsCmd(), args...)
+}
+
+// runCommand runs cmd with args, returning what it printed to stdout.
+func runCommand(cmd *cobra.Command, args ...string) (string, error) {
 	var out bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&bytes.Buffer{})

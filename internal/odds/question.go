@@ -116,10 +116,7 @@ func Unknown(units Units, rules, name string) (names []string, other string) {
 }
 
 func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, error) {
-	offTable := func(u *scenario.UnitType) bool {
-		st, ok := u.Stats.(*ab.UnitStats)
-		return ok && st != nil && st.OffTable()
-	}
+	offTable := isOffTable
 	switch {
 	case offTable(target):
 		return nil, fmt.Errorf("target: %q is off-table artillery, which cannot be fired on", target.Name)
