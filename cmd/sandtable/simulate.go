@@ -89,8 +89,11 @@ say), it collects the shards already played and queues only the others.`,
 			if games < 1 {
 				return fmt.Errorf("--games %d: want at least 1", games)
 			}
-			if games > sim.MaxGames && shardFlag == "" {
-				return fmt.Errorf("--games %d: want at most %d (every game's result is kept to the end)", games, sim.MaxGames)
+			if games > sim.MaxGames && shardFlag == "" && queue.url == "" {
+				return fmt.Errorf("--games %d: want at most %d (every game's result is kept to the end; a longer run is played in shards, --shard or --nats)", games, sim.MaxGames)
+			}
+			if top := ^uint64(0) - uint64(games-1); seed > top {
+				return fmt.Errorf("--seed %d: %d games would need seeds past the largest, %d", seed, games, ^uint64(0))
 			}
 			if workers < 1 {
 				return fmt.Errorf("--workers %d: want at least 1", workers)
@@ -158,9 +161,6 @@ say), it collects the shards already played and queues only the others.`,
 				off, size, err := sim.Shard(games, swap, i, k)
 				if err != nil {
 					return fmt.Errorf("--shard %s: %s", shardFlag, strings.TrimPrefix(err.Error(), "sim: "))
-				}
-				if top := ^uint64(0) - uint64(games-1); seed > top {
-					return fmt.Errorf("--seed %d: %d games would need seeds past the largest, %d", seed, games, ^uint64(0))
 				}
 				if size > sim.MaxGames {
 					return fmt.Errorf("--shard %s: %d games a shard: want at most %d (every game's result is kept to the end); cut the run into more shards", shardFlag, size, sim.MaxGames)

@@ -217,7 +217,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"bad plot extension", []string{"--plot", "out.pdf"}, []string{"--plot", ".pdf", ".svg or .png"}},
 		{"plot in a missing directory", []string{"--games", "2", "--plot", "no-such-dir/out.svg"}, []string{"--plot", "no directory no-such-dir"}},
 		{"plot where nothing can be written", []string{"--games", "2", "--plot", "/proc/out.svg"}, []string{"--plot /proc/out.svg: cannot write in directory /proc"}},
-		{"seeds past the largest", []string{"--games", "2", "--seed", "18446744073709551615"}, []string{"seed 18446744073709551615", "at most 18446744073709551614"}},
+		{"seeds past the largest", []string{"--games", "2", "--seed", "18446744073709551615"}, []string{"--seed 18446744073709551615", "2 games would need seeds past the largest"}},
 		{"zero MCTS budget", []string{"--agents", "mcts:0,random"}, []string{`"0"`, "positive number of iterations"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -55,12 +55,20 @@ func connectQueue(ctx context.Context, url, name string) (*nats.Conn, jetstream.
 // shard and returns the merged report. A run already (partly) played
 // finds its shards' summaries in the server and queues only the others.
 func queueRun(ctx context.Context, cmd *cobra.Command, q queueFlags, run simqueue.Run) (sim.Report, error) {
-	if run.Shards == 0 {
+	switch {
+	case run.Shards < 0:
+		return sim.Report{}, fmt.Errorf("--shards %d: want at least 1 (or 0, the default: a pair of games a job with --swap, a game without, at most 100 jobs)", run.Shards)
+	case run.Shards == 0:
 		run.Shards = min(sim.ShardUnits(run.Games, run.Swap), 100)
 	}
 	jobs, err := run.Jobs()
 	if err != nil {
 		return sim.Report{}, fmt.Errorf("--shards %d: %s", run.Shards, strings.TrimPrefix(err.Error(), "sim: "))
+	}
+	for _, j := range jobs {
+		if _, size, _ := sim.Shard(run.Games, run.Swap, j.Shard, run.Shards); size > sim.MaxGames {
+			return sim.Report{}, fmt.Errorf("--shards %d: %d games a shard: want at most %d (a worker keeps every game's result to the end); cut the run into more shards", run.Shards, size, sim.MaxGames)
+		}
 	}
 	nc, js, err := connectQueue(ctx, q.url, "sandtable simulate")
 	if err != nil {

@@ -91,6 +91,12 @@ func TestSimulateNATSRefuses(t *testing.T) {
 		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "4", "--shards", "9"}, "--shards 9: 9 shards of 4 games"},
 		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "4"}, "--nats nats://127.0.0.1:1"},
 		{[]string{"worker"}, "--nats: give the URL"},
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "2", "--seed", "18446744073709551615"}, "--seed 18446744073709551615: 2 games would need seeds past the largest"},
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "4", "--shards", "-3"}, "--shards -3: want at least 1"},
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "200000000", "--shards", "100"}, "--shards 100: 2000000 games a shard: want at most 1000000"},
+		// A run past one process's games, in shards that are not, is
+		// queued (here: refused only for want of a server).
+		{[]string{"--nats", "nats://127.0.0.1:1", "--games", "2000000", "--shards", "100"}, "--nats nats://127.0.0.1:1"},
 	} {
 		_, _, err := runSimulateCmd(t, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -39,8 +39,9 @@ func Check(path string) error {
 
 // Write writes path through write: to a new temporary file in path's
 // directory (created by os.CreateTemp, so no existing file is touched),
-// renamed to path once written and closed. On any failure the temporary
-// file is removed and path is left as it was. The file is readable by
+// renamed to path once written and closed. On any failure, a panic of
+// write's included, the temporary file is removed and path is left as it
+// was. The file is readable by
 // others (0644), as os.Create would make it.
 func Write(path string, write func(io.Writer) error) (err error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
@@ -51,8 +52,11 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
 	tmp := f.Name()
+	done := false
 	defer func() {
-		if err != nil {
+		// Not done: write failed, or panicked (the panic goes on once
+		// the temporary file is gone).
+		if err != nil || !done {
 			f.Close()
 			os.Remove(tmp)
 		}
@@ -69,6 +73,7 @@ func Write(path string, write func(io.Writer) error) (err error) {
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
+	done = true
 	return nil
 }
 

@@ -48,6 +48,33 @@ func TestWriteCleansUp(t *testing.T) {
 	}
 }
 
+// TestWritePanicCleansUp: a write that panics leaves the target as it
+// was and no temporary file, and the panic goes on.
+func TestWritePanicCleansUp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sim.svg")
+	if err := os.WriteFile(path, []byte("old plot"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "boom" {
+				t.Errorf("recovered %v, want the write's panic", r)
+			}
+		}()
+		Write(path, func(w io.Writer) error {
+			w.Write([]byte("<svg half"))
+			panic("boom")
+		})
+	}()
+	if data, _ := os.ReadFile(path); string(data) != "old plot" {
+		t.Errorf("target after a panicking write: %q", data)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("directory holds %d files after a panicking write, want the target alone", len(entries))
+	}
+}
+
 // TestCheck: every path that cannot be written is refused with an error
 // that names what is wrong and no temporary file; a good path passes and
 // nothing is left behind.

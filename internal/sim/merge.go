@@ -166,8 +166,8 @@ func (p *Piece) check() error {
 		return fmt.Errorf("games_per_second %v: want a rate of 0 or more, for at most the games played", *s.GamesPerSecond)
 	case len(s.Errors) != s.Games-s.Completed:
 		return fmt.Errorf("%d failed games listed in errors, but %d of %d games did not finish", len(s.Errors), s.Games-s.Completed, s.Games)
-	case s.Seconds < 0 || math.IsNaN(s.Seconds) || math.IsInf(s.Seconds, 0):
-		return fmt.Errorf("seconds %v: want a time of 0 or more", s.Seconds)
+	case !(s.Seconds >= 0 && s.Seconds <= maxSeconds):
+		return fmt.Errorf("seconds %v: want a time of 0 or more, at most %g", s.Seconds, float64(maxSeconds))
 	}
 	failed := map[int]bool{}
 	for _, e := range s.Errors {
@@ -212,8 +212,20 @@ func (p *Piece) check() error {
 	if byAgent != decided {
 		return fmt.Errorf("wins_by_agent add up to %d, wins to %d", byAgent, decided)
 	}
+	if !s.Swap || s.Agents[0] == s.Agents[1] {
+		// Each agent played one side throughout (or, one agent playing
+		// both, is keyed by side): its wins are that side's.
+		for side, id := range s.Sides {
+			if n := s.WinsByAgent[keys[side]]; n != s.Wins[id] {
+				return fmt.Errorf("wins_by_agent of %s: %d, but %s, the side it played, won %d", keys[side], n, id, s.Wins[id])
+			}
+		}
+	}
 	inHist, reasons := 0, 0
 	for i, h := range s.Turns.Histogram {
+		if h.Turns < 0 || h.Turns > maxTurns {
+			return fmt.Errorf("turns.histogram: entry %d: %d turns, want 0 to %d", i, h.Turns, maxTurns)
+		}
 		if h.Games < 1 || h.Games > s.Completed || i > 0 && h.Turns <= s.Turns.Histogram[i-1].Turns {
 			return fmt.Errorf("turns.histogram: entry %d (%d turns, %d games) is not a count in ascending order of turns", i, h.Turns, h.Games)
 		}
@@ -258,6 +270,17 @@ func (p *Piece) check() error {
 // counts overflows.
 const maxCount = 1 << 40
 
+// maxSeconds bounds a summary's machine time, and the time its agents
+// spent deciding: a hundred million seconds (over three years), so that
+// the sum of many pieces' still fits a time.Duration (about 292 years),
+// which a merge checks.
+const maxSeconds = 1e8
+
+// maxTurns bounds a game's length in a summary: far beyond any turn
+// limit (Armour Battles draws a game at 60), low enough that no sum or
+// difference of turn counts overflows.
+const maxTurns = 1 << 20
+
 // mostGames is the most games the piece's summary may hold: a run's
 // MaxGames, or, merged from several, maxCount.
 func (p *Piece) mostGames() int {
@@ -286,11 +309,15 @@ func bothSides[V any](sides []string, what string, m map[string]V) error {
 func (p *Piece) checkDecisions() error {
 	s := &p.Summary
 	keys := p.agentKeys()
-	ok := func(x *float64) bool { return x == nil || *x >= 0 && !math.IsInf(*x, 0) }
+	ok := func(x *float64) bool { return x == nil || *x >= 0 && *x <= 1000*maxSeconds }
 	for key, dt := range s.DecisionMS {
 		known := slices.Contains(s.Agents, key) || slices.Contains(keys[:], key)
+		total := 0.0
+		if dt.Mean != nil {
+			total = *dt.Mean * float64(dt.Decisions)
+		}
 		if !known || dt.Decisions < 0 || dt.Searched < 0 || dt.Searched > dt.Decisions || dt.Decisions > maxCount ||
-			!ok(dt.Mean) || !ok(dt.Max) || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxCount) {
+			!ok(dt.Mean) || !ok(dt.Max) || total > 1000*maxSeconds || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxCount) {
 			return fmt.Errorf("decision_ms of %q: %d decisions, %d searched, mean %v, longest %v, %v iterations a search: not an agent's decision times", key, dt.Decisions, dt.Searched, dt.Mean, dt.Max, dt.IterationsPerSearch)
 		}
 	}
@@ -353,8 +380,11 @@ func Merge(pieces []Piece) (Report, error) {
 		case s.Seed <= last:
 			return Report{}, fmt.Errorf("%s (seeds %s) and %s (seeds %s) overlap: their common games would count twice", prev.Name, prev.seeds(), p.Name, p.seeds())
 		case s.Seed-last > 1:
-			missing := Piece{Summary: Summary{Seed: last + 1, Games: int(min(s.Seed-last-1, uint64(math.MaxInt32)))}}
-			return Report{}, fmt.Errorf("no piece holds seeds %s, between %s (seeds %s) and %s (seeds %s)%s", missing.seeds(), prev.Name, prev.seeds(), p.Name, p.seeds(), cutShort(prev))
+			missing := fmt.Sprintf("%d-%d", last+1, s.Seed-1)
+			if s.Seed-last == 2 {
+				missing = fmt.Sprint(last + 1)
+			}
+			return Report{}, fmt.Errorf("no piece holds seeds %s, between %s (seeds %s) and %s (seeds %s)%s", missing, prev.Name, prev.seeds(), p.Name, p.seeds(), cutShort(prev))
 		case f.Swap && prev.Summary.Games%2 == 1:
 			return Report{}, fmt.Errorf("%s: %d games with --swap, then %s: a piece followed by another needs an even number of games, or the next piece's games play the sides the other way round from one run's", prev.Name, prev.Summary.Games, p.Name)
 		}
@@ -387,6 +417,9 @@ func Merge(pieces []Piece) (Report, error) {
 		}
 		r.Workers = max(r.Workers, s.Workers)
 		elapsed += s.Seconds
+		if elapsed*float64(time.Second) >= math.MaxInt64 {
+			return Report{}, fmt.Errorf("%s: the pieces' seconds add up to more than a summary holds (%v)", ps[i].Name, time.Duration(math.MaxInt64))
+		}
 		if s.GamesPerSecond != nil {
 			r.Played += int(math.Round(*s.GamesPerSecond * s.Seconds))
 		}
@@ -403,7 +436,11 @@ func Merge(pieces []Piece) (Report, error) {
 			th := r.Thinking[key]
 			th.Decisions += dt.Decisions
 			if dt.Mean != nil {
-				th.Total += msDuration(*dt.Mean * float64(dt.Decisions))
+				add := msDuration(*dt.Mean * float64(dt.Decisions))
+				if th.Total > math.MaxInt64-add {
+					return Report{}, fmt.Errorf("%s: the decision times of %s add up to more than a summary holds (%v)", ps[i].Name, key, time.Duration(math.MaxInt64))
+				}
+				th.Total += add
 			}
 			if dt.Max != nil {
 				th.Max = max(th.Max, msDuration(*dt.Max))

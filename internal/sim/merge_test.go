@@ -221,6 +221,8 @@ func TestMergeRefuses(t *testing.T) {
 		{"odd piece with swap", []Piece{run(1, 3, fr, true), run(4, 2, fr, true)}, "s1.json: 3 games with --swap, then s4.json"},
 		{"other agents", []Piece{run(1, 2, fr, false), run(3, 2, [2]string{"random", "first"}, false)}, "s3.json plays agents random,first, s1.json plays first,random"},
 		{"swap and not", []Piece{run(1, 2, fr, false), run(3, 2, fr, true)}, "plays --swap true"},
+		{"a gap of one seed", []Piece{run(1, 2, fr, false), run(4, 2, fr, false)}, "no piece holds seeds 3, between s1.json"},
+		{"a gap past 2^31 seeds", []Piece{run(1, 2, fr, false), run(1<<40, 2, fr, false)}, "no piece holds seeds 3-1099511627775, between"},
 		{"overlap at the top of the seeds", []Piece{run(^uint64(0)-1, 2, fr, false), run(^uint64(0), 1, fr, false)}, "overlap"},
 		{"other scenario contents", []Piece{digest(run(1, 2, fr, false), "abcd"), digest(run(3, 2, fr, false), "0123")}, "a scenario of the same id but other contents"},
 	} {
@@ -230,6 +232,18 @@ func TestMergeRefuses(t *testing.T) {
 				t.Errorf("Merge: %v, want an error saying %q", err, tc.want)
 			}
 		})
+	}
+
+	// A hundred pieces of over three years each: more machine time than a
+	// summary holds, however each piece's may.
+	var long []Piece
+	for i := range 100 {
+		p := run(uint64(1+2*i), 2, fr, false)
+		p.Summary.Seconds, p.Summary.GamesPerSecond = 1e8, ptr(0.0)
+		long = append(long, p)
+	}
+	if _, err := Merge(long); err == nil || !strings.Contains(err.Error(), "the pieces' seconds add up to more than a summary holds") {
+		t.Errorf("Merge of 100 pieces of 1e8 s: %v", err)
 	}
 
 	four := mustRun(t, Config{Rules: shootout{}, Games: 4, Agents: fr, Seed: 1})
@@ -310,6 +324,19 @@ func TestMergeRefuses(t *testing.T) {
 			s.DecisionMS["first"] = dt
 		}, `decision_ms of "first"`},
 		{"a negative rate", func(s *Summary) { s.GamesPerSecond = ptr(-1.0) }, "games_per_second"},
+		{"turns past any game's", func(s *Summary) {
+			s.Turns.Histogram = []TurnCount{{Turns: -huge, Games: 2}, {Turns: huge, Games: 2}}
+		}, "turns.histogram: entry 0: -9223372036854775807 turns, want 0 to 1048576"},
+		{"a negative turn count", func(s *Summary) { s.Turns.Histogram[0].Turns = -50 }, "turns, want 0 to"},
+		{"an agent's wins that are not its side's", func(s *Summary) {
+			s.WinsByAgent["first"], s.WinsByAgent["random"] = s.WinsByAgent["random"], s.WinsByAgent["first"]
+		}, "wins_by_agent of first"},
+		{"seconds past a summary's", func(s *Summary) { s.Seconds, s.GamesPerSecond = 1e300, ptr(0.0) }, "seconds 1e+300"},
+		{"a decision time past a summary's", func(s *Summary) {
+			dt := s.DecisionMS["first"]
+			dt.Mean = ptr(1e300)
+			s.DecisionMS["first"] = dt
+		}, `decision_ms of "first"`},
 	} {
 		p := pieceOf(t, "x.json", four)
 		draws := *p.Summary.Draws
