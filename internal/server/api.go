@@ -392,8 +392,10 @@ func (s *Server) getCandidates(w http.ResponseWriter, r *http.Request) (any, *ap
 const maxAIIterations = 20000
 
 // checkOpponent refuses an agent the AI seat cannot play, or one that
-// would search longer than the server gives a decision (Config.AIBudget):
-// a search cannot be cut short, and the server has one AI worker a core.
+// would search longer than the server gives a decision (Config.AIBudget),
+// as the server has one AI worker a core. (A search that runs past it
+// all the same, as N iterations may on a slow or busy machine, is cut
+// short there.)
 func (s *Server) checkOpponent(name string) error {
 	if _, err := agent.New(name, 0); err != nil {
 		return err
@@ -412,14 +414,21 @@ func (s *Server) checkOpponent(name string) error {
 
 // seatAgent returns the agent of an AI seat. A game saved before the
 // server bounded searches may name a longer one; it searches within the
-// bounds.
+// bounds. One saved by a build with an agent this one lacks is played on
+// by the doctrine (scripted), which every ruleset has, rather than left
+// waiting for a move that never comes.
 func (s *Server) seatAgent(game, name string, seed uint64) (agent.Agent, error) {
 	if err := s.checkOpponent(name); err != nil && strings.HasPrefix(name, "mcts:") {
 		bounded := fmt.Sprintf("mcts:%v", s.cfg.AIBudget)
 		s.log.Warn("AI seat's search bounded", "game", game, "agent", name, "as", bounded, "why", err.Error())
 		name = bounded
 	}
-	return agent.New(name, seed)
+	ag, err := agent.New(name, seed)
+	if err != nil {
+		s.log.Warn("AI seat's agent unknown to this build; the doctrine plays it", "game", game, "agent", name, "as", "scripted", "why", err.Error())
+		return agent.New("scripted", seed)
+	}
+	return ag, nil
 }
 
 // actionRequest is the body of POST /api/games/{id}/actions.

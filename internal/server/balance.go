@@ -102,7 +102,8 @@ func (b *balanceChecks) prune(now time.Time) {
 // GET /api/balance/{id} follows. While one is under way another is
 // refused with 409 "busy".
 func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	if s.cfg.BalanceGames < 0 {
+	if s.cfg.BalanceGames < 2 {
+		// Negative is off; 1 leaves no even number of games to play.
 		return nil, errf(http.StatusForbidden, codeForbidden, "this server plays no balance checks (sandtable serve --balance-games 0); run sandtable simulate instead")
 	}
 	if s.ctx.Err() != nil {
@@ -123,7 +124,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 	if !ok {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("scenario: %s is of rules %q, which this server does not play", sc.ID, sc.Rules))
 	}
-	games := balanceDefaultGames
+	games := min(balanceDefaultGames, s.cfg.BalanceGames&^1)
 	if req.Games != nil {
 		games = *req.Games
 	}

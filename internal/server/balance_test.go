@@ -158,17 +158,29 @@ func TestBalanceCheckLimits(t *testing.T) {
 	if list.BalanceGames != 10 {
 		t.Errorf("/api/scenarios offers checks of %d games, want 10", list.BalanceGames)
 	}
-	r := e.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1"})
+	r := e.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1", "games": 12})
 	var msg struct{ Error string }
 	if r.decode(t, &msg); r.status != 400 || !strings.Contains(msg.Error, "games: an even number from 2 to 10") {
-		t.Errorf("the default 200 games on a server that allows 10: %d %s", r.status, r.body)
+		t.Errorf("12 games on a server that allows 10: %d %s", r.status, r.body)
+	}
+	// Asked for no number, a check plays the 200 it would, or as many as
+	// the server allows if fewer.
+	r = e.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1", "seed": 4})
+	var small balanceReply
+	if r.decode(t, &small); r.status != http.StatusAccepted || small.Games != 10 {
+		t.Fatalf("a check of no stated size on a server that allows 10: %d %s; want 10 games", r.status, r.body)
+	}
+	if got := waitBalance(t, e, small.ID); got.Status != "done" || got.Summary == nil || got.Summary.Games != 10 {
+		t.Errorf("the check of 10 games: %+v", got)
 	}
 
-	off := newEnv(t, server.Config{BalanceGames: -1})
-	off.do("GET", "/api/scenarios", "", nil).decode(t, &list)
-	r = off.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1", "games": 2})
-	if list.BalanceGames != 0 || r.status != http.StatusForbidden || !strings.Contains(string(r.body), "plays no balance checks") {
-		t.Errorf("checks turned off: offered %d games, POST %d %s", list.BalanceGames, r.status, r.body)
+	for _, most := range []int{-1, 1} {
+		off := newEnv(t, server.Config{BalanceGames: most})
+		off.do("GET", "/api/scenarios", "", nil).decode(t, &list)
+		r = off.do("POST", "/api/balance", "", map[string]any{"scenario": "armour-battles/battle-1", "games": 2})
+		if list.BalanceGames != 0 || r.status != http.StatusForbidden || !strings.Contains(string(r.body), "plays no balance checks") {
+			t.Errorf("checks of at most %d games (off): offered %d games, POST %d %s", most, list.BalanceGames, r.status, r.body)
+		}
 	}
 
 	sc := *secretScenario

@@ -132,5 +132,11 @@
 // answers "rules_changed" (its scenario digest differs).
 //
 // AI decisions run in a bounded pool on a clone of the state, without the
-// game's lock, and are committed like a human's.
+// game's lock, and are committed like a human's. A search is cut short at
+// Config.AIBudget, and when the server shuts down (that decision is not
+// committed: the server that resumes the game takes it again). An AI seat
+// naming an agent this build lacks (saved by another build) is played by
+// the doctrine, and an agent that chooses nothing legal has the first
+// legal candidate played for it, so that no game waits for a move that
+// never comes.
 package server

@@ -589,6 +589,17 @@ func (lg *liveGame) reactionPace(name string, took, limit time.Duration) time.Du
 // machine (13 ms on average, 32 ms at most).
 const searchPace = 250 * time.Millisecond
 
+// firstLegal returns the first of st's candidates that its rules accept,
+// or nil if none is.
+func firstLegal(st engine.State) engine.Action {
+	for _, c := range st.Candidates(nil) {
+		if st.Validate(c) == nil {
+			return c
+		}
+	}
+	return nil
+}
+
 func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	defer s.bg.Done()
 	done := func() {
@@ -632,10 +643,29 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	var a engine.Action
 	ag, err := s.seatAgent(lg.id, name, seed)
 	if err == nil {
-		a = ag.Choose(st)
+		// A search stops at the server's time for a decision, or when
+		// the server shuts down (the decision is then not committed: a
+		// restart takes it again).
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.AIBudget)
+		a = agent.Choose(ctx, ag, st)
+		cancel()
+	}
+	if err == nil && (a == nil || st.Validate(a) != nil) {
+		// An agent's fault must not stall the game: the first legal
+		// candidate is played instead.
+		why := "no action"
+		if a != nil {
+			why = st.Validate(a).Error()
+		}
+		a = firstLegal(st)
+		s.log.Error("AI chose no legal action; playing the first legal candidate", "game", lg.id, "agent", name, "n", n, "why", why, "instead", a != nil)
 	}
 	took := time.Since(start)
 	<-s.aiSem
+	if s.ctx.Err() != nil {
+		done()
+		return
+	}
 	s.metrics.aiDecision.Observe(took.Seconds())
 	if took > s.cfg.AIBudget {
 		s.log.Warn("AI decision over budget", "game", lg.id, "agent", name, "took", took, "budget", s.cfg.AIBudget)
