@@ -42,6 +42,10 @@
 //	                                    dispersed and the army morale lost, forced back and its dice.
 //	                                    Pagano: the To-Hit and Fire Effect d10s with their totals, the
 //	                                    result, a moving target's errant turn. Both: the outcome in words
+//	GET  /api/odds/compare?rules=R&range=IN&firers=A,B&targets=C,D&...
+//	                                    every firer's shot at every target in one situation (the
+//	                                    parameters of /api/odds but firer and target; no list: all
+//	                                    unit types but off-table artillery), as sandtable units compare
 //	GET  /api/command?scenario=ID&seed=S, or ?dice=N,M&sides=A,B&first=roll|A|B&seed=S
 //	                                    the start of an Armour Battles turn rolled for a real table: both
 //	                                    sides' command dice (from the scenario, or given), command failure,

@@ -222,6 +222,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/units", s.api(s.listUnits))
 	mux.HandleFunc("GET /api/odds", s.api(s.getTablesideOdds))
 	mux.HandleFunc("GET /api/odds/roll", s.api(s.getTablesideRoll))
+	mux.HandleFunc("GET /api/odds/compare", s.api(s.getTablesideCompare))
 	mux.HandleFunc("GET /api/command", s.api(s.getTablesideCommand))
 	mux.HandleFunc("POST /api/balance", s.limit(s.api(s.postBalance)))
 	mux.HandleFunc("GET /api/balance/{id}", s.api(s.getBalance))

@@ -158,6 +158,50 @@ func (s *Server) getTablesideRoll(w http.ResponseWriter, r *http.Request) (any, 
 	return rolled, nil
 }
 
+// getTablesideCompare answers GET /api/odds/compare: the shot of
+// GET /api/odds asked for every firer against every target
+// (odds.Compare), for a scenario designer weighing unit types. It takes
+// GET /api/odds's parameters but firer and target, and firers= and
+// targets=, comma-separated unit types (default: all but off-table
+// artillery).
+func (s *Server) getTablesideCompare(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	vals, e := tablesideQuery(r)
+	if e != nil {
+		return nil, e
+	}
+	lists := map[string][]string{}
+	for _, name := range []string{"firers", "targets"} {
+		vs, ok := vals[name]
+		if !ok {
+			continue
+		}
+		if len(vs) > 1 {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: given %d times; give it once, the unit types comma-separated", name, len(vs)))
+		}
+		for _, u := range strings.Split(vs[0], ",") {
+			if u = strings.TrimSpace(u); u == "" {
+				return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: %q has an empty name; want unit types comma-separated", name, vs[0]))
+			}
+			lists[name] = append(lists[name], u)
+		}
+		delete(vals, name)
+	}
+	for _, name := range []string{"firer", "target"} {
+		if _, ok := vals[name]; ok {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of a comparison, which asks every firer (firers=) at every target (targets=); off-table artillery named among the firers fires for effect", name))
+		}
+	}
+	q, e := tablesideQuestion(vals)
+	if e != nil {
+		return nil, e
+	}
+	m, err := odds.Compare(s.cfg.Catalog, q, lists["firers"], lists["targets"])
+	if err != nil {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
+	}
+	return m, nil
+}
+
 // tablesideAnswer answers the question of a table-side query.
 func (s *Server) tablesideAnswer(vals url.Values) (any, *apiError) {
 	q, e := tablesideQuestion(vals)

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -285,6 +286,67 @@ func TestTablesideRoll(t *testing.T) {
 	} {
 		r := e.do("GET", "/api/odds/roll?"+tc.query, "", nil)
 		if r.status != 400 || r.errCode() != "bad_request" || !strings.Contains(string(r.body), tc.says) {
+			t.Errorf("%s: %d %s; want 400 saying %q", tc.query, r.status, r.body, tc.says)
+		}
+	}
+}
+
+// TestTablesideCompare asks GET /api/odds/compare: every cell is GET
+// /api/odds's answer for that firer and target in the situation asked,
+// the lists default to every unit type but off-table artillery, and bad
+// queries are 400s that name the parameter.
+func TestTablesideCompare(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	type matrix struct {
+		Rules   string `json:"rules"`
+		Firers  []struct{ ID, Name string }
+		Targets []struct{ ID, Name string }
+		Cells   [][]json.RawMessage
+	}
+	for _, c := range []struct{ compare, pair string }{
+		{"range=12&flank=true&firers=Panther,m5&targets=M4+75mm,tiger-i", "range=12&flank=true"},
+		{"rules=pagano&range=15&aspect=side&hull_down=true&firers=T-34-85&targets=Tiger+I,m4-75", "rules=pagano&range=15&aspect=side&hull_down=true"},
+	} {
+		r := e.do("GET", "/api/odds/compare?"+c.compare, "", nil)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", c.compare, r.status, r.body)
+		}
+		var m matrix
+		r.decode(t, &m)
+		if len(m.Cells) != len(m.Firers) || len(m.Firers) == 0 || len(m.Targets) != 2 {
+			t.Fatalf("%s: %s", c.compare, r.body)
+		}
+		for i, f := range m.Firers {
+			for j, tg := range m.Targets {
+				one := e.do("GET", "/api/odds?"+c.pair+"&firer="+f.ID+"&target="+tg.ID, "", nil)
+				var want, got any
+				json.Unmarshal(one.body, &want)
+				json.Unmarshal(m.Cells[i][j], &got)
+				if d := cmp.Diff(want, got); one.status != 200 || d != "" {
+					t.Errorf("%s: %s at %s (-/api/odds +compare):\n%s", c.compare, f.ID, tg.ID, d)
+				}
+			}
+		}
+	}
+	var all matrix
+	e.do("GET", "/api/odds/compare?range=12", "", nil).decode(t, &all)
+	if len(all.Firers) != 9 || len(all.Targets) != 9 || len(all.Cells) != 9 || len(all.Cells[8]) != 9 {
+		t.Errorf("every Armour Battles unit type but the two batteries: %d firers, %d targets", len(all.Firers), len(all.Targets))
+	}
+	for _, tc := range []struct{ query, says string }{
+		{"range=12&firer=Panther", "firer: not a parameter of a comparison"},
+		{"range=12&firers=Panther,,m5", `firers: "Panther,,m5" has an empty name`},
+		{"range=12&targets=m7", `targets: "M7 Howitzer Motor Carriage" is off-table artillery`},
+		{"range=12&firers=a&firers=b", "firers: given 2 times"},
+		{"range=12&aspect=side", "aspect: not a parameter of armour-battles"},
+		{"range=12&artillery=true", "artillery: not asked of a matrix"},
+		{"firers=Panther", "range: missing"},
+		{"range=12&firers=Sherman+Firefly", `firers: no unit type "Sherman Firefly"`},
+	} {
+		r := e.do("GET", "/api/odds/compare?"+tc.query, "", nil)
+		var msg struct{ Error string }
+		json.Unmarshal(r.body, &msg)
+		if r.status != 400 || !strings.Contains(msg.Error, tc.says) {
 			t.Errorf("%s: %d %s; want 400 saying %q", tc.query, r.status, r.body, tc.says)
 		}
 	}
