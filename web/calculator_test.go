@@ -493,3 +493,90 @@ func TestCommandDice(t *testing.T) {
 		t.Errorf("page errors: %v", errs)
 	}
 }
+
+// TestShotCalculatorCompares asks the calculator to compare every unit
+// type in the situation of its form: each cell is GET /api/odds's figure
+// for that pair, the pair asked is marked, another figure can be shown,
+// picking a cell asks that shot, and the table follows the form (a range
+// out of a gun's reach, Pagano's rules).
+func TestShotCalculatorCompares(t *testing.T) {
+	base := newSiteURL(t)
+	browser := newBrowser(t)
+	c := &calc{tab: newTab(t, browser, "table", 1280, 900), base: base}
+	c.do(chromedp.Navigate(base + "/odds?rules=armour-battles&firer=panther-g&target=m4-75&range=12&flank=true"))
+	c.waitFor("the calculator", `document.querySelector("[data-testid=calculator]")`, 10*time.Second)
+	c.answered()
+	done := 0
+	compared := func() {
+		t.Helper()
+		c.waitFor("the comparison", fmt.Sprintf(`Number(document.querySelector("[data-testid=calc-compare-result]").dataset.ready || 0) > %d`, done), 10*time.Second)
+		done = eval[int](c.tab, `Number(document.querySelector("[data-testid=calc-compare-result]").dataset.ready)`)
+	}
+	cell := func(firer, target string) string {
+		return c.text("calc-compare-" + firer + "-" + target)
+	}
+	odds := func(query string) map[string]any {
+		t.Helper()
+		code, _, body := get(t, base+"/api/odds?"+query)
+		var m map[string]any
+		if code != 200 || json.Unmarshal([]byte(body), &m) != nil {
+			t.Fatalf("GET /api/odds?%s: %d %s", query, code, body)
+		}
+		return m
+	}
+	c.click(`[data-testid="calc-compare"]`)
+	compared()
+	rows := eval[int](c.tab, `document.querySelectorAll("[data-testid=calc-compare-table] tr").length`)
+	cols := eval[int](c.tab, `document.querySelectorAll("[data-testid=calc-compare-table] tr:first-child th").length`)
+	if rows != 10 || cols != 10 {
+		t.Errorf("the table has %d rows and %d columns; want a header and the 9 unit types on the table", rows, cols)
+	}
+	for _, p := range [][2]string{{"panther-g", "m4-75"}, {"m5", "tiger-i"}, {"tiger-i", "sdkfz-234-2"}} {
+		m := odds("range=12&flank=true&firer=" + p[0] + "&target=" + p[1])
+		if got, want := cell(p[0], p[1]), fmt.Sprintf("%.2f", m["expected_disruption"].(float64)); got != want {
+			t.Errorf("%s at %s: %q on the page, %s from the API", p[0], p[1], got, want)
+		}
+	}
+	if !eval[bool](c.tab, `document.querySelector("[data-testid=calc-compare-panther-g-m4-75]").classList.contains("current")`) {
+		t.Error("the pair the form asks is not marked in the table")
+	}
+	eval[bool](c.tab, `(() => { const s = document.querySelector("[data-testid=calc-compare-figure]"); s.value = "disperse"; s.dispatchEvent(new Event("change")); return true; })()`)
+	if got, want := cell("panther-g", "m4-75"), pctText(odds("range=12&flank=true&firer=panther-g&target=m4-75")["p_dispersed"].(float64)); got != want {
+		t.Errorf("dispersed, Panther at M4: %q on the page, %s from the API", got, want)
+	}
+
+	// A cell picked is asked; the table follows.
+	c.click(`[data-testid="calc-compare-tiger-i-m5"]`)
+	c.answered()
+	compared()
+	if got := c.text("calc-answer-firer"); got != "Tiger I" || !strings.Contains(eval[string](c.tab, `location.search`), "target=m5") {
+		t.Errorf("after picking Tiger I at M5 the calculator asks %q at %s", got, eval[string](c.tab, `location.search`))
+	}
+	if !eval[bool](c.tab, `document.querySelector("[data-testid=calc-compare-tiger-i-m5]").classList.contains("current")`) {
+		t.Error("the picked pair is not marked")
+	}
+	c.set("range", "30")
+	compared()
+	if got := cell("m5", "tiger-i"); got != "–" {
+		t.Errorf("an M5 at 30\" (its long range ends at 24\"): %q; want out of range", got)
+	}
+
+	// Pagano's rules: its own figures.
+	c.click(`[data-testid="calc-rules-pagano"]`)
+	c.answered()
+	compared()
+	if fig := eval[string](c.tab, `document.querySelector("[data-testid=calc-compare-figure]").value`); fig != "wrecked" {
+		t.Errorf("under Pagano's rules the figure shown is %q; want wrecked", fig)
+	}
+	q := eval[string](c.tab, `location.search`)
+	u, _ := url.ParseQuery(strings.TrimPrefix(q, "?"))
+	u.Set("firer", "t-34-85")
+	u.Set("target", "tiger-i")
+	if got, want := cell("t-34-85", "tiger-i"), pctText(odds(u.Encode())["p_wrecked"].(float64)); got != want {
+		t.Errorf("Pagano, T-34-85 at Tiger I: %q on the page, %s from the API (%s)", got, want, u.Encode())
+	}
+	c.shot("compare")
+	if errs := c.pageErrors(); len(errs) > 0 {
+		t.Errorf("page errors: %v", errs)
+	}
+}

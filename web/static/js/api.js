@@ -41,6 +41,9 @@ export const api = {
   // tableRoll rolls that shot's dice (Armour Battles); seed in params
   // repeats a roll.
   tableRoll: (params) => request("GET", "/api/odds/roll?" + params.toString()),
+  // tableCompare asks one situation's shot for every firer at every
+  // target (GET /api/odds/compare).
+  tableCompare: (params) => request("GET", "/api/odds/compare?" + params.toString()),
   // commandRoll rolls the start of an Armour Battles turn: params hold
   // scenario, or dice, sides and first; and seed to repeat a roll.
   commandRoll: (params) => request("GET", "/api/command?" + params.toString()),

@@ -62,17 +62,26 @@ async function draw(root, page) {
   const q = new URLSearchParams(url.search);
   let rules = RULES.some(([r]) => r === q.get("rules")) ? q.get("rules") : "armour-battles";
   const result = h("div", { class: "calc-result", testid: "calc-result", "aria-live": "polite" });
+  // The comparison follows the form once asked for; a cell picked is
+  // put in the form.
+  const compare = compareBox(page, () => question(), (firer, target) => {
+    form.querySelector("[data-param=firer]").value = firer;
+    form.querySelector("[data-param=target]").value = target;
+    changed();
+  });
   const form = h("div", { class: "calc-form" });
   root.replaceChildren(h("div", { class: "calculator", testid: "calculator" },
     h("section", {}, h("h2", {}, "Shot odds"),
       h("p", { class: "muted" }, "For a game on a real table: name the two vehicles, measure the range from hull to hull, tick the situation. The odds are exact, worked out from the rules' dice, not sampled."),
       form),
     h("section", {}, h("h2", {}, "The odds"), result),
+    compare,
     commandBox(page)));
 
   let seq = 0;
   const ask = async () => {
     if (page.stopped) return;
+    compare.refresh();
     const p = question();
     history.replaceState({}, "", "/odds?" + p.toString());
     const n = ++seq;
@@ -178,6 +187,75 @@ function abResult(o, question, page) {
     oddsBox(o),
     o.in_range ? disruptionTable(o) : null,
     o.in_range ? rollBox(question, page, abRoll) : null);
+}
+
+// The figures a comparison can show per ruleset: [name, heading, of(cell)].
+const FIGURES = {
+  "armour-battles": [
+    ["expected", "Disruption points a shot inflicts on average", (c) => c.expected_disruption.toFixed(2)],
+    ["disrupt", "Chance a shot inflicts a disruption point or more", (c) => pct(1 - c.p_disruption[0])],
+    ["disperse", "Chance a shot disperses the target", (c) => pct(c.p_dispersed)],
+    ["suppress", "Chance a shot suppresses the target", (c) => pct(c.p_suppressed)],
+  ],
+  pagano: [
+    ["wrecked", "Chance a shot wrecks the target", (c) => pct(c.p_wrecked)],
+    ["hit", "Chance a shot hits", (c) => pct(c.p_hit)],
+    ["effect", "Chance a shot stuns, immobilizes or wrecks the target", (c) => pct(c.p_stunned + c.p_immobilized + c.p_wrecked)],
+  ],
+};
+
+// compareBox asks the situation of the form for every firer at every
+// target (GET /api/odds/compare), for weighing unit types against each
+// other; question reads the form, pick puts a cell's pair in it.
+function compareBox(page, question, pick) {
+  const out = h("div", { class: "calc-compare-out", testid: "calc-compare-result", "aria-live": "polite" });
+  let seq = 0, last = null;
+  const figure = h("select", { testid: "calc-compare-figure", onchange: () => last && draw(last.m, last.asked) });
+  const draw = (m, asked) => {
+    const figs = FIGURES[m.rules];
+    if (![...figure.options].some((o) => o.value === figure.value && figs.some(([n]) => n === o.value))) {
+      figure.replaceChildren(...figs.map(([n, what]) => h("option", { value: n }, what)));
+    }
+    const [, what, of] = figs.find(([n]) => n === figure.value) || figs[0];
+    const inRange = (c) => c.in_range;
+    out.replaceChildren(
+      h("p", { class: "muted small" }, `${what}, at ${m.range}" in the situation ticked; – out of range. Pick a cell to ask that shot.`),
+      h("div", { class: "calc-compare-scroll" }, h("table", { class: "calc-table", testid: "calc-compare-table" },
+        h("tr", {}, h("th", {}, "firer \\ target"), ...m.targets.map((t) => h("th", { title: t.name }, t.id))),
+        ...m.firers.map((f, i) => h("tr", {}, h("th", { title: f.id }, f.name),
+          ...m.targets.map((t, j) => {
+            const c = m.cells[i][j];
+            const here = asked.get("firer") === f.id && asked.get("target") === t.id;
+            return h("td", { class: here ? "current" : null, testid: `calc-compare-${f.id}-${t.id}`, title: `${f.name} at ${t.name}`,
+              onclick: () => pick(f.id, t.id) }, inRange(c) ? of(c) : "–");
+          }))))));
+  };
+  const ask = async () => {
+    const asked = question();
+    const p = new URLSearchParams(asked);
+    for (const k of ["firer", "target", "artillery"]) p.delete(k);
+    if (!p.has("range")) {
+      const r = document.querySelector("[data-param=range]");
+      if (r && r.value !== "") p.set("range", r.value);
+    }
+    const n = ++seq;
+    out.replaceChildren(h("p", { class: "muted" }, "Working out every pair…"));
+    let m;
+    try { m = await api.tableCompare(p); } catch (e) { m = { error: e.message }; }
+    if (n !== seq || page.stopped || !out.isConnected) return;
+    if (m.error) { out.replaceChildren(h("p", { class: "error", testid: "calc-compare-error" }, m.error)); return; }
+    last = { m, asked };
+    draw(m, asked);
+    out.dataset.ready = String(n);
+  };
+  const box = h("section", { class: "calc-compare" }, h("h2", {}, "Unit types compared"),
+    h("p", { class: "muted" }, "Every unit type's shot at every other, at the range and in the situation above: for weighing one against another when writing a scenario."),
+    h("div", { class: "choices" }, h("button", { class: "primary", testid: "calc-compare", onclick: ask }, "Compare every unit type"), " ", figure),
+    out);
+  // refresh asks again for a comparison already shown, the form having
+  // changed.
+  box.refresh = () => { if (last) ask(); };
+  return box;
 }
 
 // rollBox rolls the shot asked (GET /api/odds/roll) for a player who
