@@ -30,6 +30,9 @@ func TestSetupAndTerrainChecks(t *testing.T) {
 		{"hill_level_high.yaml", []string{
 			`11:12: terrain[1]: hill level 120 is more than 10: no WWII table has more than a handful of contour levels (1 for a hill, 2 for a crest on it, and so on)`,
 		}},
+		{"zone_far_off_table.yaml", []string{
+			`16:48: sides[0].zones[0].polygon[3]: point [0, 1e+09] is outside the 72×48" table`,
+		}},
 		{"table1_out_of_range.yaml", []string{
 			`38:11: params.table1.road: cost 0 must be between 0.1 and 100 movement points`,
 			`40:15: params.table1.hedgerow: cost 101 must be between 0 and 100 movement points`,

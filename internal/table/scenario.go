@@ -100,7 +100,8 @@ func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
 					continue
 				}
 				tried[ut] = true
-				if !fitsSomewhere(zones, InwardHeading(sd.Edge), ut.Footprint.Length, ut.Footprint.Width) {
+				onTable := geom.Rect{Max: geom.Point{X: sc.Table.Width, Y: sc.Table.Height}}
+				if !fitsSomewhere(zones, onTable, InwardHeading(sd.Edge), ut.Footprint.Length, ut.Footprint.Width) {
 					ps = append(ps, ref.Pos.Problemf("unit %q (%s, %g×%g\") fits nowhere wholly inside side %q's deployment zones, facing the enemy: make a zone deeper or wider", ref.ID, ut.Name, ut.Footprint.Length, ut.Footprint.Width, sd.ID))
 				}
 			}
@@ -189,11 +190,19 @@ func InAnyZone(zones []geom.Polygon, b geom.Box) bool {
 }
 
 // fitsSomewhere reports whether a length×width footprint turned to
-// heading h lies wholly inside one of zones somewhere, trying centres a
-// quarter of an inch apart.
-func fitsSomewhere(zones []geom.Polygon, h geom.Angle, length, width float64) bool {
+// heading h lies wholly inside one of zones somewhere on the table
+// (onTable), trying centres a quarter of an inch apart. A zone reaching
+// off the table (an error reported elsewhere) is tried where it is on it,
+// so that a point given as 1e9 costs no more than one on the edge.
+func fitsSomewhere(zones []geom.Polygon, onTable geom.Rect, h geom.Angle, length, width float64) bool {
 	for i, z := range zones {
-		for p := range z.Bounds().Grid(0.25) {
+		r := z.Bounds()
+		r.Min.X, r.Min.Y = max(r.Min.X, onTable.Min.X), max(r.Min.Y, onTable.Min.Y)
+		r.Max.X, r.Max.Y = min(r.Max.X, onTable.Max.X), min(r.Max.Y, onTable.Max.Y)
+		if !(r.Min.X <= r.Max.X && r.Min.Y <= r.Max.Y) {
+			continue
+		}
+		for p := range r.Grid(0.25) {
 			if InAnyZone(zones[i:i+1], geom.Box{Center: p, Heading: h, Length: length, Width: width}) {
 				return true
 			}
