@@ -252,6 +252,7 @@ func TestLogReplay(t *testing.T) {
 }
 
 func TestReadLogErrors(t *testing.T) {
+	hdr := `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}`
 	for _, tc := range []struct{ name, log, want string }{
 		{"empty", "", "empty log"},
 		{"bad header", "{nope\n", "line 1"},
@@ -260,6 +261,14 @@ func TestReadLogErrors(t *testing.T) {
 		{"skipped record", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":2,"side":0,"action":{"kind":"attack"},"hash":"0"}`, "record number 2, want 1"},
 		{"no action", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":1,"side":0,"hash":"0"}`, "no action"},
 		{"line too long", `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + strings.Repeat("x", 17<<20), "log line 2: longer than 16 MiB"},
+		{"blank lines only", "   \n\t\n", "empty log: no header line"},
+		{"more after a record", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"hash":"0"}]]}garbage`, `log line 2: more after the JSON object: "]]}garbage"`},
+		{"a second record on the line", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"hash":"0"} {"n":2}`, "log line 2: more after the JSON object"},
+		{"more after the header", hdr + `{"evil":1}`, "log line 1: bad header: more after the JSON object"},
+		{"a key twice", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"hash":"deadbeef","hash":"0"}`, `log line 2: the key "hash" is given twice`},
+		{"a key twice in the action", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack","kind":"attack"},"hash":"0"}`, `log line 2: the key "kind" is given twice`},
+		{"a key in another case", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"Hash":"0"}`, `log line 2: unknown field "Hash" (the fields, named exactly: n, side, action, dice, hash)`},
+		{"a header key in another case", `{"format":"sandtable-log/1","Rules":"toy-duel","seed":1,"hash":"0"}`, `log line 1: bad header: unknown field "Rules"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := engine.ReadLog(strings.NewReader(tc.log))
@@ -267,6 +276,16 @@ func TestReadLogErrors(t *testing.T) {
 				t.Errorf("ReadLog error = %v, want it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestReadLogBlankLinesFirst: blank lines before the header are skipped,
+// and the lines are still counted as a file's.
+func TestReadLogBlankLinesFirst(t *testing.T) {
+	log := "\n  \n" + `{"format":"sandtable-log/1","rules":"toy-duel","seed":1,"hash":"0"}` + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"hash":"0"}`
+	lg, err := engine.ReadLog(strings.NewReader(log))
+	if err != nil || lg.Header.Rules != "toy-duel" || len(lg.Records) != 1 || lg.Lines[0] != 4 {
+		t.Fatalf("ReadLog: %+v, %v; want the header and one record on line 4", lg, err)
 	}
 }
 

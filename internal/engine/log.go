@@ -97,30 +97,29 @@ func ReadLog(r io.Reader) (*Log, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), maxLogLine)
 	var lg Log
-	line := 0
+	line, header := 0, 0
 	for sc.Scan() {
 		line++
 		b := bytes.TrimSpace(sc.Bytes())
 		if len(b) == 0 {
 			continue
 		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if line == 1 {
-			if err := dec.Decode(&lg.Header); err != nil {
-				return nil, fmt.Errorf("engine: log line 1: bad header: %s", JSONProblem(err))
+		if header == 0 {
+			header = line
+			if err := decodeLine(b, &lg.Header); err != nil {
+				return nil, fmt.Errorf("engine: log line %d: bad header: %s", line, err)
 			}
 			if lg.Header.Format != LogFormat {
-				return nil, fmt.Errorf("engine: log line 1: format %q, want %q", lg.Header.Format, LogFormat)
+				return nil, fmt.Errorf("engine: log line %d: format %q, want %q", line, lg.Header.Format, LogFormat)
 			}
 			if lg.Header.Rules == "" {
-				return nil, errors.New("engine: log line 1: header has no rules")
+				return nil, fmt.Errorf("engine: log line %d: header has no rules", line)
 			}
 			continue
 		}
 		var rec Record
-		if err := dec.Decode(&rec); err != nil {
-			return nil, fmt.Errorf("engine: log line %d: %s", line, JSONProblem(err))
+		if err := decodeLine(b, &rec); err != nil {
+			return nil, fmt.Errorf("engine: log line %d: %s", line, err)
 		}
 		if want := len(lg.Records) + 1; rec.N != want {
 			return nil, fmt.Errorf("engine: log line %d: record number %d, want %d", line, rec.N, want)
@@ -137,8 +136,8 @@ func ReadLog(r io.Reader) (*Log, error) {
 		}
 		return nil, fmt.Errorf("engine: reading log after line %d: %w", line, err)
 	}
-	if line == 0 {
-		return nil, errors.New("engine: empty log")
+	if header == 0 {
+		return nil, errors.New("engine: empty log: no header line, no records")
 	}
 	return &lg, nil
 }

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// decodeLine decodes b, one line of a log, into v strictly: encoding/json
+// alone takes a line with more after its value, a key in any case
+// ("Hash" for "hash") and a key given twice (keeping the last), and a log
+// so edited must not replay as if it were whole.
+func decodeLine(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s", JSONProblem(err))
+	}
+	if rest := bytes.TrimSpace(b[dec.InputOffset():]); len(rest) > 0 {
+		return fmt.Errorf("more after the JSON object: %.40q", rest)
+	}
+	return strictKeys(b, jsonFields(v))
+}
+
+// strictKeys checks that the JSON value b repeats no key in any of its
+// objects, and that its own object's keys are exactly fields.
+func strictKeys(b []byte, fields []string) error {
+	type object struct {
+		keys    map[string]bool
+		wantKey bool
+	}
+	var stack []*object // nil for an array
+	dec := json.NewDecoder(bytes.NewReader(b))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s", JSONProblem(err))
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
+			var o *object
+			if d == '{' {
+				o = &object{keys: map[string]bool{}, wantKey: true}
+			}
+			stack = append(stack, o)
+			continue
+		}
+		if key, ok := tok.(string); ok && top != nil && top.wantKey {
+			if top.keys[key] {
+				return fmt.Errorf("the key %q is given twice", key)
+			}
+			if len(stack) == 1 && !slices.Contains(fields, key) {
+				return fmt.Errorf("unknown field %q (the fields, named exactly: %s)", key, strings.Join(fields, ", "))
+			}
+			top.keys[key], top.wantKey = true, false
+			continue
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+		}
+		// A value has ended: the object holding it wants a key next.
+		if len(stack) > 0 && stack[len(stack)-1] != nil {
+			stack[len(stack)-1].wantKey = true
+		}
+	}
+}
+
+// jsonFields lists the JSON names of the fields of the struct v points
+// to.
+func jsonFields(v any) []string {
+	t := reflect.TypeOf(v).Elem()
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
+}
