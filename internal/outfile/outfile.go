@@ -10,12 +10,17 @@ import (
 )
 
 // Check reports, before any work is done, why path could not be written:
-// its directory does not exist or cannot be written in, or path is a
-// directory. It leaves nothing behind. The errors name path and what is
-// wrong with it, not any file of Check's own.
+// its directory does not exist or cannot be written in, path is a
+// directory, or a file there already is read-only. Through a symbolic
+// link, the file the link names is checked. It leaves nothing behind. The
+// errors name path and what is wrong with it, not any file of Check's own.
 func Check(path string) error {
 	if path == "" {
 		return errors.New("no file name")
+	}
+	path, err := resolve(path)
+	if err != nil {
+		return err
 	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
@@ -27,6 +32,9 @@ func Check(path string) error {
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return errors.New("is a directory; want a file name")
+	}
+	if err := writable(path); err != nil {
+		return err
 	}
 	f, err := createTemp(path)
 	if err != nil {
@@ -41,11 +49,25 @@ func Check(path string) error {
 // directory (created by os.CreateTemp, so no existing file is touched),
 // renamed to path once written and closed. On any failure, a panic of
 // write's included, the temporary file is removed and path is left as it
-// was. The file is readable by
-// others (0644), as os.Create would make it.
+// was. Through a symbolic link, the file the link names is written. A new
+// file is readable by others (0644), as os.Create would make it; one
+// replaced keeps its permissions, and a read-only one is refused.
 func Write(path string, write func(io.Writer) error) (err error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s: is a directory; want a file name", path)
+	}
+	// Through a link, the file it names is written (the link stays a
+	// link); a file already there keeps its permissions.
+	named := path
+	if path, err = resolve(path); err != nil {
+		return fmt.Errorf("%s: %w", named, err)
+	}
+	if err := writable(path); err != nil {
+		return fmt.Errorf("%s: %w", named, err)
+	}
+	mode := fs.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
 	}
 	f, err := createTemp(path)
 	if err != nil {
@@ -63,7 +85,7 @@ func Write(path string, write func(io.Writer) error) (err error) {
 	}()
 	// CreateTemp makes the file private (0600). Not being able to widen
 	// it is no reason to fail.
-	_ = f.Chmod(0o644)
+	_ = f.Chmod(mode)
 	if err := write(f); err != nil {
 		return err
 	}
@@ -74,6 +96,35 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
 	done = true
+	return nil
+}
+
+// resolve follows path through symbolic links to the file they name (which
+// need not exist yet).
+func resolve(path string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", fmt.Errorf("reading the link: %w", unwrapPath(err))
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", errors.New("too many links, one to another")
+}
+
+// writable refuses a file there already that its owner may not write:
+// replacing it would undo what its mode says.
+func writable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("is read-only (mode %04o): make it writable, or name another file", fi.Mode().Perm())
+	}
 	return nil
 }
 

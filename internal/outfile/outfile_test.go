@@ -118,3 +118,55 @@ func TestWriteErrorNamesTarget(t *testing.T) {
 		t.Errorf("Write into /proc: %v, want an error naming /proc/x.svg alone", err)
 	}
 }
+
+// TestWriteThroughLinksAndModes: a symbolic link is written through (the
+// file it names gets the content, the link stays a link, dangling or
+// not), a file replaced keeps its permissions, and a read-only file is
+// refused by Check and Write alike and left as it was.
+func TestWriteThroughLinksAndModes(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.jsonl")
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("target.jsonl", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(link); err != nil {
+		t.Fatalf("Check through a link: %v", err)
+	}
+	if err := Write(link, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(link)
+	if data, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || string(data) != "new" {
+		t.Errorf("after writing through the link: link %v (%v), target %q; want the link kept and the target written", fi.Mode(), err, data)
+	}
+	if fi, err := os.Stat(target); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the target's mode after the write: %v, %v; want 0600 kept", fi.Mode(), err)
+	}
+
+	dangling := filepath.Join(dir, "dangling.jsonl")
+	if err := os.Symlink("made.jsonl", dangling); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dangling, func(w io.Writer) error { _, err := w.Write([]byte("made")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "made.jsonl")); err != nil || string(data) != "made" {
+		t.Errorf("through a dangling link: %q, %v; want the file it names made", data, err)
+	}
+
+	ro := filepath.Join(dir, "kept.jsonl")
+	if err := os.WriteFile(ro, []byte("keep me"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(ro); err == nil || !strings.Contains(err.Error(), "is read-only (mode 0444)") {
+		t.Errorf("Check of a read-only file: %v", err)
+	}
+	err = Write(ro, func(w io.Writer) error { _, err := w.Write([]byte("overwritten")); return err })
+	if data, _ := os.ReadFile(ro); err == nil || !strings.Contains(err.Error(), "kept.jsonl: is read-only") || string(data) != "keep me" {
+		t.Errorf("Write over a read-only file: %v, and it holds %q", err, data)
+	}
+}
