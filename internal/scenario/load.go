@@ -546,8 +546,11 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 		for _, sd := range sc.Sides {
 			for _, co := range sd.Reserves {
-				if v.TurnLimit > 0 && co.EarliestTurn > v.TurnLimit {
+				switch {
+				case v.TurnLimit > 0 && co.EarliestTurn > v.TurnLimit:
 					d.add(co.Pos, "side %q: reserve %q arrives from turn %d, after the battle's last turn (turn_limit %d)", sd.ID, co.Name, co.EarliestTurn, v.TurnLimit)
+				case v.TurnLimit == 0 && schema != nil && schema.TurnCap > 0 && co.EarliestTurn > schema.TurnCap:
+					d.add(co.Pos, "side %q: reserve %q arrives from turn %d, after the battle's last turn (%s draws a battle with no turn_limit after turn %d)", sd.ID, co.Name, co.EarliestTurn, schema.Name, schema.TurnCap)
 				}
 			}
 		}

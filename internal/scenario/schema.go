@@ -30,6 +30,9 @@ type Schema struct {
 	// army_morale_zero means nothing there, and a scenario needs neither
 	// it nor a turn limit to end.
 	NoArmyMorale bool
+	// TurnCap, if not 0, is the turn after which the ruleset draws a
+	// battle that sets no turn_limit: no reserve may arrive later.
+	TurnCap int
 	// CheckUnit, if not nil, reports ruleset problems in one decoded unit
 	// type. It runs only when the unit itself decoded without problems, so
 	// that it does not repeat them.

@@ -33,6 +33,9 @@ func TestSetupAndTerrainChecks(t *testing.T) {
 		{"zone_far_off_table.yaml", []string{
 			`16:48: sides[0].zones[0].polygon[3]: point [0, 1e+09] is outside the 72×48" table`,
 		}},
+		{"reserve_after_turn_cap.yaml", []string{
+			`87:9: side "us": reserve "Late" arrives from turn 1000, after the battle's last turn (armour-battles draws a battle with no turn_limit after turn 60)`,
+		}},
 		{"table1_out_of_range.yaml", []string{
 			`38:11: params.table1.road: cost 0 must be between 0.1 and 100 movement points`,
 			`40:15: params.table1.hedgerow: cost 101 must be between 0 and 100 movement points`,

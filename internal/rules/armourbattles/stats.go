@@ -104,6 +104,7 @@ func init() {
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
 		Trial:             trialSetUp,
+		TurnCap:           TurnCap,
 	})
 }
 

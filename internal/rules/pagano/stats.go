@@ -176,6 +176,7 @@ func init() {
 		CheckUnit:         checkUnit,
 		Check:             checkScenario,
 		Trial:             trialSetUp,
+		TurnCap:           TurnCap,
 	})
 }
 
