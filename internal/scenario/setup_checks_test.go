@@ -36,6 +36,9 @@ func TestSetupAndTerrainChecks(t *testing.T) {
 		{"reserve_after_turn_cap.yaml", []string{
 			`87:9: side "us": reserve "Late" arrives from turn 1000, after the battle's last turn (armour-battles draws a battle with no turn_limit after turn 60)`,
 		}},
+		{"together_too_far.yaml", []string{
+			`110:14: side "german": company "Assault Gun Company" sets up together, each unit within 6" of one already placed, but the units the scenario places (at:) stand 13.1" at the nearest from the side's deployment zones, so none of the others could set up: place them nearer, or place the whole company`,
+		}},
 		{"table1_out_of_range.yaml", []string{
 			`38:11: params.table1.road: cost 0 must be between 0.1 and 100 movement points`,
 			`40:15: params.table1.hedgerow: cost 101 must be between 0 and 100 movement points`,

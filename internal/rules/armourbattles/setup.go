@@ -520,6 +520,54 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 	return ps
 }
 
+// checkTogetherRoom reports companies that set up together (within
+// GroupRadius of a unit of theirs already placed: a command group, or a
+// hidden company under a free set-up) whose units placed by the scenario
+// (at:) all stand further than that from every deployment zone of their
+// side: no unit of theirs left to set up could ever be placed, and the
+// game would stop at the set-up. A necessary condition only.
+func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
+	var ps []scenario.Problem
+	for _, sd := range sc.Sides {
+		var zones []geom.Polygon
+		for _, z := range sd.Zones {
+			if len(z.Polygon) > 2 {
+				zones = append(zones, table.Polygon(z.Polygon))
+			}
+		}
+		if len(zones) == 0 {
+			continue
+		}
+		for _, co := range sd.Forces {
+			if !co.Together && !(sd.FreeSetup != nil && co.Hidden) || co.MayJoinReserves && co.MinPlaced == 0 {
+				continue
+			}
+			var placed []scenario.UnitRef
+			toPlace := false
+			for _, ref := range co.Units {
+				if ref.At != nil {
+					placed = append(placed, ref)
+				} else if ut := sc.Units[ref.ID]; ut != nil && ut.Footprint.Length > 0 {
+					toPlace = true
+				}
+			}
+			if len(placed) == 0 || !toPlace {
+				continue
+			}
+			nearest := math.Inf(1)
+			for _, ref := range placed {
+				for _, z := range zones {
+					nearest = math.Min(nearest, z.DistToPoint(geom.Point{X: ref.At[0], Y: ref.At[1]}))
+				}
+			}
+			if nearest > GroupRadius+1e-9 {
+				ps = append(ps, placed[0].Pos.Problemf("side %q: company %q sets up together, each unit within %g\" of one already placed, but the units the scenario places (at:) stand %.3g\" at the nearest from the side's deployment zones, so none of the others could set up: place them nearer, or place the whole company", sd.ID, co.Name, GroupRadius, nearest))
+			}
+		}
+	}
+	return ps
+}
+
 // preplacedPlacement reports the units of company co placed by the
 // scenario (at:) where its placement would not let a player set them up:
 // too far from the side's edge, or from any hedge or wood's edge.

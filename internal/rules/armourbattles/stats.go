@@ -184,6 +184,7 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 // checkScenario reports side and scenario params that cannot be right.
 func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 	ps := append(table.CheckPlacements(sc), checkPlacementRoom(sc)...)
+	ps = append(ps, checkTogetherRoom(sc)...)
 	for _, sd := range sc.Sides {
 		p, ok := sd.Params.(*SideParams)
 		if !ok || p == nil {
