@@ -575,7 +575,31 @@ func TestShotCalculatorCompares(t *testing.T) {
 	if got, want := cell("t-34-85", "tiger-i"), pctText(odds(u.Encode())["p_wrecked"].(float64)); got != want {
 		t.Errorf("Pagano, T-34-85 at Tiger I: %q on the page, %s from the API (%s)", got, want, u.Encode())
 	}
+	// A situation refused says why, and the table comes back with the
+	// form mended.
+	c.set("range", "-1")
+	compared()
+	if got := c.text("calc-compare-error"); !strings.Contains(got, "range: a distance of 0 inches or more") {
+		t.Errorf("a range of -1: %q; want the error", got)
+	}
+	c.set("range", "10")
+	compared()
+	if c.text("calc-compare-error") != "" || !c.exists(`[data-testid="calc-compare-table"]`) {
+		t.Errorf("after the range is mended: error %q, table shown %v", c.text("calc-compare-error"), c.exists(`[data-testid="calc-compare-table"]`))
+	}
 	c.shot("compare")
+
+	// A reaction some targets have not got (an M5 breaking off) is left
+	// out of the table of every target.
+	c.do(chromedp.Navigate(base + "/odds?rules=armour-battles&firer=panther-g&target=m5&range=12&break_off=true"))
+	c.ready, done = 0, 0
+	c.waitFor("the calculator", `document.querySelector("[data-testid=calculator]")`, 10*time.Second)
+	c.answered()
+	c.click(`[data-testid="calc-compare"]`)
+	compared()
+	if got, want := cell("panther-g", "m4-75"), fmt.Sprintf("%.2f", odds("range=12&firer=panther-g&target=m4-75")["expected_disruption"].(float64)); got != want || c.text("calc-compare-error") != "" {
+		t.Errorf("with the M5 breaking off, Panther at M4: %q (error %q); want %s", got, c.text("calc-compare-error"), want)
+	}
 	if errs := c.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)
 	}

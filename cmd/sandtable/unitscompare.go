@@ -14,6 +14,7 @@ import (
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // compareOptions holds the flag values of one `units compare`.
@@ -141,7 +142,20 @@ func runCompare(cmd *cobra.Command, o *compareOptions) (odds.Matrix, odds.Measur
 		return fail("--target-moving and --target-stationary cannot both be given")
 	case o.q.Moves < 1 || o.q.Moves > 3:
 		return fail("--moves must be 1, 2 (double move) or 3 (triple move), got %d", o.q.Moves)
-	case !o.q.HasRange && !allArtillery(o):
+	}
+	for _, l := range []struct {
+		flag  string
+		names []string
+	}{{"firers", o.firers}, {"targets", o.targets}} {
+		if cmd.Flags().Changed(l.flag) && len(l.names) == 0 {
+			return fail("--%s: no unit types given; name them (comma-separated), or leave --%s out for all", l.flag, l.flag)
+		}
+	}
+	cat, err := unitCatalog(o.unitFiles)
+	if err != nil {
+		return fail("%w", err)
+	}
+	if !o.q.HasRange && !allArtillery(cat, o.firers) {
 		return fail("missing --range in inches: every shot of the table is asked at one range")
 	}
 	for _, m := range []struct {
@@ -165,28 +179,35 @@ func runCompare(cmd *cobra.Command, o *compareOptions) (odds.Matrix, odds.Measur
 			return fail("--%s", err)
 		}
 	}
-	cat, err := unitCatalog(o.unitFiles)
-	if err != nil {
-		return fail("%w", err)
-	}
 	m, err := odds.Compare(cat, o.q, o.firers, o.targets)
 	if err != nil {
-		return fail("--%s", err)
+		return fail("%s", compareFlagError(err))
 	}
 	return m, measure, nil
 }
 
+// compareFlags names the flag of each field odds.Compare's errors start
+// with.
+var compareFlags = map[string]string{"range": "--range", "target_dp": "--target-dp", "moves": "--moves", "aspect": "--aspect",
+	"firer_motion": "--firer-moving or --firer-stationary", "target_motion": "--target-moving or --target-stationary",
+	"firers": "--firers", "targets": "--targets"}
+
+// compareFlagError says odds.Compare's error in the flags' words.
+func compareFlagError(err error) string {
+	field, rest, ok := strings.Cut(err.Error(), ": ")
+	if flag, known := compareFlags[field]; ok && known {
+		return flag + ": " + rest
+	}
+	return err.Error()
+}
+
 // allArtillery reports whether every firer named is off-table artillery,
 // which needs no range.
-func allArtillery(o *compareOptions) bool {
-	if len(o.firers) == 0 {
+func allArtillery(cat *scenario.Catalog, firers []string) bool {
+	if len(firers) == 0 {
 		return false
 	}
-	cat, err := unitCatalog(o.unitFiles)
-	if err != nil {
-		return false
-	}
-	for _, f := range o.firers {
+	for _, f := range firers {
 		u, err := cat.UnitType(ab.Name, f)
 		if err != nil || !isOffTable(u) {
 			return false
@@ -201,8 +222,9 @@ func allArtillery(o *compareOptions) bool {
 func printMatrix(w io.Writer, m odds.Matrix, measure odds.Measure, with []string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	at := fmt.Sprintf("at %g\"", m.Range)
-	if m.Range == 0 && allBands(m, ab.BandArtillery) {
-		at = "by fire for effect"
+	artillery, onlyArtillery := bands(m, ab.BandArtillery)
+	if onlyArtillery {
+		at, artillery = "by fire for effect", false
 	}
 	if m.Rules == pagano.Name && !slices.ContainsFunc(with, func(s string) bool { return strings.HasPrefix(s, "--aspect=") }) {
 		with = append([]string{"--aspect=front"}, with...)
@@ -211,6 +233,9 @@ func printMatrix(w io.Writer, m odds.Matrix, measure odds.Measure, with []string
 		at += " with " + strings.Join(with, " ")
 	}
 	fmt.Fprintf(w, "%s: each firer's shot at each target %s: %s (- out of range)\n", m.Rules, at, measure.What)
+	if artillery {
+		fmt.Fprintln(w, "Off-table artillery fires for effect: the range, --moves, --ambush, --flank, --cover and --uphill do not count in its rows.")
+	}
 	head := []string{"firer \\ target"}
 	for _, t := range m.Targets {
 		head = append(head, t.ID)
@@ -235,16 +260,20 @@ func printMatrix(w io.Writer, m odds.Matrix, measure odds.Measure, with []string
 	return tw.Flush()
 }
 
-// allBands reports whether every Armour Battles cell of m is of band.
-func allBands(m odds.Matrix, band string) bool {
+// bands reports whether some and whether all of m's Armour Battles
+// cells are of band.
+func bands(m odds.Matrix, band string) (some, all bool) {
+	all = true
 	for _, row := range m.Cells {
 		for _, c := range row {
-			if s, ok := c.(odds.Situational); !ok || s.Band != band {
-				return false
+			if s, ok := c.(odds.Situational); ok && s.Band == band {
+				some = true
+			} else {
+				all = false
 			}
 		}
 	}
-	return true
+	return some, all
 }
 
 func init() {

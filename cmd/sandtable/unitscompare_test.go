@@ -100,16 +100,28 @@ func TestUnitsCompareRefuses(t *testing.T) {
 		{[]string{"--range", "12", "--targets", "m7"}, "--targets: \"M7 Howitzer Motor Carriage\" is off-table artillery"},
 		{[]string{"--rules", "pagano", "--range", "12", "--aspect", "top"}, `aspect: "top"`},
 		{[]string{"--rules", "pagano", "--range", "12", "--firer-moving", "--firer-stationary"}, "cannot both be given"},
-		{[]string{"--range", "12", "--target-dp", "3"}, "target_dp: 0, 1 or 2"},
+		{[]string{"--range", "12", "--target-dp", "3"}, "units compare: --target-dp: 0, 1 or 2"},
+		{[]string{"--range", "-1"}, "units compare: --range: a distance of 0 inches or more, got -1"},
+		{[]string{"--rules", "pagano", "--range", "12", "--aspect", ""}, "units compare: --aspect: missing"},
+		{[]string{"--range", "12", "--firers", ""}, "--firers: no unit types given"},
+		{[]string{"--range", "12", "--targets", ","}, "--targets: an empty name"},
+		{[]string{"--units", "no-such-file.yaml", "--firers", "m7"}, "--units: no-such-file.yaml"},
 	} {
 		_, err := runCompareCmd(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("units compare %q: %v; want an error saying %q", c.args, err, c.says)
 		}
 	}
-	// Off-table artillery alone needs no range.
-	text, err := runCompareCmd(t, "--firers", "m7", "--targets", "m4-75")
-	if err != nil || !strings.Contains(text, "by fire for effect") {
-		t.Errorf("artillery alone: %v\n%s", err, text)
+	// Off-table artillery alone needs no range, nor counts one; beside
+	// vehicles, the heading says what does not count in its rows.
+	for _, args := range [][]string{{"--firers", "m7", "--targets", "m4-75"}, {"--firers", "m7", "--targets", "m4-75", "--range", "12"}} {
+		text, err := runCompareCmd(t, args...)
+		if err != nil || !strings.Contains(text, "each target by fire for effect:") || strings.Contains(text, "Off-table artillery fires") {
+			t.Errorf("artillery alone %q: %v\n%s", args, err, text)
+		}
+	}
+	text, err := runCompareCmd(t, "--firers", "m7,Panther", "--targets", "m4-75", "--range", "12", "--moves", "2")
+	if err != nil || !strings.Contains(text, `at 12" with --moves=2:`) || !strings.Contains(text, "Off-table artillery fires for effect: the range, --moves, --ambush, --flank, --cover and --uphill do not count in its rows.") {
+		t.Errorf("artillery beside a Panther: %v\n%s", err, text)
 	}
 }

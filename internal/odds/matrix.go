@@ -2,7 +2,9 @@ package odds
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
@@ -101,6 +103,11 @@ func Compare(units Units, q Question, firers, targets []string) (Matrix, error) 
 	if q.Artillery {
 		return Matrix{}, fmt.Errorf("artillery: not asked of a matrix: name an off-table battery among the firers and it is asked as fire for effect")
 	}
+	// What is wrong with the situation itself is said once, not as a
+	// fault of the first pair.
+	if err := checkSituation(q); err != nil {
+		return Matrix{}, err
+	}
 	fs, err := matrixUnits(units, q.Rules, "firers", firers)
 	if err != nil {
 		return Matrix{}, err
@@ -108,6 +115,9 @@ func Compare(units Units, q Question, firers, targets []string) (Matrix, error) 
 	ts, err := matrixUnits(units, q.Rules, "targets", targets)
 	if err != nil {
 		return Matrix{}, err
+	}
+	if !q.HasRange && slices.ContainsFunc(fs, func(u *scenario.UnitType) bool { return !isOffTable(u) }) {
+		return Matrix{}, fmt.Errorf("range: missing: the closest hull-to-hull distance in inches (off-table artillery alone needs none)")
 	}
 	m := Matrix{Rules: q.Rules, Range: q.Range, Cells: make([][]any, len(fs))}
 	for _, t := range ts {
@@ -132,6 +142,27 @@ func Compare(units Units, q Question, firers, targets []string) (Matrix, error) 
 	return m, nil
 }
 
+// checkSituation refuses what no pair of unit types could be asked in
+// q's situation: a range that is not a distance, and the ruleset's own
+// checks of the rest (the target's points, the moves; under Pagano's
+// rules a range at all, the aspect and the motions).
+func checkSituation(q Question) error {
+	if q.HasRange && (q.Range < 0 || math.IsNaN(q.Range) || math.IsInf(q.Range, 0)) {
+		return fmt.Errorf("range: a distance of 0 inches or more, got %v", q.Range)
+	}
+	if q.Rules == pagano.Name {
+		_, err := paganoTable(q)
+		return err
+	}
+	switch {
+	case q.TargetDP < 0 || q.TargetDP >= DisperseAt:
+		return fmt.Errorf("target_dp: 0, 1 or 2 (3 points disperse a unit), got %d", q.TargetDP)
+	case q.Moves < 0 || q.Moves > 3:
+		return fmt.Errorf("moves: 1, 2 (double) or 3 (triple), got %d", q.Moves)
+	}
+	return nil
+}
+
 // matrixUnits returns the unit types named, or the ruleset's on-table
 // ones when none is; a name not found is an error of field.
 func matrixUnits(units Units, rules, field string, names []string) ([]*scenario.UnitType, error) {
@@ -149,6 +180,9 @@ func matrixUnits(units Units, rules, field string, names []string) ([]*scenario.
 	}
 	var out []*scenario.UnitType
 	for _, n := range names {
+		if strings.TrimSpace(n) == "" {
+			return nil, fmt.Errorf("%s: an empty name; want unit types by id, name or short form", field)
+		}
 		u, err := unitType(units, rules, field, n)
 		if err != nil {
 			return nil, err

@@ -182,8 +182,22 @@ func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
 // paganoSituation is q's Pagano situation, and whether the target is
 // unarmoured.
 func paganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situation, bool, error) {
+	sit, err := paganoTable(q)
+	if err != nil {
+		return sit, false, err
+	}
+	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
+	if err != nil {
+		return sit, false, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
+	}
+	return sit, unarmoured, nil
+}
+
+// paganoTable is the part of q's Pagano situation that does not depend
+// on the two vehicles: the range, the aspect, the motions and the cover.
+func paganoTable(q Question) (pagano.Situation, error) {
 	if !q.HasRange {
-		return pagano.Situation{}, false, fmt.Errorf("range: missing: the distance in inches")
+		return pagano.Situation{}, fmt.Errorf("range: missing: the distance in inches")
 	}
 	sit := pagano.Situation{Range: q.Range, HullDown: q.HullDown, Woods: q.Woods, Hedge: q.Hedge, Ambush: q.Ambush}
 	switch strings.ToLower(q.Aspect) {
@@ -194,9 +208,9 @@ func paganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situa
 	case "rear":
 		sit.Facing = geom.Rear
 	case "":
-		return pagano.Situation{}, false, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
+		return pagano.Situation{}, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
 	default:
-		return pagano.Situation{}, false, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
+		return pagano.Situation{}, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
 	}
 	for _, m := range []struct {
 		field, v string
@@ -210,14 +224,10 @@ func paganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situa
 		case "stationary":
 			*m.to = pagano.Stationary
 		default:
-			return pagano.Situation{}, false, fmt.Errorf("%s: %q: want stopped (moved and halted), moving or stationary", m.field, m.v)
+			return pagano.Situation{}, fmt.Errorf("%s: %q: want stopped (moved and halted), moving or stationary", m.field, m.v)
 		}
 	}
-	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
-	if err != nil {
-		return sit, false, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "pagano: "))
-	}
-	return sit, unarmoured, nil
+	return sit, nil
 }
 
 // Rolled is a Question's odds and one roll of its dice: an

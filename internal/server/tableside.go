@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -58,7 +59,9 @@ var tablesideParams = map[string]tablesideParam{
 	"target": {bothRules, qText(func(q *odds.Question) *string { return &q.Target })},
 	"range": {bothRules, func(q *odds.Question, v string) error {
 		r, err := strconv.ParseFloat(v, 64)
-		if err != nil {
+		// ParseFloat also reads Go's 1_2 (12) and hex floats: not a
+		// measured distance.
+		if err != nil || strings.ContainsAny(v, "_xXpP") {
 			return fmt.Errorf("want a distance in inches, got %q", v)
 		}
 		q.Range, q.HasRange = r, true
@@ -186,9 +189,16 @@ func (s *Server) getTablesideCompare(w http.ResponseWriter, r *http.Request) (an
 		}
 		delete(vals, name)
 	}
-	for _, name := range []string{"firer", "target"} {
-		if _, ok := vals[name]; ok {
+	rules := ab.Name
+	if rs := vals["rules"]; len(rs) > 0 {
+		rules = rs[0]
+	}
+	for _, name := range slices.Sorted(maps.Keys(vals)) {
+		if name == "firer" || name == "target" || name == "artillery" {
 			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of a comparison, which asks every firer (firers=) at every target (targets=); off-table artillery named among the firers fires for effect", name))
+		}
+		if _, known := tablesideParams[name]; !known && name != "rules" && slices.Contains(bothRules, rules) {
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: no such parameter; a comparison under %s takes firers, targets, %s", name, rules, compareParamsOf(rules)))
 		}
 	}
 	q, e := tablesideQuestion(vals)
@@ -200,6 +210,18 @@ func (s *Server) getTablesideCompare(w http.ResponseWriter, r *http.Request) (an
 		return nil, errf(http.StatusBadRequest, codeBadRequest, err.Error())
 	}
 	return m, nil
+}
+
+// compareParamsOf lists the situation parameters a comparison under rules
+// takes: GET /api/odds's but firer, target and artillery.
+func compareParamsOf(rules string) string {
+	var ps []string
+	for _, p := range strings.Split(paramsOf(rules), ", ") {
+		if p != "firer" && p != "target" && p != "artillery" {
+			ps = append(ps, p)
+		}
+	}
+	return strings.Join(ps, ", ")
 }
 
 // tablesideAnswer answers the question of a table-side query.

@@ -209,7 +209,9 @@ const FIGURES = {
 // other; question reads the form, pick puts a cell's pair in it.
 function compareBox(page, question, pick) {
   const out = h("div", { class: "calc-compare-out", testid: "calc-compare-result", "aria-live": "polite" });
-  let seq = 0, last = null;
+  // wanted: the comparison was asked for, so it follows the form; last:
+  // the table shown (none while one is on its way, or after an error).
+  let seq = 0, last = null, wanted = false;
   const figure = h("select", { testid: "calc-compare-figure", onchange: () => last && draw(last.m, last.asked) });
   const draw = (m, asked) => {
     const figs = FIGURES[m.rules];
@@ -233,17 +235,25 @@ function compareBox(page, question, pick) {
   const ask = async () => {
     const asked = question();
     const p = new URLSearchParams(asked);
-    for (const k of ["firer", "target", "artillery"]) p.delete(k);
+    // Breaking off and shooting and scooting are some targets' own: a
+    // table of every target is asked without them.
+    for (const k of ["firer", "target", "artillery", "break_off", "scoot"]) p.delete(k);
     if (!p.has("range")) {
       const r = document.querySelector("[data-param=range]");
       if (r && r.value !== "") p.set("range", r.value);
     }
     const n = ++seq;
+    wanted = true;
+    last = null;
     out.replaceChildren(h("p", { class: "muted" }, "Working out every pair…"));
     let m;
     try { m = await api.tableCompare(p); } catch (e) { m = { error: e.message }; }
     if (n !== seq || page.stopped || !out.isConnected) return;
-    if (m.error) { out.replaceChildren(h("p", { class: "error", testid: "calc-compare-error" }, m.error)); return; }
+    if (m.error) {
+      out.replaceChildren(h("p", { class: "error", testid: "calc-compare-error" }, m.error));
+      out.dataset.ready = String(n);
+      return;
+    }
     last = { m, asked };
     draw(m, asked);
     out.dataset.ready = String(n);
@@ -252,9 +262,9 @@ function compareBox(page, question, pick) {
     h("p", { class: "muted" }, "Every unit type's shot at every other, at the range and in the situation above: for weighing one against another when writing a scenario."),
     h("div", { class: "choices" }, h("button", { class: "primary", testid: "calc-compare", onclick: ask }, "Compare every unit type"), " ", figure),
     out);
-  // refresh asks again for a comparison already shown, the form having
-  // changed.
-  box.refresh = () => { if (last) ask(); };
+  // refresh asks again for a comparison asked for before (shown, on its
+  // way or refused), the form having changed.
+  box.refresh = () => { if (wanted) ask(); };
   return box;
 }
 
