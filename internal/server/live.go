@@ -666,14 +666,15 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 		done()
 		return
 	}
-	s.metrics.aiDecision.Observe(took.Seconds())
 	if took > s.cfg.AIBudget {
 		s.log.Warn("AI decision over budget", "game", lg.id, "agent", name, "took", took, "budget", s.cfg.AIBudget)
 	}
+	paced := took
 	if st.Pending().Reaction {
 		lg.mu.Lock()
 		wait := lg.reactionPace(name, took, s.cfg.AIBudget) - took
 		lg.mu.Unlock()
+		paced = max(took, took+wait)
 		if wait > 0 {
 			select {
 			case <-time.After(wait):
@@ -683,6 +684,9 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 			}
 		}
 	}
+	// The time the game saw, paced: the search's own time in a reaction
+	// window would tell a decoy window (answered at once) from a real one.
+	s.metrics.aiDecision.Observe(paced.Seconds())
 
 	lg.mu.Lock()
 	defer lg.mu.Unlock()

@@ -51,7 +51,7 @@ func newMetrics(live func() float64) *metrics {
 		}),
 		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "sandtable_ai_decision_seconds",
-			Help:    "Time an agent took to choose an action.",
+			Help:    "Time an AI seat took to choose an action, as the game saw it: in a reaction window, paced as the players see it.",
 			Buckets: prometheus.ExponentialBuckets(0.0001, 4, 10),
 		}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{

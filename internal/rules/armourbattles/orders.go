@@ -447,8 +447,9 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 	}
 	units, _ := s.group(a.Order, a.Leader, a.Members)
 	s.Slots -= a.Dice
+	secret := s.to(units...) != engine.Everyone
 	for _, u := range units {
-		s.Units[u].Activated = true
+		s.Units[u].Activated, s.Units[u].SecretOrder = true, secret
 	}
 	if !engine.Quiet(out) {
 		s.sayActivate(a, units, out)

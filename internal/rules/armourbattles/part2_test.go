@@ -197,6 +197,54 @@ func TestHiddenUnitsNeverReachTheOtherSide(t *testing.T) {
 	}
 }
 
+// TestSecretOrderMarksNoUnit: an order given to a group with a hidden
+// unit names none of its units to the enemy, so neither the enemy's view
+// nor the spectators' marks the visible leader activated; its own side's
+// does. An order to visible units alone is marked for all.
+func TestSecretOrderMarksNoUnit(t *testing.T) {
+	activated := func(f *fixture, side int, id string) (bool, bool) {
+		js, _ := json.Marshal(f.s.View(side))
+		var v struct {
+			Units []struct {
+				ID        string
+				Activated bool
+			}
+		}
+		json.Unmarshal(js, &v)
+		for _, u := range v.Units {
+			if u.ID == id {
+				return u.Activated, true
+			}
+		}
+		return false, false
+	}
+	f := newFixture(t, nil, german, 2,
+		placed{"us-1", "m4-75", us, 36, 5, 90},
+		placed{"de-rc", "sdkfz-234-2", german, 36, 40, -90},
+		placed{"de-h", "stug-iii", german, 39, 40, -90},
+		placed{"de-2", "stug-iii", german, 10, 40, -90})
+	f.unit("de-h").Hidden = true
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-rc", Members: []string{"de-h"}, Dice: 1})
+	if got, seen := activated(f, us, "de-rc"); !seen || got {
+		t.Errorf("the US view of the Puma ordered with a hidden StuG: seen %v, activated %v; want it seen, not marked", seen, got)
+	}
+	if got, _ := activated(f, -1, "de-rc"); got {
+		t.Error("the spectators' view marks the Puma ordered with a hidden StuG")
+	}
+	if got, _ := activated(f, german, "de-rc"); !got {
+		t.Error("the German view does not mark its own Puma activated")
+	}
+	f.do(EndActivation{})
+	f.passAll()
+	if f.s.Active != german || f.s.Slots < 1 || f.s.Pending().Kind != "order" {
+		t.Fatalf("no German order left to give: active %d, slots %d, pending %+v", f.s.Active, f.s.Slots, f.s.Pending())
+	}
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-2", Dice: 1})
+	if got, _ := activated(f, us, "de-2"); !got {
+		t.Error("the US view does not mark a StuG ordered in the open")
+	}
+}
+
 func TestAmbushFireAddsADieAndOpportunityFireComesAfter(t *testing.T) {
 	f := newFixture(t, nil, german, 1,
 		placed{"us-1", "m4-75", us, 36, 20, 90},

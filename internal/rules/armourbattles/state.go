@@ -42,7 +42,12 @@ type Unit struct {
 	Suppressed bool `json:"suppressed,omitempty"`
 	Fired      bool `json:"fired,omitempty"`
 	Activated  bool `json:"activated,omitempty"`
-	Rallied    bool `json:"rallied,omitempty"`
+	// SecretOrder: the unit's order this turn was given to a group with
+	// hidden units, so the enemy was told only that an order was given,
+	// not to which units; its views leave Activated out. It follows from
+	// the actions (not hashed, nor kept in JSON).
+	SecretOrder bool `json:"-"`
+	Rallied     bool `json:"rallied,omitempty"`
 	// BrokeOff: the unit broke off in this command pulse, and may not fire
 	// until the next (Armour Battles, Break-Off).
 	BrokeOff bool `json:"broke_off,omitempty"`

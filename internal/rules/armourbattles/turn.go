@@ -31,7 +31,7 @@ func (s *State) startTurn(src dice.Source, out engine.Emitter) {
 		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			u.Fired, u.Activated, u.Rallied, u.BrokeOff = false, false, false, false
+			u.Fired, u.Activated, u.Rallied, u.BrokeOff, u.SecretOrder = false, false, false, false, false
 		}
 		for i := range s.Sides {
 			sd := &s.Sides[i]

@@ -168,9 +168,12 @@ func (s *State) View(side int) any {
 			continue // never show the enemy's unplaced or hidden units
 		}
 		ut := s.b.types[u.Type]
+		// An order given with hidden units names none of its units to
+		// the enemy (sayActivate): nor does the activated marker.
+		activated := u.Activated && (u.Side == side || !u.SecretOrder)
 		v.Units = append(v.Units, UnitView{ID: u.ID, Type: ut.ID, Name: ut.Name, Side: s.b.sides[u.Side].id, Company: u.Company,
 			X: round2(u.Pos.X), Y: round2(u.Pos.Y), Heading: round2(u.Heading.Degrees()), Length: ut.Footprint.Length, Width: ut.Footprint.Width,
-			Placed: u.Placed, Dispersed: u.Dispersed, DP: u.DP, Suppressed: u.Suppressed, Fired: u.Fired, Activated: u.Activated, Hidden: u.Hidden, Reserve: u.Reserve})
+			Placed: u.Placed, Dispersed: u.Dispersed, DP: u.DP, Suppressed: u.Suppressed, Fired: u.Fired, Activated: activated, Hidden: u.Hidden, Reserve: u.Reserve})
 	}
 	for _, bt := range s.Batteries {
 		bv := BatteryView{ID: bt.ID, Name: s.b.types[bt.Type].Name, Side: s.b.sides[bt.Side].id, Smoke: bt.Smoke, Orient: round2(bt.Orient.Degrees())}
