@@ -30,7 +30,25 @@ type Scripted struct {
 	// KeepMemo handed the agent one; otherwise each decision borrows a
 	// memo from doctrineMemos.
 	memo *any
+	// vary: set-up decisions are drawn among the doctrine's near-best
+	// (VarySetUp).
+	vary bool
 }
+
+// setUpVarier is implemented by rulesets whose doctrine can name its
+// near-best set-up choices (DoctrineSetUpOptions; nil for any other
+// decision).
+type setUpVarier interface {
+	DoctrineSetUpOptions() []engine.Action
+}
+
+// VarySetUp has the agent draw each set-up decision from its seed among
+// the choices the doctrine rates nearly as well as its best, where the
+// ruleset names them, instead of taking the best: against a human the
+// AI's hidden set-up must not be the same every game. Batch runs leave
+// it off, so that their games, and the strength figures measured with
+// them, stay as they are.
+func (a *Scripted) VarySetUp() { a.vary = true }
 
 // doctrineMemos holds the memos of scripted agents that were handed none
 // (KeepMemo), between their decisions: the server makes a fresh agent
@@ -91,6 +109,11 @@ func (a *Scripted) doctrine(st engine.State, doc engine.Doctrine, side int, memo
 // Choose returns the candidate with the best sampled look-ahead.
 func (a *Scripted) Choose(st engine.State) engine.Action {
 	side := st.Pending().Side
+	if v, ok := st.(setUpVarier); ok && a.vary {
+		if opts := v.DoctrineSetUpOptions(); len(opts) > 0 {
+			return opts[a.rng.IntN(len(opts))]
+		}
+	}
 	if doc, ok := st.(engine.Doctrine); ok {
 		if a.memo != nil {
 			return a.doctrine(st, doc, side, a.memo)

@@ -412,7 +412,8 @@ func (s *Server) checkOpponent(name string) error {
 	return nil
 }
 
-// seatAgent returns the agent of an AI seat. A game saved before the
+// seatAgent returns the agent of an AI seat, varying its set-up where it
+// can (agent.Scripted.VarySetUp). A game saved before the
 // server bounded searches may name a longer one; it searches within the
 // bounds. One saved by a build with an agent this one lacks is played on
 // by the doctrine (scripted), which every ruleset has, rather than left
@@ -426,9 +427,14 @@ func (s *Server) seatAgent(game, name string, seed uint64) (agent.Agent, error) 
 	ag, err := agent.New(name, seed)
 	if err != nil {
 		s.log.Warn("AI seat's agent unknown to this build; the doctrine plays it", "game", game, "agent", name, "as", "scripted", "why", err.Error())
-		return agent.New("scripted", seed)
+		ag, err = agent.New("scripted", seed)
 	}
-	return ag, nil
+	if v, ok := ag.(interface{ VarySetUp() }); ok {
+		// A human facing the doctrine must not meet the same hidden
+		// set-up every game.
+		v.VarySetUp()
+	}
+	return ag, err
 }
 
 // actionRequest is the body of POST /api/games/{id}/actions.

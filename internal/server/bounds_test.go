@@ -1,11 +1,14 @@
 package server
 
 import (
+	"fmt"
 	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/scenario"
 )
 
 // TestSeatAgentBoundsOldGames: a game saved before opponents were bounded
@@ -24,6 +27,38 @@ func TestSeatAgentBoundsOldGames(t *testing.T) {
 	}
 	if ag, err := s.seatAgent("g", "scripted", 1); err != nil || ag.Name() != "scripted" {
 		t.Errorf("scripted: %v, %v", ag, err)
+	}
+}
+
+// TestSeatAgentVariesTheSetUp: a scripted AI seat's first hidden
+// deployment of Battle 2 differs from seed to seed, where the doctrine
+// alone always takes the same spot.
+func TestSeatAgentVariesTheSetUp(t *testing.T) {
+	s := &Server{cfg: Config{AIBudget: 5 * time.Second}, log: slog.New(slog.DiscardHandler)}
+	cat, err := scenario.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := cat.Scenario("armour-battles/battle-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := engine.Lookup(sc.Rules)
+	st, err := r.New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, plain := map[string]bool{}, map[string]bool{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		ag, err := s.seatAgent("g", "scripted", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat[fmt.Sprint(ag.Choose(st))] = true
+		plain[fmt.Sprint(agent.NewScripted(seed).Choose(st))] = true
+	}
+	if len(seat) < 2 || len(plain) != 1 {
+		t.Errorf("eight seeds' first deployment: %d different by a seat's agent, %d by the doctrine alone; want several and one", len(seat), len(plain))
 	}
 }
 

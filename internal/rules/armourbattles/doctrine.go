@@ -87,25 +87,68 @@ func (s *State) DoctrineMemo(memo *SightMemo) engine.Action {
 func (s *State) doctrineDeploy(cands []engine.Action) engine.Action {
 	best, bestScore := cands[0], math.Inf(-1)
 	for i, a := range cands {
-		dp, ok := a.(Deploy)
-		if !ok {
-			continue // the scenario's set-up is kept as it is
-		}
-		p := geom.Point{X: dp.X, Y: dp.Y}
-		score := -s.distToWoods(p)
-		// Spread the companies along the zone: a little for each unit
-		// already near.
-		for _, o := range s.unitsOf(s.Active) {
-			if d := s.Units[o].Pos.Dist(p); d < 8 {
-				score -= (8 - d) * 0.3
+		if score, ok := s.deployScore(a); ok {
+			if score -= float64(i) * 1e-6; score > bestScore {
+				best, bestScore = a, score
 			}
-		}
-		score -= float64(i) * 1e-6
-		if score > bestScore {
-			best, bestScore = a, score
 		}
 	}
 	return best
+}
+
+// deployScore is how the doctrine rates a set-up action: near woods, and
+// away from the side's units already placed, spread along the zone; ok is
+// false for an action that is not a deployment (the scenario's set-up is
+// kept as it is).
+func (s *State) deployScore(a engine.Action) (score float64, ok bool) {
+	dp, ok := a.(Deploy)
+	if !ok {
+		return 0, false
+	}
+	p := geom.Point{X: dp.X, Y: dp.Y}
+	score = -s.distToWoods(p)
+	// Spread the companies along the zone: a little for each unit
+	// already near.
+	for _, o := range s.unitsOf(s.Active) {
+		if d := s.Units[o].Pos.Dist(p); d < 8 {
+			score -= (8 - d) * 0.3
+		}
+	}
+	return score, true
+}
+
+// SetUpMargin is how much worse than its best a deployment the doctrine
+// may choose when it varies its set-up: about two inches further from
+// cover.
+const SetUpMargin = 2.0
+
+// DoctrineSetUpOptions returns, for a deployment decision, the
+// deployments the doctrine rates within SetUpMargin of its best, for an
+// AI that varies its set-up from game to game (a player who has met the
+// doctrine's single best set-up once would otherwise know where every
+// hidden unit of the next game stands); nil for any other decision. It
+// reads only the deciding side's own units and the terrain.
+func (s *State) DoctrineSetUpOptions() []engine.Action {
+	if s.Over || s.decision().Kind != phaseDeploy {
+		return nil
+	}
+	cands := s.Candidates(nil)
+	scores := make([]float64, len(cands))
+	best := math.Inf(-1)
+	for i, a := range cands {
+		score, ok := s.deployScore(a)
+		if !ok {
+			score = math.Inf(-1)
+		}
+		scores[i], best = score, math.Max(best, score)
+	}
+	var out []engine.Action
+	for i, a := range cands {
+		if !math.IsInf(scores[i], -1) && scores[i] >= best-SetUpMargin {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // distToWoods returns the distance from p to the nearest wood (0 inside).

@@ -1,0 +1,70 @@
+package agent_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
+)
+
+// TestScriptedVariesItsSetUp: the doctrine's hidden set-up of Battle 2 is
+// the same whatever the seed, so a player who has met it once would know
+// where the next game's hidden units stand; with VarySetUp (the server's
+// AI seats) it differs from seed to seed, each deployment legal and one
+// the doctrine rates within SetUpMargin of its best.
+func TestScriptedVariesItsSetUp(t *testing.T) {
+	r, sc := battle(t, "armour-battles/battle-2")
+	setUp := func(seed uint64, vary bool) string {
+		st, err := r.New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := dice.NewPCG(seed)
+		var spots []string
+		for i := 0; i < 500 && !st.Result().Over && st.Pending().Kind == "deploy"; i++ {
+			ag := agent.NewScripted(seed*1000 + uint64(i))
+			if vary {
+				ag.VarySetUp()
+			}
+			opts := st.(*ab.State).DoctrineSetUpOptions()
+			a := ag.Choose(st)
+			if err := st.Validate(a); err != nil {
+				t.Fatalf("seed %d: the set-up chose %+v: %v", seed, a, err)
+			}
+			if d, ok := a.(ab.Deploy); ok {
+				if vary && !containsAction(opts, a) {
+					t.Errorf("seed %d: deployment %+v is not one of the doctrine's %d near-best", seed, d, len(opts))
+				}
+				spots = append(spots, fmt.Sprintf("%s@(%.1f,%.1f)", d.Unit, d.X, d.Y))
+			}
+			st.Apply(a, src, engine.Discard)
+		}
+		if len(spots) == 0 {
+			t.Fatalf("seed %d: no deployment chosen", seed)
+		}
+		return strings.Join(spots, " ")
+	}
+	if a, b := setUp(1, false), setUp(2, false); a != b {
+		t.Logf("the doctrine's own set-up differs by seed:\n%s\n%s", a, b)
+	}
+	varied := map[string]bool{}
+	for seed := uint64(1); seed <= 4; seed++ {
+		varied[setUp(seed, true)] = true
+	}
+	if len(varied) < 3 {
+		t.Errorf("four seeds of a varied set-up gave %d different set-ups; want them to differ", len(varied))
+	}
+}
+
+func containsAction(list []engine.Action, a engine.Action) bool {
+	for _, b := range list {
+		if fmt.Sprint(b) == fmt.Sprint(a) {
+			return true
+		}
+	}
+	return false
+}
