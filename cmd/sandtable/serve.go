@@ -26,6 +26,7 @@ func init() { rootCmd.AddCommand(newServeCmd()) }
 // serveOptions holds the flags of `sandtable serve`.
 type serveOptions struct {
 	addr         string
+	metricsAddr  string // --metrics-addr: /metrics on a listener apart
 	db           string
 	allowOrigins []string
 	baseURL      string
@@ -66,6 +67,7 @@ continued, and says so.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port; the log says which)")
+	f.StringVar(&o.metricsAddr, "metrics-addr", "", "serve /metrics on this address instead of --addr: on a server players reach, keep the metrics, whose counters move with every action (a hidden one too), where only you can read them")
 	f.StringVar(&o.db, "db", "sandtable.db", "SQLite database file, or a postgres:// URL")
 	f.StringSliceVar(&o.allowOrigins, "allow-origin", nil, "extra Origin host pattern allowed to open WebSockets (repeatable; e.g. ui.example.com)")
 	f.StringVar(&o.baseURL, "base-url", "", "URL prefix of the join and spectator links (default: http:// and the request's host)")
@@ -105,7 +107,8 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	if balance <= 0 {
 		balance = -1 // off
 	}
-	srv, err := server.New(server.Config{Store: st, Catalog: cat, Logger: log, BaseURL: o.baseURL, AllowOrigins: o.allowOrigins, RateLimit: o.rate, BalanceGames: balance})
+	srv, err := server.New(server.Config{Store: st, Catalog: cat, Logger: log, BaseURL: o.baseURL, AllowOrigins: o.allowOrigins, RateLimit: o.rate, BalanceGames: balance,
+		MetricsApart: o.metricsAddr != ""})
 	if err != nil {
 		st.Close()
 		return err
@@ -120,8 +123,23 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		st.Close()
 		return fmt.Errorf("serve: %w", err)
 	}
+	errc := make(chan error, 2)
+	var ms *http.Server
+	if o.metricsAddr != "" {
+		mln, err := net.Listen("tcp", o.metricsAddr)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			st.Close()
+			return fmt.Errorf("serve: --metrics-addr: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		ms = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+		log.Info("metrics", "addr", mln.Addr().String(), "url", "http://"+mln.Addr().String()+"/metrics")
+		go func() { errc <- ms.Serve(mln) }()
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "url", "http://"+ln.Addr().String()+"/", "store", backend)
-	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 
 	select {
@@ -135,6 +153,9 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	sctx, scancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer scancel()
 	shutErr := hs.Shutdown(sctx)
+	if ms != nil {
+		ms.Shutdown(sctx)
+	}
 	srv.Close() // ends streams, waits for AI decisions to commit
 	if err := st.Close(); err != nil {
 		log.Error("closing the store", "err", err)

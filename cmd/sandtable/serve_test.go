@@ -576,3 +576,49 @@ func mustAbs(t *testing.T, p string) string {
 	}
 	return a
 }
+
+// TestServeMetricsApart: with --metrics-addr, /metrics is served there and
+// not on --addr, where players are; without it, on --addr as before.
+func TestServeMetricsApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	get := func(url string) (int, string) {
+		t.Helper()
+		resp, err := httpc.Get(url)
+		if err != nil {
+			t.Fatalf("GET %s: %v", url, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	plain := startServer(t, filepath.Join(t.TempDir(), "a.db"))
+	if code, body := get(plain.url + "/metrics"); code != 200 || !strings.Contains(body, "sandtable_actions_applied_total") && !strings.Contains(body, "sandtable_games_live") {
+		t.Errorf("/metrics on --addr without --metrics-addr: %d %.200s", code, body)
+	}
+	apart := startServer(t, filepath.Join(t.TempDir(), "b.db"), "--metrics-addr", "127.0.0.1:0")
+	if code, _ := get(apart.url + "/metrics"); code != 404 {
+		t.Errorf("/metrics on --addr with --metrics-addr: %d; want 404", code)
+	}
+	var addr string
+	for _, line := range strings.Split(apart.logText(), "\n") {
+		var m struct{ Msg, Addr string }
+		if json.Unmarshal([]byte(line), &m) == nil && m.Msg == "metrics" {
+			addr = m.Addr
+		}
+	}
+	if addr == "" {
+		t.Fatalf("no metrics address logged:\n%s", apart.logText())
+	}
+	if code, body := get("http://" + addr + "/metrics"); code != 200 || !strings.Contains(body, "sandtable_games_live") {
+		t.Errorf("/metrics on --metrics-addr: %d %.200s", code, body)
+	}
+	if code, _ := get("http://" + addr + "/api/scenarios"); code != 404 {
+		t.Errorf("the game API on --metrics-addr: %d; want 404", code)
+	}
+	apart.cmd.Process.Signal(syscall.SIGTERM)
+	if err := <-apart.done; err != nil {
+		t.Errorf("SIGTERM with a metrics listener: %v\n%s", err, apart.logText())
+	}
+}

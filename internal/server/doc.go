@@ -79,6 +79,10 @@
 //	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens),
 //	GET  /replay/{id} (the replay viewer of a finished game)
 //
+// /metrics is served apart (MetricsHandler) with Config.MetricsApart
+// (serve --metrics-addr): its counters move with every action, a hidden
+// one too, which a player who could read them would count.
+//
 // # Visibility
 //
 // A seat sees the events with To == engine.Everyone or its side, and

@@ -69,6 +69,11 @@ type Config struct {
 	// BalanceGames bounds the games of one balance check (POST
 	// /api/balance); 0 means 1000, negative turns checks off.
 	BalanceGames int
+	// MetricsApart leaves /metrics out of Handler, for MetricsHandler
+	// to serve on a listener of the operator's only: its counters move
+	// with every action, a hidden one too, so a player who could read
+	// them would count the enemy's hidden moves.
+	MetricsApart bool
 }
 
 // Server is the game server: the HTTP API, the WebSocket event streams
@@ -153,6 +158,12 @@ func New(cfg Config) (*Server, error) {
 // Handler returns the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
 
+// MetricsHandler returns the Prometheus handler of the server's metrics,
+// which Handler serves at /metrics unless Config.MetricsApart.
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+}
+
 // HTTPServer returns an http.Server for addr with the server's timeouts:
 // slow or stalled clients cannot hold connections open.
 func (s *Server) HTTPServer(addr string) *http.Server {
@@ -216,7 +227,9 @@ func (s *Server) routes() http.Handler {
 	// The browser UI: lobby, battlefield, replay viewer and scenario maps.
 	mux.Handle("/", web.Handler(s.cfg.Catalog))
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	if !s.cfg.MetricsApart {
+		mux.Handle("GET /metrics", s.MetricsHandler())
+	}
 
 	mux.HandleFunc("GET /api/scenarios", s.api(s.listScenarios))
 	mux.HandleFunc("GET /api/units", s.api(s.listUnits))
