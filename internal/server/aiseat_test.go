@@ -176,3 +176,38 @@ func TestAISearchStopsAtTheServersTime(t *testing.T) {
 		}
 	})
 }
+
+// TestGameListTimesToTheMinute: GET /api/games gives a game going on its
+// last time to the minute, as a hidden move must not show in it to the
+// millisecond; a finished game's to the full.
+func TestGameListTimesToTheMinute(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	c := e.create(map[string]any{"scenario": secretScenario.ID, "side": "red", "opponent": "human", "seed": 2})
+	st := e.state(c.GameID, c.SeatToken)
+	if r := e.act(c.GameID, c.SeatToken, st, `{"kind":"move","value":1}`); r.status != 200 {
+		t.Fatalf("red's move: %d %s", r.status, r.body)
+	}
+	var list struct {
+		Games []struct {
+			GameID  string    `json:"game_id"`
+			Updated time.Time `json:"updated"`
+		} `json:"games"`
+	}
+	e.do("GET", "/api/games", "", nil).decode(t, &list)
+	row, err := e.store.Game(context.Background(), c.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, g := range list.Games {
+		if g.GameID == c.GameID {
+			found = true
+			if !g.Updated.Equal(row.Updated.Truncate(time.Minute)) || g.Updated.Second() != 0 || g.Updated.Nanosecond() != 0 {
+				t.Errorf("the game going on was last played at %v in the list; stored %v; want the minute only", g.Updated, row.Updated)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("the game is not listed: %+v", list)
+	}
+}

@@ -129,6 +129,13 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiErr
 	out := []gameSummary{}
 	for _, g := range gs {
 		sum := gameSummary{GameID: g.ID, Scenario: g.Scenario, Rules: g.Rules, Status: g.Status, Created: g.Created, Updated: g.Updated}
+		if g.Status != store.StatusOver {
+			// A game going on is stored at every action, a hidden one
+			// too: to the millisecond, its time would let anyone count
+			// the enemy's hidden moves. To the minute it says only
+			// when the game was last played.
+			sum.Updated = g.Updated.Truncate(time.Minute)
+		}
 		for _, st := range g.Seats {
 			sum.Players = append(sum.Players, st.Player)
 		}
