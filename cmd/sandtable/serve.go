@@ -144,6 +144,11 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 
 	select {
 	case err := <-errc:
+		// One listener failed: stop the other too before leaving.
+		hs.Close()
+		if ms != nil {
+			ms.Close()
+		}
 		srv.Close()
 		st.Close()
 		return fmt.Errorf("serve: %w", err)

@@ -49,7 +49,7 @@ func TestScriptedVariesItsSetUp(t *testing.T) {
 		return strings.Join(spots, " ")
 	}
 	if a, b := setUp(1, false), setUp(2, false); a != b {
-		t.Logf("the doctrine's own set-up differs by seed:\n%s\n%s", a, b)
+		t.Errorf("the doctrine's own set-up differs by seed (the batch runs' games rest on its being its single best):\n%s\n%s", a, b)
 	}
 	varied := map[string]bool{}
 	for seed := uint64(1); seed <= 4; seed++ {

@@ -112,7 +112,15 @@ func resolve(path string) (string, error) {
 			return "", fmt.Errorf("reading the link: %w", unwrapPath(err))
 		}
 		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
+			// Relative to the link's own folder as the system finds it:
+			// through any linked folder first, so that a ".." in dest
+			// climbs out of the folder the link really stands in, not
+			// out of its name.
+			dir := filepath.Dir(path)
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dir = real
+			}
+			dest = filepath.Join(dir, dest)
 		}
 		path = dest
 	}

@@ -158,6 +158,26 @@ func TestWriteThroughLinksAndModes(t *testing.T) {
 		t.Errorf("through a dangling link: %q, %v; want the file it names made", data, err)
 	}
 
+	// A link in a linked folder, to "..": from the folder the link
+	// really stands in.
+	for _, d := range []string{"data/run1", "data/shared", "work"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "data", "run1"), filepath.Join(dir, "work", "out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../shared/plot.svg", filepath.Join(dir, "data", "run1", "plot.svg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(filepath.Join(dir, "work", "out", "plot.svg"), func(w io.Writer) error { _, err := w.Write([]byte("svg")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "data", "shared", "plot.svg")); err != nil || string(data) != "svg" {
+		t.Errorf("through a link in a linked folder: %q, %v; want data/shared/plot.svg written", data, err)
+	}
+
 	ro := filepath.Join(dir, "kept.jsonl")
 	if err := os.WriteFile(ro, []byte("keep me"), 0o444); err != nil {
 		t.Fatal(err)

@@ -544,7 +544,14 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		if v.DrawAtTurnLimit && v.TurnLimit == 0 {
 			d.add(at(v.KeyPos, "draw_at_turn_limit", v.Pos), "victory.draw_at_turn_limit needs a turn_limit")
 		}
-		for _, sd := range sc.Sides {
+		last, lastSays := v.TurnLimit, fmt.Sprintf("turn_limit %d", v.TurnLimit)
+		if last == 0 && schema != nil && schema.TurnCap > 0 {
+			last, lastSays = schema.TurnCap, fmt.Sprintf("%s draws a battle with no turn_limit after turn %d", schema.Name, schema.TurnCap)
+		}
+		for i, sd := range sc.Sides {
+			if fs := sd.FreeSetup; fs != nil && last > 0 && fs.ReserveFrom > last {
+				d.add(sd.Pos, "sides[%d].free_setup: reserve_from %d: a company stationed in reserve would arrive after the battle's last turn (%s)", i, fs.ReserveFrom, lastSays)
+			}
 			for _, co := range sd.Reserves {
 				switch {
 				case v.TurnLimit > 0 && co.EarliestTurn > v.TurnLimit:

@@ -37,7 +37,10 @@ func TestSetupAndTerrainChecks(t *testing.T) {
 			`87:9: side "us": reserve "Late" arrives from turn 1000, after the battle's last turn (armour-battles draws a battle with no turn_limit after turn 60)`,
 		}},
 		{"together_too_far.yaml", []string{
-			`110:14: side "german": company "Assault Gun Company" sets up together, each unit within 6" of one already placed, but the units the scenario places (at:) stand 13.1" at the nearest from the side's deployment zones, so none of the others could set up: place them nearer, or place the whole company`,
+			`110:14: side "german": company "Assault Gun Company" sets up together, each unit within 6" of one already placed, but the units the scenario places (at:) stand 13.1" at the nearest from the side's deployment zones, so its other units could set up only by leaving it for another company: place them nearer, or place the whole company`,
+		}},
+		{"free_reserve_too_late.yaml", []string{
+			`87:5: sides[0].free_setup: reserve_from 1000: a company stationed in reserve would arrive after the battle's last turn (armour-battles draws a battle with no turn_limit after turn 60)`,
 		}},
 		{"table1_out_of_range.yaml", []string{
 			`38:11: params.table1.road: cost 0 must be between 0.1 and 100 movement points`,

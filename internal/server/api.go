@@ -133,14 +133,29 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiErr
 			// A game going on is stored at every action, a hidden one
 			// too: to the millisecond, its time would let anyone count
 			// the enemy's hidden moves. To the minute it says only
-			// when the game was last played.
+			// when the game was last played (and never before it was
+			// made).
 			sum.Updated = g.Updated.Truncate(time.Minute)
+			if sum.Updated.Before(g.Created) {
+				sum.Updated = g.Created
+			}
 		}
 		for _, st := range g.Seats {
 			sum.Players = append(sum.Players, st.Player)
 		}
 		out = append(out, sum)
 	}
+	// The store lists the latest played first, to the millisecond: in
+	// that order the list would still move at each hidden move.
+	slices.SortStableFunc(out, func(a, b gameSummary) int {
+		if c := b.Updated.Compare(a.Updated); c != 0 {
+			return c
+		}
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.GameID, b.GameID)
+	})
 	return map[string]any{"games": out}, nil
 }
 

@@ -102,9 +102,11 @@ func (b *balanceChecks) prune(now time.Time) {
 // GET /api/balance/{id} follows. While one is under way another is
 // refused with 409 "busy".
 func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	if s.cfg.BalanceGames < 2 {
-		// Negative is off; 1 leaves no even number of games to play.
+	switch {
+	case s.cfg.BalanceGames < 0:
 		return nil, errf(http.StatusForbidden, codeForbidden, "this server plays no balance checks (sandtable serve --balance-games 0); run sandtable simulate instead")
+	case s.cfg.BalanceGames < 2:
+		return nil, errf(http.StatusForbidden, codeForbidden, fmt.Sprintf("this server plays no balance checks: it allows %d game, and a check plays each side by each agent as often (sandtable serve --balance-games 2 or more); run sandtable simulate instead", s.cfg.BalanceGames))
 	}
 	if s.ctx.Err() != nil {
 		return nil, errf(http.StatusServiceUnavailable, codeUnavailable, "the server is shutting down")

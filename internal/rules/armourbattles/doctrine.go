@@ -106,15 +106,18 @@ func (s *State) deployScore(a engine.Action) (score float64, ok bool) {
 		return 0, false
 	}
 	p := geom.Point{X: dp.X, Y: dp.Y}
-	score = -s.distToWoods(p)
-	// Spread the companies along the zone: a little for each unit
-	// already near.
+	return s.spreadScore(p, -s.distToWoods(p)), true
+}
+
+// spreadScore takes from score a little for each unit of the side already
+// within 8" of p, to spread the companies along the zone.
+func (s *State) spreadScore(p geom.Point, score float64) float64 {
 	for _, o := range s.unitsOf(s.Active) {
 		if d := s.Units[o].Pos.Dist(p); d < 8 {
 			score -= (8 - d) * 0.3
 		}
 	}
-	return score, true
+	return score
 }
 
 // SetUpMargin is how much worse than its best a deployment the doctrine
@@ -135,10 +138,17 @@ func (s *State) DoctrineSetUpOptions() []engine.Action {
 	cands := s.Candidates(nil)
 	scores := make([]float64, len(cands))
 	best := math.Inf(-1)
+	noWoods := len(s.b.woods) == 0
 	for i, a := range cands {
 		score, ok := s.deployScore(a)
-		if !ok {
+		switch {
+		case !ok:
 			score = math.Inf(-1)
+		case noWoods:
+			// No cover to be near (the doctrine's own score is then
+			// -Inf everywhere): the spread alone rates the spots.
+			d := a.(Deploy)
+			score = s.spreadScore(geom.Point{X: d.X, Y: d.Y}, 0)
 		}
 		scores[i], best = score, math.Max(best, score)
 	}

@@ -524,8 +524,10 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 // GroupRadius of a unit of theirs already placed: a command group, or a
 // hidden company under a free set-up) whose units placed by the scenario
 // (at:) all stand further than that from every deployment zone of their
-// side: no unit of theirs left to set up could ever be placed, and the
-// game would stop at the set-up. A necessary condition only.
+// side: no unit of theirs left to set up could be placed (under a free
+// set-up, but by regrouping out of the company), and games stop at the
+// set-up. A company that may leave what it does not place in reserve is
+// not judged. A necessary condition only.
 func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
 	var ps []scenario.Problem
 	for _, sd := range sc.Sides {
@@ -539,7 +541,7 @@ func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
 			continue
 		}
 		for _, co := range sd.Forces {
-			if !co.Together && !(sd.FreeSetup != nil && co.Hidden) || co.MayJoinReserves && co.MinPlaced == 0 {
+			if !co.Together && !(sd.FreeSetup != nil && co.Hidden) {
 				continue
 			}
 			var placed []scenario.UnitRef
@@ -551,8 +553,8 @@ func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
 					toPlace = true
 				}
 			}
-			if len(placed) == 0 || !toPlace {
-				continue
+			if len(placed) == 0 || !toPlace || co.MayJoinReserves && len(placed) >= co.MinPlaced {
+				continue // nothing to place, or what is not placed may wait in reserve
 			}
 			nearest := math.Inf(1)
 			for _, ref := range placed {
@@ -561,7 +563,11 @@ func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
 				}
 			}
 			if nearest > GroupRadius+1e-9 {
-				ps = append(ps, placed[0].Pos.Problemf("side %q: company %q sets up together, each unit within %g\" of one already placed, but the units the scenario places (at:) stand %.3g\" at the nearest from the side's deployment zones, so none of the others could set up: place them nearer, or place the whole company", sd.ID, co.Name, GroupRadius, nearest))
+				others := "none of the others could set up"
+				if sd.FreeSetup != nil {
+					others = "its other units could set up only by leaving it for another company"
+				}
+				ps = append(ps, placed[0].Pos.Problemf("side %q: company %q sets up together, each unit within %g\" of one already placed, but the units the scenario places (at:) stand %.3g\" at the nearest from the side's deployment zones, so %s: place them nearer, or place the whole company", sd.ID, co.Name, GroupRadius, nearest, others))
 			}
 		}
 	}
