@@ -14,8 +14,9 @@ import (
 // TestScriptedVariesItsSetUp: the doctrine's hidden set-up of Battle 2 is
 // the same whatever the seed, so a player who has met it once would know
 // where the next game's hidden units stand; with VarySetUp (the server's
-// AI seats) it differs from seed to seed, each deployment legal and one
-// the doctrine rates within SetUpMargin of its best.
+// AI seats) it differs from seed to seed, each hidden deployment legal and
+// one the doctrine rates within SetUpMargin of its best, and each unit the
+// enemy sees deploy where the doctrine puts it.
 func TestScriptedVariesItsSetUp(t *testing.T) {
 	r, sc := battle(t, "armour-battles/battle-2")
 	setUp := func(seed uint64, vary bool) string {
@@ -36,8 +37,11 @@ func TestScriptedVariesItsSetUp(t *testing.T) {
 				t.Fatalf("seed %d: the set-up chose %+v: %v", seed, a, err)
 			}
 			if d, ok := a.(ab.Deploy); ok {
-				if vary && !containsAction(opts, a) {
-					t.Errorf("seed %d: deployment %+v is not one of the doctrine's %d near-best", seed, d, len(opts))
+				switch {
+				case vary && len(opts) > 0 && !containsAction(opts, a):
+					t.Errorf("seed %d: hidden deployment %+v is not one of the doctrine's %d near-best", seed, d, len(opts))
+				case len(opts) == 0 && fmt.Sprint(a) != fmt.Sprint(st.(engine.Doctrine).Doctrine()):
+					t.Errorf("seed %d: deployment %+v, seen by the enemy, is not the doctrine's own", seed, d)
 				}
 				spots = append(spots, fmt.Sprintf("%s@(%.1f,%.1f)", d.Unit, d.X, d.Y))
 			}

@@ -125,17 +125,32 @@ func (s *State) spreadScore(p geom.Point, score float64) float64 {
 // cover.
 const SetUpMargin = 2.0
 
-// DoctrineSetUpOptions returns, for a deployment decision, the
-// deployments the doctrine rates within SetUpMargin of its best, for an
-// AI that varies its set-up from game to game (a player who has met the
-// doctrine's single best set-up once would otherwise know where every
-// hidden unit of the next game stands); nil for any other decision. It
-// reads only the deciding side's own units and the terrain.
+// DoctrineSetUpOptions returns, for the deployment of a unit that sets
+// up hidden, the deployments the doctrine rates within SetUpMargin of its
+// best, for an AI that varies its hidden set-up from game to game (a
+// player who has met the doctrine's single best set-up once would
+// otherwise know where every hidden unit of the next game stands); nil
+// for any other decision. It reads only the deciding side's own units
+// and the terrain.
 func (s *State) DoctrineSetUpOptions() []engine.Action {
 	if s.Over || s.decision().Kind != phaseDeploy {
 		return nil
 	}
 	cands := s.Candidates(nil)
+	// Only a unit setting up hidden is varied: one the enemy sees as it
+	// deploys gives nothing away, and the doctrine's best stands.
+	hidden := false
+	for _, a := range cands {
+		if d, ok := a.(Deploy); ok {
+			if u := s.unitIndex(d.Unit); u >= 0 && s.Units[u].Hidden {
+				hidden = true
+				break
+			}
+		}
+	}
+	if !hidden {
+		return nil
+	}
 	scores := make([]float64, len(cands))
 	best := math.Inf(-1)
 	noWoods := len(s.b.woods) == 0
