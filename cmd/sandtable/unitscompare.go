@@ -76,7 +76,7 @@ asked as fire for effect (range does not matter to it).`,
 				return enc.Encode(m)
 			}
 			var with []string
-			for _, n := range append(append([]string{}, compareABFlags...), append(comparePaganoFlags, "ambush")...) {
+			for _, n := range slices.Concat(compareABFlags, comparePaganoFlags, []string{"ambush"}) {
 				switch fl := cmd.Flags().Lookup(n); {
 				case !fl.Changed:
 				case fl.Value.Type() == "bool" && fl.Value.String() == "true":

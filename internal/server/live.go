@@ -589,6 +589,9 @@ func (lg *liveGame) reactionPace(name string, took, limit time.Duration) time.Du
 // machine (13 ms on average, 32 ms at most).
 const searchPace = 250 * time.Millisecond
 
+// errNoAction is what an agent that chose nothing did wrong.
+var errNoAction = errors.New("no action")
+
 // firstLegal returns the first of st's candidates that its rules accept,
 // or nil if none is.
 func firstLegal(st engine.State) engine.Action {
@@ -650,15 +653,17 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 		a = agent.Choose(ctx, ag, st)
 		cancel()
 	}
-	if err == nil && (a == nil || st.Validate(a) != nil) {
-		// An agent's fault must not stall the game: the first legal
-		// candidate is played instead.
-		why := "no action"
+	if err == nil {
+		verr := errNoAction
 		if a != nil {
-			why = st.Validate(a).Error()
+			verr = st.Validate(a)
 		}
-		a = firstLegal(st)
-		s.log.Error("AI chose no legal action; playing the first legal candidate", "game", lg.id, "agent", name, "n", n, "why", why, "instead", a != nil)
+		if verr != nil {
+			// An agent's fault must not stall the game: the first
+			// legal candidate is played instead.
+			a = firstLegal(st)
+			s.log.Error("AI chose no legal action; playing the first legal candidate", "game", lg.id, "agent", name, "n", n, "why", verr.Error(), "instead", a != nil)
+		}
 	}
 	took := time.Since(start)
 	<-s.aiSem
@@ -672,9 +677,10 @@ func (s *Server) runAI(lg *liveGame, side int, name string, n int) {
 	paced := took
 	if st.Pending().Reaction {
 		lg.mu.Lock()
-		wait := lg.reactionPace(name, took, s.cfg.AIBudget) - took
+		pace := lg.reactionPace(name, took, s.cfg.AIBudget)
 		lg.mu.Unlock()
-		paced = max(took, took+wait)
+		wait := pace - took
+		paced = max(took, pace)
 		if wait > 0 {
 			select {
 			case <-time.After(wait):

@@ -194,7 +194,7 @@ func (s *Server) getTablesideCompare(w http.ResponseWriter, r *http.Request) (an
 		rules = rs[0]
 	}
 	for _, name := range slices.Sorted(maps.Keys(vals)) {
-		if name == "firer" || name == "target" || name == "artillery" {
+		if slices.Contains(notCompareParams, name) {
 			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: not a parameter of a comparison, which asks every firer (firers=) at every target (targets=); off-table artillery named among the firers fires for effect", name))
 		}
 		if _, known := tablesideParams[name]; !known && name != "rules" && slices.Contains(bothRules, rules) {
@@ -212,12 +212,17 @@ func (s *Server) getTablesideCompare(w http.ResponseWriter, r *http.Request) (an
 	return m, nil
 }
 
+// notCompareParams are GET /api/odds's parameters a comparison does not
+// take: it asks every firer at every target, and off-table artillery
+// among the firers as fire for effect.
+var notCompareParams = []string{"firer", "target", "artillery"}
+
 // compareParamsOf lists the situation parameters a comparison under rules
-// takes: GET /api/odds's but firer, target and artillery.
+// takes: GET /api/odds's but notCompareParams.
 func compareParamsOf(rules string) string {
 	var ps []string
 	for _, p := range strings.Split(paramsOf(rules), ", ") {
-		if p != "firer" && p != "target" && p != "artillery" {
+		if !slices.Contains(notCompareParams, p) {
 			ps = append(ps, p)
 		}
 	}

@@ -86,12 +86,7 @@ func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
 		}
 		// Each kind of unit to set up must fit in a zone somewhere,
 		// facing the enemy as it sets up.
-		var zones []geom.Polygon
-		for _, z := range sd.Zones {
-			if len(z.Polygon) > 2 {
-				zones = append(zones, Polygon(z.Polygon))
-			}
-		}
+		zones := ZonePolygons(sd)
 		tried := map[*scenario.UnitType]bool{}
 		for _, co := range sd.Forces {
 			for _, ref := range co.Units {
@@ -175,6 +170,19 @@ func EdgeDistance(edge string, width, height float64, p geom.Point) float64 {
 		d = p.Y
 	}
 	return math.Max(0, d)
+}
+
+// ZonePolygons returns the polygons of side sd's deployment zones, leaving
+// out any too broken to be one (fewer than three points: reported when the
+// scenario is read).
+func ZonePolygons(sd *scenario.Side) []geom.Polygon {
+	var zones []geom.Polygon
+	for _, z := range sd.Zones {
+		if len(z.Polygon) > 2 {
+			zones = append(zones, Polygon(z.Polygon))
+		}
+	}
+	return zones
 }
 
 // InAnyZone reports whether the whole footprint (its four corners) lies in

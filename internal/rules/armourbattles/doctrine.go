@@ -153,19 +153,20 @@ func (s *State) DoctrineSetUpOptions() []engine.Action {
 	}
 	scores := make([]float64, len(cands))
 	best := math.Inf(-1)
-	noWoods := len(s.b.woods) == 0
 	for i, a := range cands {
-		score, ok := s.deployScore(a)
-		switch {
-		case !ok:
-			score = math.Inf(-1)
-		case noWoods:
-			// No cover to be near (the doctrine's own score is then
-			// -Inf everywhere): the spread alone rates the spots.
-			d := a.(Deploy)
-			score = s.spreadScore(geom.Point{X: d.X, Y: d.Y}, 0)
+		scores[i] = math.Inf(-1)
+		d, ok := a.(Deploy)
+		if !ok {
+			continue
 		}
-		scores[i], best = score, math.Max(best, score)
+		// deployScore's rating; on a table with no woods (where that is
+		// -Inf everywhere) the spread alone.
+		p, near := geom.Point{X: d.X, Y: d.Y}, 0.0
+		if len(s.b.woods) > 0 {
+			near = -s.distToWoods(p)
+		}
+		scores[i] = s.spreadScore(p, near)
+		best = math.Max(best, scores[i])
 	}
 	var out []engine.Action
 	for i, a := range cands {

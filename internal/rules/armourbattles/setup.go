@@ -531,12 +531,7 @@ func checkPlacementRoom(sc *scenario.Scenario) []scenario.Problem {
 func checkTogetherRoom(sc *scenario.Scenario) []scenario.Problem {
 	var ps []scenario.Problem
 	for _, sd := range sc.Sides {
-		var zones []geom.Polygon
-		for _, z := range sd.Zones {
-			if len(z.Polygon) > 2 {
-				zones = append(zones, table.Polygon(z.Polygon))
-			}
-		}
+		zones := table.ZonePolygons(sd)
 		if len(zones) == 0 {
 			continue
 		}

@@ -219,7 +219,6 @@ function compareBox(page, question, pick) {
       figure.replaceChildren(...figs.map(([n, what]) => h("option", { value: n }, what)));
     }
     const [, what, of] = figs.find(([n]) => n === figure.value) || figs[0];
-    const inRange = (c) => c.in_range;
     out.replaceChildren(
       h("p", { class: "muted small" }, `${what}, at ${m.range}" in the situation ticked; – out of range. Pick a cell to ask that shot.`),
       h("div", { class: "calc-compare-scroll" }, h("table", { class: "calc-table", testid: "calc-compare-table" },
@@ -229,7 +228,7 @@ function compareBox(page, question, pick) {
             const c = m.cells[i][j];
             const here = asked.get("firer") === f.id && asked.get("target") === t.id;
             return h("td", { class: here ? "current" : null, testid: `calc-compare-${f.id}-${t.id}`, title: `${f.name} at ${t.name}`,
-              onclick: () => pick(f.id, t.id) }, inRange(c) ? of(c) : "–");
+              onclick: () => pick(f.id, t.id) }, c.in_range ? of(c) : "–");
           }))))));
   };
   const ask = async () => {
