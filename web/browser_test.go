@@ -160,16 +160,21 @@ func (b *tab) click(sel string) {
 }
 
 // pointAt scrolls the first element matching sel into view and returns
-// its centre, once the element there is sel's (not one still moving into
-// place, nor one covering it).
+// its centre, once the element there is sel's (not one covering it) and
+// has stayed put between two looks a poll apart: a smooth scroll the page
+// began (the lobby brings a scenario's details up on a narrow screen)
+// would otherwise carry it away between the look and the tap.
 func (b *tab) pointAt(sel string) []float64 {
 	b.t.Helper()
-	b.waitFor(sel+" to be shown and uncovered", fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
-		e.scrollIntoView({block: "center", inline: "center"});
+	b.waitFor(sel+" to be shown, uncovered and still", fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+		e.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
 		const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const where = [%q, r.left, r.top, r.width, r.height, scrollX, scrollY].join(" ");
+		const still = window.__pointAt === where;
+		window.__pointAt = where;
 		const at = document.elementFromPoint(x, y);
 		const same = (k) => !!e.closest(k) && at.closest(k) === e.closest(k); // a unit's shapes, a label's text
-		return !!at && (at === e || e.contains(at) || same("[data-unit]") || same("label")); })()`, sel), 15*time.Second)
+		return still && !!at && (at === e || e.contains(at) || same("[data-unit]") || same("label")); })()`, sel, sel), 15*time.Second)
 	return eval[[]float64](b, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, sel))
 }
 
