@@ -177,7 +177,7 @@ rolls the same dice again; without it a seed is drawn and printed.`,
 	f.StringVar(&o.firer, "firer", "", "situational mode: firing unit type")
 	f.StringVar(&o.target, "target", "", "situational mode: target unit type")
 	f.StringSliceVar(&o.unitFiles, "units", nil, "situational mode: unit files (.yaml) with unit types of your own for --firer and --target (repeat or comma-separate)")
-	f.Float64Var(&o.rng, "range", 0, "situational mode: closest hull-to-hull distance in inches")
+	decimalVar(f, &o.rng, "range", 0, "situational mode: closest hull-to-hull distance in inches")
 	f.BoolVar(&o.flank, "flank", false, "flank or rear attack (-1 TN; sloped armour uses its second figure)")
 	f.BoolVar(&o.cover, "cover", false, "target in or behind light cover (+1D reaction, not against artillery)")
 	f.BoolVar(&o.uphill, "uphill", false, "target uphill of the firer (+1D reaction, direct fire only)")

@@ -71,7 +71,7 @@ continued, and says so.`,
 	f.StringVar(&o.db, "db", "sandtable.db", "SQLite database file, or a postgres:// URL")
 	f.StringSliceVar(&o.allowOrigins, "allow-origin", nil, "extra Origin host pattern allowed to open WebSockets (repeatable; e.g. ui.example.com)")
 	f.StringVar(&o.baseURL, "base-url", "", "URL prefix of the join and spectator links (default: http:// and the request's host)")
-	f.Float64Var(&o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
+	decimalVar(f, &o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringSliceVar(&o.scenarios, "scenario", nil, "a scenario file of your own (.yaml) to offer beside the built-in ones, or a folder of such files and the unit files they use (repeat or comma-separate)")
 	f.IntVar(&o.balanceGames, "balance-games", 1000, "most games of one balance check from the lobby (scripted AI games, one check at a time on half the cores); 0 turns the checks off")

@@ -90,7 +90,7 @@ asked as fire for effect (range does not matter to it).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.rules, "rules", ab.Name, "ruleset: "+ab.Name+" or "+pagano.Name)
-	f.Float64Var(&o.q.Range, "range", 0, "the range of every shot, in inches (closest hull to hull)")
+	decimalVar(f, &o.q.Range, "range", 0, "the range of every shot, in inches (closest hull to hull)")
 	f.StringSliceVar(&o.firers, "firers", nil, "firing unit types (default: all but off-table artillery)")
 	f.StringSliceVar(&o.targets, "targets", nil, "target unit types (default: all but off-table artillery)")
 	f.StringVar(&o.show, "show", "", "the figure in each cell (default: expected under armour-battles, wrecked under pagano)")
