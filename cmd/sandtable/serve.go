@@ -67,7 +67,7 @@ continued, and says so.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port; the log says which)")
-	f.StringVar(&o.metricsAddr, "metrics-addr", "", "serve /metrics on this address instead of --addr: on a server players reach, keep the metrics, whose counters move with every action (a hidden one too), where only you can read them")
+	f.StringVar(&o.metricsAddr, "metrics-addr", "", "serve /metrics on this address instead of --addr, for a scraper on another machine (on --addr it answers only clients on this machine: its counters move with every action, a hidden one too)")
 	f.StringVar(&o.db, "db", "sandtable.db", "SQLite database file, or a postgres:// URL")
 	f.StringSliceVar(&o.allowOrigins, "allow-origin", nil, "extra Origin host pattern allowed to open WebSockets (repeatable; e.g. ui.example.com)")
 	f.StringVar(&o.baseURL, "base-url", "", "URL prefix of the join and spectator links (default: http:// and the request's host)")

@@ -81,7 +81,9 @@
 //
 // /metrics is served apart (MetricsHandler) with Config.MetricsApart
 // (serve --metrics-addr): its counters move with every action, a hidden
-// one too, which a player who could read them would count.
+// one too, which a player who could read them would count. Without it,
+// Handler serves /metrics to clients on the server's own machine alone
+// (a loopback peer whose request no proxy forwarded); others get 403.
 //
 // # Visibility
 //

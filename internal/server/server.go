@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -72,7 +73,9 @@ type Config struct {
 	// MetricsApart leaves /metrics out of Handler, for MetricsHandler
 	// to serve on a listener of the operator's only: its counters move
 	// with every action, a hidden one too, so a player who could read
-	// them would count the enemy's hidden moves.
+	// them would count the enemy's hidden moves. Without it, Handler
+	// serves /metrics to clients on the server's own machine alone
+	// (localOnly).
 	MetricsApart bool
 }
 
@@ -164,6 +167,25 @@ func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 
+// localOnly serves h to clients on the server's own machine (a loopback
+// peer) and refuses the others: /metrics on the players' listener counts
+// hidden actions too, so only the operator may read it there, and
+// serve --metrics-addr puts it on a listener apart for a scraper on
+// another machine. A request a proxy forwards names its client in
+// X-Forwarded-For or Forwarded, and is refused as well, even from a proxy
+// on the same machine.
+func localOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := net.ParseIP(clientIP(r))
+		if ip == nil || !ip.IsLoopback() || r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("Forwarded") != "" {
+			writeError(w, errf(http.StatusForbidden, codeForbidden,
+				"/metrics is served here only to the server's own machine: its counters move with hidden actions too; start the server with --metrics-addr to serve it on a listener of your own"))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 // HTTPServer returns an http.Server for addr with the server's timeouts:
 // slow or stalled clients cannot hold connections open.
 func (s *Server) HTTPServer(addr string) *http.Server {
@@ -228,7 +250,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/", web.Handler(s.cfg.Catalog))
 	mux.HandleFunc("GET /healthz", s.healthz)
 	if !s.cfg.MetricsApart {
-		mux.Handle("GET /metrics", s.MetricsHandler())
+		mux.Handle("GET /metrics", localOnly(s.MetricsHandler()))
 	}
 
 	mux.HandleFunc("GET /api/scenarios", s.api(s.listScenarios))

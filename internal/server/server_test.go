@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -474,6 +475,43 @@ func TestCandidates(t *testing.T) {
 	for _, k := range []string{"deploy", "order"} {
 		if !kinds[k] {
 			t.Errorf("no %q decision in 40 steps (saw %v)", k, kinds)
+		}
+	}
+}
+
+// TestMetricsLocalOnly: on the players' listener /metrics answers only a
+// client on the server's machine, not one elsewhere nor one a proxy
+// forwards, since its counters move with hidden actions too.
+func TestMetricsLocalOnly(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	h := e.srv.Handler()
+	for _, tt := range []struct {
+		remote string
+		header string
+		want   int
+	}{
+		{"127.0.0.1:5000", "", http.StatusOK},
+		{"[::1]:5000", "", http.StatusOK},
+		{"203.0.113.7:5000", "", http.StatusForbidden},
+		{"[2001:db8::1]:5000", "", http.StatusForbidden},
+		{"127.0.0.1:5000", "X-Forwarded-For", http.StatusForbidden},
+		{"127.0.0.1:5000", "Forwarded", http.StatusForbidden},
+	} {
+		r := httptest.NewRequest("GET", "/metrics", nil)
+		r.RemoteAddr = tt.remote
+		if tt.header != "" {
+			r.Header.Set(tt.header, "for=198.51.100.2")
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tt.want {
+			t.Errorf("/metrics from %s (%s) = %d, want %d: %s", tt.remote, tt.header, w.Code, tt.want, w.Body)
+		}
+		if w.Code == http.StatusOK && !strings.Contains(w.Body.String(), "sandtable_games_live") {
+			t.Errorf("/metrics from %s lacks its series", tt.remote)
+		}
+		if w.Code == http.StatusForbidden && !strings.Contains(w.Body.String(), "--metrics-addr") {
+			t.Errorf("/metrics refused from %s without saying what to do: %s", tt.remote, w.Body)
 		}
 	}
 }
