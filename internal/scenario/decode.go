@@ -124,6 +124,14 @@ func yamlMessage(msg string) string {
 		return "a \"key: value\" where none may be: check this line's indentation, and quote a value holding \": \""
 	case msg == "value is not allowed in this context":
 		return "a value where none may be: check this line's indentation against the lines above"
+	case msg == "value is not allowed in this context. map key-value is pre-defined":
+		// A quoted string left open on a line above runs on into this
+		// one (YAML strings may span lines) and ends at its first quote.
+		return "a value where none may be: a quoted string on a line above may lack its closing quote, or this line's indentation is off"
+	case msg == "',' or ']' must be specified":
+		return "a [ list opened above is not closed with ] (or two of its items lack a comma between them)"
+	case msg == "',' or '}' must be specified":
+		return "a { mapping opened above is not closed with } (or two of its entries lack a comma between them)"
 	case msg == "non-map value is specified":
 		return "a list item or bare value where a \"key: value\" line belongs: check the indentation"
 	case strings.HasPrefix(msg, "sequence end token ']' not found"):

@@ -168,6 +168,9 @@ func TestDecodeMistakes(t *testing.T) {
 		{"stray colon", "rules: armour-battles\ntitle: a: b\n", `2:8: a "key: value" where none may be`},
 		{"indented", "rules: armour-battles\nunits: []\n  foo: x\n", "3:3: a value where none may be: check this line's indentation"},
 		{"open list", "rules: [armour-battles\n", "a [ list is not closed with ]"},
+		{"open list, more lines", "rules: [armour-battles\ntitle: x\n", "2:1: a [ list opened above is not closed with ]"},
+		{"open mapping, more lines", "rules: armour-battles\ntable: {width: 72, height: 48\ntitle: x\n", "3:1: a { mapping opened above is not closed with }"},
+		{"open quote, more lines", "rules: armour-battles\ntitle: \"Battle 1: Meeting\ndate: \"20 September\"\n", "3:8: a value where none may be: a quoted string on a line above may lack its closing quote"},
 		{"bad class", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: tank, move: average, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", `7:20: units[0].stats: class "tank" is not one of`},
 		{"short range", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2], at: 4}\n", "range needs three bands"},
 		{"off-table footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: off-table artillery, weapon: g, at: 4}\n", "off-table artillery has no footprint"},
@@ -302,6 +305,10 @@ func TestAuthorMistakes(t *testing.T) {
 		// A zone whose polygon is reported already is not compared with
 		// the enemy's.
 		{"crossed zone over the enemy's", edit("[[0, 0], [72, 0], [72, 6], [0, 6]]", "[[0, 0], [72, 44], [72, 0], [0, 30]]"), "polygon edges must not cross"},
+		// A table of no size reports itself, not every unit as fitting nowhere.
+		{"table width a word", edit("width: 72", `width: "wide"`), `table.width: want a number, got string "wide"`},
+		{"table width infinite", edit("width: 72", "width: .inf"), "table.width: want a finite number, got number .inf"},
+		{"table height not a number", edit("height: 48", "height: .nan"), "table.height: want a finite number"},
 		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
 		{"deploy order missing", edit("    deploy_order: 2\n", ""), `27:5: sides[1]: deploy_order is missing (1 for the side that sets up first, 2 for the other)`},

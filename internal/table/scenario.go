@@ -39,6 +39,10 @@ func Polygon(pts [][2]float64) geom.Polygon {
 // (boundary included).
 func (t *Table) ContainsBox(b geom.Box) bool { return boxOnTable(b, t.width, t.height) }
 
+// sizeOK reports whether a table dimension is a size at all: above 0 and
+// finite.
+func sizeOK(v float64) bool { return v > 0 && !math.IsInf(v, 1) }
+
 func boxOnTable(b geom.Box, width, height float64) bool {
 	// A box whose bounding circle is on the table is: most boxes asked
 	// about are, and need no corners (and no sines) for the answer.
@@ -62,6 +66,9 @@ func boxOnTable(b geom.Box, width, height float64) bool {
 // side with a free set-up, which may hold companies back). Rulesets call
 // it from their scenario checks.
 func CheckPlacements(sc *scenario.Scenario) []scenario.Problem {
+	if !sizeOK(sc.Table.Width) || !sizeOK(sc.Table.Height) {
+		return nil // the table's own check says what is wrong with it; nothing fits a table of no size
+	}
 	var ps []scenario.Problem
 	for _, sd := range sc.Sides {
 		if sd.FreeSetup != nil {
