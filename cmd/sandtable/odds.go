@@ -40,7 +40,7 @@ var (
 	// paganoOnlyFlags belong to --rules pagano; armourBattlesOnlyFlags to
 	// the Armour Battles modes.
 	paganoOnlyFlags = []string{"aspect", "firer-moving", "firer-stationary", "target-moving", "target-stationary",
-		"hull-down", "woods", "hedge"}
+		"hull-down", "woods", "hedge", "hedgerow"}
 	armourBattlesOnlyFlags = []string{"attack-dice", "attack-tn", "reaction-dice", "reaction-tn", "target-dp", "artillery",
 		"flank", "cover", "uphill", "target-suppressed", "moves", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot"}
 )
@@ -59,11 +59,11 @@ type oddsOptions struct {
 	ambush, breakOff, disengaging, scoot bool
 
 	// --rules and the Pagano situation.
-	rules                          string
-	aspect                         string
-	firerMoving, firerStationary   bool
-	targetMoving, targetStationary bool
-	hullDown, woods, hedge         bool
+	rules                            string
+	aspect                           string
+	firerMoving, firerStationary     bool
+	targetMoving, targetStationary   bool
+	hullDown, woods, hedge, hedgerow bool
 
 	// --roll rolls the shot's dice from --seed.
 	roll bool
@@ -110,10 +110,11 @@ given a hit, enumerated exactly:
 
   sandtable odds --rules pagano --firer T-34-85 --target "Tiger I" --range 10 --aspect side \
       [--firer-moving|--firer-stationary] [--target-moving|--target-stationary] \
-      [--hull-down] [--woods] [--hedge] [--ambush]
+      [--hull-down] [--woods] [--hedge] [--hedgerow] [--ambush]
 
 Without --firer-moving or --firer-stationary the firer is stopped (it moved
-and halted); likewise the target.
+and halted); likewise the target, except under --ambush, which fires at a
+moving target (ruling P18).
 
 With --roll the shot's dice are rolled too, in the order a game rolls
 them, and the roll is printed after the odds (in --json, "seed" and
@@ -183,7 +184,7 @@ rolls the same dice again; without it a seed is drawn and printed.`,
 	f.BoolVar(&o.uphill, "uphill", false, "target uphill of the firer (+1D reaction, direct fire only)")
 	f.BoolVar(&o.suppressed, "target-suppressed", false, "target already suppressed (reaction 5+)")
 	f.IntVar(&o.moves, "moves", 1, "firer's moves this activation: 1, 2 (double, -1D) or 3 (triple, -2D)")
-	f.BoolVar(&o.ambush, "ambush", false, "ambush fire from a hidden unit (+1D)")
+	f.BoolVar(&o.ambush, "ambush", false, "ambush fire: from a hidden unit (+1D); pagano: at a moving target, -1 to hit beyond 6\"")
 	f.IntVar(&o.attackWild, "attack-wild", 0, "wild dice and Staff Orders added to the attack (0..2)")
 	f.IntVar(&o.reactionWild, "reaction-wild", 0, "wild dice and Staff Orders added to the reaction (0..2)")
 	f.BoolVar(&o.breakOff, "break-off", false, "target breaks off (+2D reaction)")
@@ -201,6 +202,7 @@ rolls the same dice again; without it a seed is drawn and printed.`,
 	f.BoolVar(&o.hullDown, "hull-down", false, "pagano: the target is hull-down (-2 to hit)")
 	f.BoolVar(&o.woods, "woods", false, "pagano: the target is in woods or a building (-2 to hit)")
 	f.BoolVar(&o.hedge, "hedge", false, "pagano: the line of fire crosses a wall or hedge (-1 to hit)")
+	f.BoolVar(&o.hedgerow, "hedgerow", false, "pagano: the line of fire crosses a hedgerow within 1\" of either hull (-2 to hit)")
 	return cmd
 }
 
@@ -564,9 +566,11 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 		return out, errors.New("odds: --firer-moving and --firer-stationary cannot both be given")
 	case o.targetMoving && o.targetStationary:
 		return out, errors.New("odds: --target-moving and --target-stationary cannot both be given")
+	case o.ambush && o.targetStationary:
+		return out, errors.New("odds: --ambush and --target-stationary cannot both be given: ambush fire is at a moving target (ruling P18)")
 	}
 	sit := pagano.Situation{Range: o.rng, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped,
-		HullDown: o.hullDown, Woods: o.woods, Hedge: o.hedge, Ambush: o.ambush}
+		HullDown: o.hullDown, Woods: o.woods, Hedge: o.hedge, Hedgerow: o.hedgerow, Ambush: o.ambush}
 	switch strings.ToLower(o.aspect) {
 	case "front":
 		sit.Facing = geom.Front
@@ -584,7 +588,7 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 		sit.FirerMotion = pagano.Stationary
 	}
 	switch {
-	case o.targetMoving:
+	case o.targetMoving || o.ambush:
 		sit.TargetMotion = pagano.Moving
 	case o.targetStationary:
 		sit.TargetMotion = pagano.Stationary

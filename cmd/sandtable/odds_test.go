@@ -236,6 +236,8 @@ func TestOddsErrors(t *testing.T) {
 		{"tank as artillery", []string{"--artillery", "--firer", "Tiger", "--target", "M4 75mm"}, []string{"--artillery needs off-table artillery", "105L28 Howitzer, M7 Howitzer Motor Carriage", `got "Tiger I"`}},
 		{"fire at artillery", []string{"--firer", "Tiger", "--target", "M7", "--range", "10"}, []string{"cannot be fired on", "M4 75mm"}},
 		{"moving artillery", []string{"--artillery", "--firer", "M7", "--target", "Tiger", "--moves", "2"}, []string{"neither moves nor fires from ambush"}},
+		{"pagano ambush at a stationary target", []string{"--rules", "pagano", "--firer", "Panzer IV", "--target", "M4 75mm", "--aspect", "front", "--range", "5", "--ambush", "--target-stationary"}, []string{"--ambush and --target-stationary cannot both be given", "ruling P18"}},
+		{"hedgerow under armour battles", sit("--hedgerow"), []string{"--hedgerow"}},
 		{"arguments", append(with(), "extra"), []string{"unknown command"}},
 	}
 	for _, tt := range tests {
@@ -349,9 +351,14 @@ func TestOddsPaganoModifiers(t *testing.T) {
 		{"moving", []string{"--range", "5", "--firer-moving", "--target-moving"}, 0.1},
 		// Hull-down -2, woods -2, hedge -1 at 30" (-3 range, +1 L over 26").
 		{"cover", []string{"--range", "30", "--hull-down", "--woods", "--hedge", "--firer-stationary"}, 0},
-		// Ambush over 6": -1.
-		{"ambush", []string{"--range", "7", "--ambush"}, 0.5},
-		{"ambush close", []string{"--range", "6", "--ambush"}, 0.6},
+		// Ambush fire is at a moving target (-2, ruling P18), and over 6"
+		// takes -1 more: 6+ less 1 for range, plus 3, is 8+: 3 in 10.
+		{"ambush", []string{"--range", "7", "--ambush"}, 0.3},
+		{"ambush close", []string{"--range", "6", "--ambush"}, 0.4},
+		{"ambush, target moving said", []string{"--range", "6", "--ambush", "--target-moving"}, 0.4},
+		// A hedgerow crossed near a hull: -2 (ruling P12): 7+ = 4 in 10.
+		{"hedgerow", []string{"--range", "5", "--hedgerow"}, 0.4},
+		{"hedge and hedgerow", []string{"--range", "5", "--hedge", "--hedgerow"}, 0.3},
 	} {
 		args := append([]string{"--rules", "pagano", "--firer", "Panzer IV", "--target", "M4 75mm", "--aspect", "front"}, c.args...)
 		m := oddsJSON(t, args...)

@@ -34,7 +34,7 @@ type compareOptions struct {
 // ruleset each.
 var (
 	compareABFlags     = []string{"flank", "cover", "uphill", "target-suppressed", "moves", "target-dp"}
-	comparePaganoFlags = []string{"aspect", "firer-moving", "firer-stationary", "target-moving", "target-stationary", "hull-down", "woods", "hedge"}
+	comparePaganoFlags = []string{"aspect", "firer-moving", "firer-stationary", "target-moving", "target-stationary", "hull-down", "woods", "hedge", "hedgerow"}
 )
 
 func newUnitsCompareCmd() *cobra.Command {
@@ -113,6 +113,7 @@ asked as fire for effect (range does not matter to it).`,
 	f.BoolVar(&o.q.HullDown, "hull-down", false, "pagano: the targets are hull-down (-2 to hit)")
 	f.BoolVar(&o.q.Woods, "woods", false, "pagano: the targets are in woods or a building (-2 to hit)")
 	f.BoolVar(&o.q.Hedge, "hedge", false, "pagano: the lines of fire cross a wall or hedge (-1 to hit)")
+	f.BoolVar(&o.q.Hedgerow, "hedgerow", false, "pagano: the lines of fire cross a hedgerow within 1\" of a hull (-2 to hit)")
 	return cmd
 }
 

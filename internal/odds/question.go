@@ -34,10 +34,12 @@ type Question struct {
 
 	// Pagano: the side of the target the firer sees (front, side, rear),
 	// each vehicle's motion (stopped, moving, stationary; empty is
-	// stopped), and the target's cover.
-	Aspect                    string
-	FirerMotion, TargetMotion string
-	HullDown, Woods, Hedge    bool
+	// stopped, except a target under ambush fire, which is moving: ruling
+	// P18), and the target's cover. Hedgerow: the line of fire crosses a
+	// hedgerow within 1" of either hull (ruling P12).
+	Aspect                           string
+	FirerMotion, TargetMotion        string
+	HullDown, Woods, Hedge, Hedgerow bool
 }
 
 // Units is where a Question's unit types are looked up; *scenario.Catalog
@@ -199,7 +201,7 @@ func paganoTable(q Question) (pagano.Situation, error) {
 	if !q.HasRange {
 		return pagano.Situation{}, fmt.Errorf("range: missing: the distance in inches")
 	}
-	sit := pagano.Situation{Range: q.Range, HullDown: q.HullDown, Woods: q.Woods, Hedge: q.Hedge, Ambush: q.Ambush}
+	sit := pagano.Situation{Range: q.Range, HullDown: q.HullDown, Woods: q.Woods, Hedge: q.Hedge, Hedgerow: q.Hedgerow, Ambush: q.Ambush}
 	switch strings.ToLower(q.Aspect) {
 	case "front":
 		sit.Facing = geom.Front
@@ -211,6 +213,15 @@ func paganoTable(q Question) (pagano.Situation, error) {
 		return pagano.Situation{}, fmt.Errorf("aspect: missing: the side of the target the firer sees, front, side or rear")
 	default:
 		return pagano.Situation{}, fmt.Errorf("aspect: %q: want front, side or rear", q.Aspect)
+	}
+	if q.Ambush {
+		// Ambush fire takes a vehicle on the move (ruling P18).
+		switch strings.ToLower(q.TargetMotion) {
+		case "", "moving":
+			q.TargetMotion = "moving"
+		default:
+			return pagano.Situation{}, fmt.Errorf("target_motion: %q: ambush fire is at a moving target (ruling P18); leave target_motion out or give moving", q.TargetMotion)
+		}
 	}
 	for _, m := range []struct {
 		field, v string

@@ -34,7 +34,7 @@
 //	                                    ambush, attack_wild and reaction_wild (0-2), break_off, disengaging
 //	                                    and scoot; Pagano (rules=pagano) aspect (front, side, rear),
 //	                                    firer_motion and target_motion (stopped, moving, stationary),
-//	                                    hull_down, woods, hedge and ambush. Units by id, name or alias;
+//	                                    hull_down, woods, hedge, hedgerow and ambush (at a moving target). Units by id, name or alias;
 //	                                    the answer is that of the in-game odds (below), for the range given
 //	GET  /api/odds/roll?...&seed=S      that shot rolled here, die by die as a game rolls it, from seed S
 //	                                    (or one the server draws): {seed, odds, roll}. Armour Battles:

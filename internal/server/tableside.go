@@ -86,6 +86,7 @@ var tablesideParams = map[string]tablesideParam{
 	"hull_down":         {pgOnly, qBool(func(q *odds.Question) *bool { return &q.HullDown })},
 	"woods":             {pgOnly, qBool(func(q *odds.Question) *bool { return &q.Woods })},
 	"hedge":             {pgOnly, qBool(func(q *odds.Question) *bool { return &q.Hedge })},
+	"hedgerow":          {pgOnly, qBool(func(q *odds.Question) *bool { return &q.Hedgerow })},
 }
 
 // paramsOf lists the query parameters of rules, sorted.

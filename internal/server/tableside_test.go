@@ -70,8 +70,11 @@ func TestTablesideOdds(t *testing.T) {
 	}{
 		{"aspect=side", pagano.Situation{Facing: geom.Side, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped}},
 		{"aspect=Front&hull_down=true&woods=true&firer_motion=stopped", pagano.Situation{Facing: geom.Front, HullDown: true, Woods: true, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped}},
-		{"aspect=rear&firer_motion=moving&target_motion=stationary&hedge=true&ambush=true",
-			pagano.Situation{Facing: geom.Rear, FirerMotion: pagano.Moving, TargetMotion: pagano.Stationary, Hedge: true, Ambush: true}},
+		{"aspect=rear&firer_motion=moving&target_motion=moving&hedge=true&ambush=true",
+			pagano.Situation{Facing: geom.Rear, FirerMotion: pagano.Moving, TargetMotion: pagano.Moving, Hedge: true, Ambush: true}},
+		// Ambush fire is at a moving target (ruling P18).
+		{"aspect=rear&ambush=true", pagano.Situation{Facing: geom.Rear, FirerMotion: pagano.Stopped, TargetMotion: pagano.Moving, Ambush: true}},
+		{"aspect=front&hedgerow=true&target_motion=stationary", pagano.Situation{Facing: geom.Front, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stationary, Hedgerow: true}},
 		{"aspect=side&firer_motion=Stationary&target_motion=MOVING", pagano.Situation{Facing: geom.Side, FirerMotion: pagano.Stationary, TargetMotion: pagano.Moving}},
 	} {
 		q := "rules=pagano&firer=T-34-85&target=Tiger+I&range=10&" + tc.query
@@ -143,6 +146,8 @@ func TestTablesideOddsRefuses(t *testing.T) {
 		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=side&firer_motion=fast", `firer_motion: "fast": want stopped`},
 		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=side&flank=true", "flank: not a parameter of pagano, which takes rules, ambush, aspect,"},
 		{"rules=pagano&firer=T-34-85&target=Tiger+I&aspect=side", "range: missing"},
+		{"rules=pagano&firer=T-34-85&target=Tiger+I&range=2&aspect=side&ambush=true&target_motion=stationary", `target_motion: "stationary": ambush fire is at a moving target (ruling P18)`},
+		{base + "&range=2&hedgerow=true", "hedgerow: not a parameter of armour-battles"},
 		{"rules=pagano&firer=Panther+Ausf+G&target=Jeep&range=2&aspect=side", `target: no unit type "Jeep" in pagano`},
 	} {
 		r := e.do("GET", "/api/odds?"+tc.query, "", nil)

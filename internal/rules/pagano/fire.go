@@ -652,11 +652,19 @@ func (s *State) planFire(a Fire, p firePlan) (firePlan, error) {
 
 // resolveFire resolves the declared shots in order. A shot at a target
 // already taken out of action is spent without a roll: the firer is taken
-// to have fired at it too (Pagano, Firing).
+// to have fired at it too (Pagano, Firing). A firer itself taken out of
+// action by an earlier shot's consequences (a stunned target's errant turn
+// running into it while it retreats, ruling P22) fires no more: its shot
+// is lost, and no shot marker is placed (ruling P29; from rules revision
+// 2, before which it fired).
 func (s *State) resolveFire(p firePlan, src dice.Source, out engine.Emitter) {
 	for i, u := range p.firers {
 		t := p.targets[i]
 		un := &s.Units[u]
+		if !un.Active() && s.Rev >= 2 {
+			out.Emit(engine.Event{Kind: "fire", Text: fmt.Sprintf("%s is out of action before its shot at %s: the shot is lost", s.name(u), s.Units[t].ID), To: engine.Everyone})
+			continue
+		}
 		un.Shots++
 		un.FiredIn = s.Serial
 		if !s.Units[t].Active() {

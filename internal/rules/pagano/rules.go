@@ -27,7 +27,10 @@ func (Rules) Name() string { return Name }
 //	   beyond it (ruling P7: "26-60" includes both ends); a retreating
 //	   vehicle immobilized by a collision is abandoned at once, as one
 //	   stunned or immobilized by a hit already was (ruling P22)
-const Revision = 1
+//	2  a firer taken out of action during its own side's fire phase (by
+//	   a stunned target's errant turn running into it as it retreats)
+//	   loses the shot it declared (ruling P29)
+const Revision = 2
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

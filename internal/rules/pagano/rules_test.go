@@ -698,3 +698,38 @@ func TestVeryLongGunFromTwentySix(t *testing.T) {
 		}
 	}
 }
+
+// TestFirerOutOfActionLosesItsShot: a German shot stuns a moving M4,
+// whose errant turn runs it into a retreating Panzer IV that has declared
+// a shot of its own; the Panzer IV is abandoned (ruling P22) and, from
+// revision 2, fires no more (ruling P29); under revision 1 it still fired.
+func TestFirerOutOfActionLosesItsShot(t *testing.T) {
+	for _, rev := range []int{1, Revision} {
+		f := newFixture(t, nil, 2,
+			placed{id: "a1", typ: "panzer-iv-h", side: german, x: 36, y: 21.2, facing: -90, motion: Moving},
+			placed{id: "a2", typ: "panzer-iv-h", side: german, x: 36, y: 30, facing: -90, motion: Stopped},
+			placed{id: "t", typ: "m4-75", side: us, x: 36, y: 20, facing: 90, motion: Moving},
+			placed{id: "t2", typ: "m4-75", side: us, x: 35.5, y: 15, facing: 90, motion: Stationary},
+			farEnemy)
+		f.s.Rev = rev
+		f.unit("a1").Retreat = true
+		// a2 hits t (10), effect 6, a stun (1), errant turn straight on (1)
+		// into a1; then, under revision 1, a1's shot at t2 rolls 10s.
+		if rev >= 2 {
+			f.dice(10, 6, 1, 1)
+		} else {
+			f.dice(10, 6, 1, 1, 10, 10)
+		}
+		f.do(Fire{Shots: []Shot{{Unit: "a2", Target: "t"}, {Unit: "a1", Target: "t2"}}})
+		f.usedAll()
+		if !f.unit("a1").Out {
+			t.Fatalf("revision %d: a1 is not out of action after the collision\n%s", rev, f.log())
+		}
+		lost := strings.Contains(f.log(), "is out of action before its shot at t2: the shot is lost")
+		if t2 := f.unit("t2"); rev >= 2 && (!lost || t2.Out || f.unit("a1").Shots != 0) {
+			t.Errorf("revision %d: a1's shot should be lost (lost %v, t2 out %v, a1 shots %d)\n%s", rev, lost, t2.Out, f.unit("a1").Shots, f.log())
+		} else if rev < 2 && (lost || !t2.Out) {
+			t.Errorf("revision %d: a1 should still fire and wreck t2 (lost %v, t2 out %v)\n%s", rev, lost, t2.Out, f.log())
+		}
+	}
+}

@@ -32,6 +32,7 @@ const FIELDS = {
     ["hull_down", "Target hull-down"],
     ["woods", "Target in woods or a building"],
     ["hedge", "Line of fire crosses a wall or hedge"],
+    ["hedgerow", "Line of fire crosses a hedgerow within 1\" of a hull"],
     ["ambush", "Ambush fire"],
   ],
 };
