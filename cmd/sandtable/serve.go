@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -74,15 +75,41 @@ continued, and says so.`,
 	decimalVar(f, &o.rate, "rate-limit", 10, "requests a second allowed per client IP to the costly endpoints: creating games, actions, action checks and candidates (negative: no limit)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringSliceVar(&o.scenarios, "scenario", nil, "a scenario file of your own (.yaml) to offer beside the built-in ones, or a folder of such files and the unit files they use (repeat or comma-separate)")
-	f.IntVar(&o.balanceGames, "balance-games", 1000, "most games of one balance check from the lobby (scripted AI games, one check at a time on half the cores); 0 turns the checks off")
+	f.IntVar(&o.balanceGames, "balance-games", 1000, "most games of one balance check from the lobby (scripted AI games, one check at a time on half the cores); 0 turns the checks off (negative is refused)")
 	f.StringSliceVar(&o.units, "units", nil, "unit files (.yaml) with unit types the --scenario files use besides the built-in ones (repeat or comma-separate)")
 	return cmd
+}
+
+// checkBaseURL checks --base-url: empty, or an absolute http(s) URL with
+// a host, which the join and spectator links start with.
+func checkBaseURL(v string) error {
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return errors.New("not a URL")
+	case u.Scheme != "http" && u.Scheme != "https":
+		return errors.New("want an http:// or https:// URL, such as https://games.example.com")
+	case u.Host == "":
+		return errors.New("the URL names no host")
+	case u.RawQuery != "" || u.Fragment != "":
+		return errors.New("a prefix of links takes no ?query or #fragment")
+	}
+	return nil
 }
 
 func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byte) (int, error) }) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
-		return fmt.Errorf("serve: --log-level: %w", err)
+		return fmt.Errorf("serve: --log-level %q: want debug, info, warn or error", o.logLevel)
+	}
+	if o.balanceGames < 0 {
+		return fmt.Errorf("serve: --balance-games %d: want the most games of one check, or 0 to turn the checks off", o.balanceGames)
+	}
+	if err := checkBaseURL(o.baseURL); err != nil {
+		return fmt.Errorf("serve: --base-url %q: %w", o.baseURL, err)
 	}
 	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: level}))
 
@@ -93,11 +120,21 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	for _, sc := range own {
 		log.Info("scenario from a file", "scenario", sc.ID, "file", sc.Pos.File)
 	}
+	if !store.IsPostgres(o.db) {
+		if dir := filepath.Dir(o.db); dir != "" {
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				return fmt.Errorf("serve: --db %s: no directory %s to keep the database in", o.db, dir)
+			}
+		}
+	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	st, err := store.Open(octx, o.db)
 	cancel()
 	if err != nil {
-		return fmt.Errorf("serve: %w", err)
+		if store.IsPostgres(o.db) {
+			return fmt.Errorf("serve: --db: %w", err)
+		}
+		return fmt.Errorf("serve: --db %s: %w", o.db, err)
 	}
 	backend := "sqlite"
 	if store.IsPostgres(o.db) {
@@ -113,26 +150,30 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		st.Close()
 		return err
 	}
-	if err := srv.Resume(ctx); err != nil {
-		log.Error("resuming games", "err", err)
-	}
+	// The address is taken before the games resume: a server that cannot
+	// listen says so before it starts AI seats.
 	hs := srv.HTTPServer(o.addr)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		srv.Close()
 		st.Close()
-		return fmt.Errorf("serve: %w", err)
+		return fmt.Errorf("serve: --addr: %w", err)
 	}
-	errc := make(chan error, 2)
-	var ms *http.Server
+	var mln net.Listener
 	if o.metricsAddr != "" {
-		mln, err := net.Listen("tcp", o.metricsAddr)
-		if err != nil {
+		if mln, err = net.Listen("tcp", o.metricsAddr); err != nil {
 			ln.Close()
 			srv.Close()
 			st.Close()
 			return fmt.Errorf("serve: --metrics-addr: %w", err)
 		}
+	}
+	if err := srv.Resume(ctx); err != nil {
+		log.Error("resuming games", "err", err)
+	}
+	errc := make(chan error, 2)
+	var ms *http.Server
+	if mln != nil {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", srv.MetricsHandler())
 		ms = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}

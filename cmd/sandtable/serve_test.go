@@ -622,3 +622,49 @@ func TestServeMetricsApart(t *testing.T) {
 		t.Errorf("SIGTERM with a metrics listener: %v\n%s", err, apart.logText())
 	}
 }
+
+// TestServeRefusesBadSettings: a mistaken flag stops serve at once, with a
+// message naming the flag, before any game resumes.
+func TestServeRefusesBadSettings(t *testing.T) {
+	dir := t.TempDir()
+	notDB := filepath.Join(dir, "game.jsonl")
+	if err := os.WriteFile(notDB, []byte(strings.Repeat("not a database\n", 20)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "t.db")
+	for _, tc := range []struct {
+		o    serveOptions
+		want string
+	}{
+		{serveOptions{logLevel: "loud"}, `--log-level "loud": want debug, info, warn or error`},
+		{serveOptions{balanceGames: -5}, "--balance-games -5: want the most games of one check, or 0 to turn the checks off"},
+		{serveOptions{baseURL: "notaurl"}, `--base-url "notaurl": want an http:// or https:// URL`},
+		{serveOptions{baseURL: "https://"}, `--base-url "https://": the URL names no host`},
+		{serveOptions{baseURL: "https://x.example/?a=1"}, "takes no ?query"},
+		{serveOptions{db: filepath.Join(dir, "none", "t.db")}, "--db " + filepath.Join(dir, "none", "t.db") + ": no directory " + filepath.Join(dir, "none") + " to keep the database in"},
+		{serveOptions{db: notDB}, "--db " + notDB + ": "},
+		{serveOptions{addr: "bogus"}, "--addr: listen tcp: address bogus: missing port in address"},
+	} {
+		o := tc.o
+		if o.logLevel == "" {
+			o.logLevel = "info"
+		}
+		if o.db == "" {
+			o.db = db
+		}
+		if o.addr == "" {
+			o.addr = "127.0.0.1:0"
+		}
+		var log strings.Builder
+		err := runServe(context.Background(), o, &log)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("serve %+v: %v; want an error saying %q", tc.o, err, tc.want)
+		}
+		if strings.Contains(log.String(), "resum") {
+			t.Errorf("serve %+v logged before refusing: %s", tc.o, log.String())
+		}
+	}
+	if b, err := os.ReadFile(notDB); err != nil || !strings.HasPrefix(string(b), "not a database") {
+		t.Errorf("the file given as --db was changed: %q, %v", b, err)
+	}
+}

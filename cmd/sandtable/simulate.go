@@ -230,8 +230,14 @@ func parseShard(v string) (i, k int, err error) {
 	a, b, ok := strings.Cut(v, "/")
 	i, errI := strconv.Atoi(strings.TrimSpace(a))
 	k, errK := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || errI != nil || errK != nil || k < 1 || i < 0 || i >= k {
-		return 0, 0, fmt.Errorf("--shard %q: want I/K, shard I of K counted from 0 (0/4, 1/4, 2/4, 3/4 for four shards)", v)
+	const form = "want I/K, shard I of K counted from 0 (0/4, 1/4, 2/4, 3/4 for four shards)"
+	switch {
+	case !ok || errI != nil || errK != nil:
+		return 0, 0, fmt.Errorf("--shard %q: %s", v, form)
+	case k < 1:
+		return 0, 0, fmt.Errorf("--shard %q: %s; K, the number of shards, must be 1 or more", v, form)
+	case i < 0 || i >= k:
+		return 0, 0, fmt.Errorf("--shard %q: %s; I must be from 0 to %d, one less than K", v, form, k-1)
 	}
 	return i, k, nil
 }

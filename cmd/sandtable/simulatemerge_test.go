@@ -144,7 +144,8 @@ func TestSimulateShards(t *testing.T) {
 		t.Errorf("--shard 1/3 text starts %q (%v), want it to say which games it plays", strings.SplitN(text, "\n", 2)[0], err)
 	}
 	for _, bad := range []struct{ shard, want string }{
-		{"3/3", `--shard "3/3": want I/K`},
+		{"3/3", `--shard "3/3": want I/K, shard I of K counted from 0 (0/4, 1/4, 2/4, 3/4 for four shards); I must be from 0 to 2, one less than K`},
+		{"0/0", `K, the number of shards, must be 1 or more`},
 		{"1", `--shard "1": want I/K`},
 		{"0/5", "--shard 0/5: 5 shards of 7 games with --swap: at most 4"},
 	} {

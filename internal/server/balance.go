@@ -30,7 +30,7 @@ const (
 )
 
 // balanceAgents are the agents a check may use: fast ones. A search
-// (mcts) takes minutes a game; `sandtable simulate` runs those.
+// (mcts) takes seconds to minutes a game; `sandtable simulate` runs those.
 var balanceAgents = []string{"scripted", "random"}
 
 // balanceRequest is the body of POST /api/balance.
@@ -138,7 +138,7 @@ func (s *Server) postBalance(w http.ResponseWriter, r *http.Request) (any, *apiE
 		agentName = "scripted"
 	}
 	if !slices.Contains(balanceAgents, agentName) {
-		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("agent: %q: a check plays %s on both sides; a search such as mcts takes minutes a game: run it with sandtable simulate", agentName, strings.Join(balanceAgents, " or ")))
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("agent: %q: a check plays %s on both sides; a search such as mcts takes seconds a game (minutes at mcts:1s), too long for a check of hundreds of games: run it with sandtable simulate", agentName, strings.Join(balanceAgents, " or ")))
 	}
 	seed := randUint64() >> 11 // 53 bits: a JavaScript number shows it exactly
 	if req.Seed != nil {
