@@ -295,11 +295,32 @@ func TestReplayJSONAnswersEveryFailure(t *testing.T) {
 	if err := os.WriteFile(garbage, []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ file, want string }{
-		{filepath.Join(dir, "none.jsonl"), "none.jsonl: no such file or directory"},
-		{garbage, "garbage.jsonl: engine: log line 1: bad header: invalid character 'x'"},
+	// A good log, replayed on a scenario file with a mistake in it: the
+	// file is at fault, not the log.
+	good := filepath.Join(dir, "game.jsonl")
+	if _, err := exec(t, newPlayCmd(), "--scenario", "armour-battles/battle-1", "--seed", "2", "--quiet", "--log", good); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../../data/armour-battles/battle-1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "battle-1.yaml")
+	if err := os.WriteFile(broken, []byte(strings.Replace(string(src), "width: 72", `width: "wide"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, want string
+		args       []string
+	}{
+		{filepath.Join(dir, "none.jsonl"), "none.jsonl: no such file or directory", nil},
+		{garbage, "garbage.jsonl: engine: log line 1: bad header: invalid character 'x'", nil},
+		{good, "--scenario " + broken + ": the files have 1 problem:\n" + broken + `:`, []string{"--scenario", broken}},
 	} {
-		out, err := exec(t, newReplayCmd(), c.file, "--json")
+		out, err := exec(t, newReplayCmd(), append([]string{c.file, "--json"}, c.args...)...)
+		if strings.Contains(out, "log line") && c.args != nil {
+			t.Errorf("replay %s %v blames the log: %s", c.file, c.args, out)
+		}
 		var rep struct {
 			Match bool   `json:"match"`
 			Error string `json:"error"`

@@ -33,8 +33,16 @@ the unit files it uses).`,
 			}
 			// A log that cannot be read or replayed at all still gets a
 			// JSON answer with --json, for scripts.
+			// fileErr is a fault of the scenario or unit files named with
+			// --scenario and --units, not of the log: it is reported as
+			// theirs.
+			var fileErr error
 			fail := func(err error) error {
-				err = fmt.Errorf("%s: %w", args[0], err)
+				if fileErr != nil {
+					err = fileErr
+				} else {
+					err = fmt.Errorf("%s: %w", args[0], err)
+				}
 				if asJSON {
 					json.NewEncoder(cmd.OutOrStdout()).Encode(map[string]any{"match": false, "error": err.Error()})
 				}
@@ -62,6 +70,7 @@ the unit files it uses).`,
 				}
 				sc, err := scen.load()
 				if err != nil {
+					fileErr = err
 					return nil, err
 				}
 				if sc.ID != id {

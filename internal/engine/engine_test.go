@@ -269,6 +269,7 @@ func TestReadLogErrors(t *testing.T) {
 		{"a key twice in the action", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack","kind":"attack"},"hash":"0"}`, `log line 2: the key "kind" is given twice`},
 		{"a key in another case", hdr + "\n" + `{"n":1,"side":0,"action":{"kind":"attack"},"Hash":"0"}`, `log line 2: unknown field "Hash" (the fields, named exactly: n, side, action, dice, hash)`},
 		{"a header key in another case", `{"format":"sandtable-log/1","Rules":"toy-duel","seed":1,"hash":"0"}`, `log line 1: bad header: unknown field "Rules"`},
+		{"the events of a game under way", `{"events":[{"seq":1,"kind":"deploy","text":"x","to":-1}]}`, "log line 1: this is a list of a game's events, as the server gives them while the game is under way, not a game log"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := engine.ReadLog(strings.NewReader(tc.log))

@@ -107,6 +107,14 @@ func ReadLog(r io.Reader) (*Log, error) {
 		if header == 0 {
 			header = line
 			if err := decodeLine(b, &lg.Header); err != nil {
+				var events struct {
+					Events json.RawMessage `json:"events"`
+				}
+				if json.Unmarshal(b, &events) == nil && events.Events != nil {
+					// The server's GET /api/games/{id}/log of a game
+					// still under way: the viewer's events, no log.
+					return nil, fmt.Errorf("engine: log line %d: this is a list of a game's events, as the server gives them while the game is under way, not a game log; the server gives the game log once the game is over", line)
+				}
 				return nil, fmt.Errorf("engine: log line %d: bad header: %s", line, err)
 			}
 			if lg.Header.Format != LogFormat {
