@@ -127,6 +127,29 @@ func (b Block) At(key string) Pos {
 	}
 }
 
+// Has reports whether the block gives key (a path, as in Keys).
+func (b Block) Has(key string) bool {
+	_, ok := b.Keys[key]
+	return ok
+}
+
+// Problemf reports a mistake in the value under key, at its position.
+// A key the block leaves out is reported as missing, with what it wants
+// (the message less its ", got ..." part), rather than as the zero value
+// it decoded to: "at is missing (must be between 1 and 100)", not "at
+// must be between 1 and 100, got 0".
+func (b Block) Problemf(key, format string, args ...any) Problem {
+	msg := fmt.Sprintf(format, args...)
+	if b.Keys != nil && !b.Has(key) {
+		if i := strings.LastIndex(msg, ", got "); i > 0 {
+			msg = msg[:i]
+		}
+		want := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(msg, key+" "), `"" `), "is not ")
+		msg = fmt.Sprintf("%s is missing (%s)", key, want)
+	}
+	return b.At(key).Problemf("%s", msg)
+}
+
 // Problem is one mistake in a data file.
 type Problem struct {
 	File      string

@@ -128,7 +128,7 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	b := u.StatsBlock
 	var ps []scenario.Problem
 	bad := func(key, format string, args ...any) {
-		ps = append(ps, b.At(key).Problemf(format, args...))
+		ps = append(ps, b.Problemf(key, format, args...))
 	}
 	if !slices.Contains(classes, s.Class) {
 		bad("class", "class %q is not one of %s", s.Class, quoteList(classes))

@@ -196,7 +196,7 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	b := u.StatsBlock
 	var ps []scenario.Problem
 	bad := func(key, format string, args ...any) {
-		ps = append(ps, b.At(key).Problemf(format, args...))
+		ps = append(ps, b.Problemf(key, format, args...))
 	}
 	if s.MP < 1 || s.MP > MaxMP {
 		bad("mp", "mp must be between 1 and %d, got %d", MaxMP, s.MP)
