@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -87,7 +88,7 @@ func writeScenarioList(cmd *cobra.Command, scs []*scenario.Scenario, asJSON bool
 }
 
 var scenarioValidateCmd = &cobra.Command{
-	Use:   "validate FILE...",
+	Use:   "validate FILE|FOLDER...",
 	Short: "Check unit and scenario files for mistakes",
 	Long: `Validate decodes each unit or scenario file strictly and checks it: unknown
 fields, wrong types, unknown rules or unit types, duplicate ids, terrain and
@@ -96,9 +97,24 @@ deployment zones outside the table, and the ruleset's own checks.
 It prints one "file:line:col: message" line per problem on standard output
 and exits with status 1 if there are any; each clean file is reported as
 "ok FILE". Scenario files are checked against the unit types shipped in the
-binary plus any unit files named in the same call.`,
+binary plus any unit files named in the same call. A folder stands for
+the .yaml files in it, as serve --scenario reads it.`,
 	Args: cobra.MinimumNArgs(1),
-	RunE: func(cmd *cobra.Command, files []string) error {
+	RunE: func(cmd *cobra.Command, args []string) error {
+		// A folder stands for its .yaml files, as serve --scenario reads
+		// it: scenario and unit files checked together.
+		var files []string
+		for _, a := range args {
+			if st, err := os.Stat(a); err == nil && st.IsDir() {
+				in, err := yamlFilesIn(a)
+				if err != nil {
+					return fmt.Errorf("scenario validate: %s: %w", a, err)
+				}
+				files = append(files, in...)
+				continue
+			}
+			files = append(files, a)
+		}
 		probs := scenario.Validate(files...)
 		out := cmd.OutOrStdout()
 		bad := map[string]bool{}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -65,6 +67,35 @@ func TestScenarioValidate(t *testing.T) {
 	want := bad + `:25:30: no unit type "panther-h" in armour-battles`
 	if !strings.Contains(out, want) || !strings.Contains(out, "ok "+good) || strings.Contains(out, "ok "+bad) {
 		t.Errorf("validate output =\n%s\nwant %q and ok for the good file only", out, want)
+	}
+}
+
+// TestScenarioValidateFolder: a folder stands for its .yaml files, a
+// scenario and the unit file it needs checked together, as serve
+// --scenario reads it; play, which takes one scenario, says a folder is
+// one.
+func TestScenarioValidateFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"skirmish.yaml", "jumbo.yaml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := run(t, "scenario", "validate", dir)
+	if err != nil || !strings.Contains(out, "ok "+filepath.Join(dir, "skirmish.yaml")) || !strings.Contains(out, "ok "+filepath.Join(dir, "jumbo.yaml")) {
+		t.Errorf("validate %s: %v\n%s\nwant both files ok", dir, err, out)
+	}
+	empty := t.TempDir()
+	if _, err := run(t, "scenario", "validate", empty); err == nil || !strings.Contains(err.Error(), empty+": a folder with no .yaml files in it") {
+		t.Errorf("validate an empty folder: %v", err)
+	}
+	_, err = exec(t, newPlayCmd(), "--scenario", dir)
+	if err == nil || !strings.Contains(err.Error(), "--scenario "+dir+": a folder; name one scenario file in it") {
+		t.Errorf("play --scenario FOLDER: %v", err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -26,6 +27,30 @@ func (f *scenarioFlags) add(cmd *cobra.Command, def string) {
 	}
 	cmd.Flags().StringVar(&f.scenario, "scenario", def, help)
 	cmd.Flags().StringSliceVar(&f.units, "units", nil, "unit files (.yaml) with unit types the scenario file uses besides the built-in ones (repeat or comma-separate)")
+}
+
+// yamlFilesIn lists the .yaml (or .yml) files in folder dir, links to
+// files included, in name order; a folder with none is an error.
+func yamlFilesIn(dir string) ([]string, error) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range es {
+		lower := strings.ToLower(e.Name())
+		if !strings.HasSuffix(lower, ".yaml") && !strings.HasSuffix(lower, ".yml") {
+			continue
+		}
+		// A link to a file counts as the file.
+		if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil && st.Mode().IsRegular() {
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(files) == 0 {
+		return nil, errors.New("a folder with no .yaml files in it")
+	}
+	return files, nil
 }
 
 // isFile reports whether the --scenario value names a file rather than a
@@ -86,6 +111,9 @@ func (f *scenarioFlags) load() (*scenario.Scenario, error) {
 	}
 	if sc, err := cat.Scenario(f.scenario); err == nil {
 		return sc, nil
+	}
+	if st, err := os.Stat(f.scenario); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("--scenario %s: a folder; name one scenario file in it (serve --scenario and scenario validate take folders)", f.scenario)
 	}
 	var ids []string
 	for _, sc := range cat.Scenarios() {

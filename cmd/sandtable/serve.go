@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -253,24 +252,11 @@ func serveCatalog(scenarios, units []string) (*scenario.Catalog, []*scenario.Sce
 			all = append(all, p)
 			continue
 		}
-		es, err := os.ReadDir(p)
+		in, err := yamlFilesIn(p)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--scenario %s: %w", p, err)
 		}
-		n := len(all)
-		for _, e := range es {
-			lower := strings.ToLower(e.Name())
-			if !strings.HasSuffix(lower, ".yaml") && !strings.HasSuffix(lower, ".yml") {
-				continue
-			}
-			// A link to a file counts as the file.
-			if st, err := os.Stat(filepath.Join(p, e.Name())); err == nil && st.Mode().IsRegular() {
-				all = append(all, filepath.Join(p, e.Name()))
-			}
-		}
-		if len(all) == n {
-			return nil, nil, fmt.Errorf("--scenario %s: a folder with no .yaml files in it", p)
-		}
+		all = append(all, in...)
 		dirs = append(dirs, p)
 	}
 	if err := cat.AddUnitFiles(units...); err != nil {
