@@ -60,6 +60,10 @@ func TestMistypedCommandLines(t *testing.T) {
 		{[]string{"odds", "--range", "abc"}, `invalid argument "abc" for "--range" flag: want a number`},
 		{[]string{"simulate", "--games", "99999999999999999999999"}, `want a whole number, and this one is out of range`},
 		{[]string{"scenario", "bogus"}, `unknown command "bogus" for "sandtable scenario" (want list or validate)`},
+		{[]string{"replay"}, "replay: missing one game log: sandtable replay GAME.jsonl"},
+		{[]string{"replay", "a.jsonl", "b.jsonl"}, "replay: 2 arguments (a.jsonl b.jsonl), want one game log"},
+		{[]string{"simulate", "merge"}, "simulate merge: missing the --json summaries to merge"},
+		{[]string{"scenario", "validate"}, "scenario validate: missing the files or folders to check"},
 	} {
 		var out bytes.Buffer
 		rootCmd.SetOut(&out)

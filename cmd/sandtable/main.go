@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -41,6 +42,22 @@ func flagError(err error) error {
 		return "want " + want
 	})
 	return errors.New(msg)
+}
+
+// wantArgs checks a command's arguments: from least to most (-1: no
+// limit), saying what they are when they are not, where cobra's own
+// checks say only how many it got.
+func wantArgs(least, most int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+		switch {
+		case len(args) < least:
+			return fmt.Errorf("%s: missing %s", name, what)
+		case most >= 0 && len(args) > most:
+			return fmt.Errorf("%s: %d arguments (%s), want %s", name, len(args), strings.Join(args, " "), what)
+		}
+		return nil
+	}
 }
 
 func main() {

@@ -26,7 +26,7 @@ the dice rolled and the state hash after every action with the log. The
 first difference is reported with its record and line number. A game of a
 scenario file of your own needs that file: --scenario FILE (and --units for
 the unit files it uses).`,
-		Args: cobra.ExactArgs(1),
+		Args: wantArgs(1, 1, "one game log: sandtable replay GAME.jsonl"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(scen.units) > 0 && scen.scenario == "" {
 				return fmt.Errorf("--units: only with --scenario FILE (the unit files a scenario file of your own uses)")

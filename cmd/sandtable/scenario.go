@@ -99,7 +99,7 @@ and exits with status 1 if there are any; each clean file is reported as
 "ok FILE". Scenario files are checked against the unit types shipped in the
 binary plus any unit files named in the same call. A folder stands for
 the .yaml files in it, as serve --scenario reads it.`,
-	Args: cobra.MinimumNArgs(1),
+	Args: wantArgs(1, -1, "the files or folders to check: sandtable scenario validate my-battle.yaml [my-units.yaml]"),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		// A folder stands for its .yaml files, as serve --scenario reads
 		// it: scenario and unit files checked together.

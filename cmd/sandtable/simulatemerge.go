@@ -38,7 +38,7 @@ that play another match, overlap or leave a gap.`,
   sandtable simulate --seed 501 --games 500 --swap --agents mcts,scripted --json > b.json
   sandtable simulate merge a.json b.json          # the games of --seed 1 --games 1000
   sandtable simulate merge pieces/*.json --json --plot all.svg`,
-		Args: cobra.MinimumNArgs(1),
+		Args: wantArgs(1, -1, "the --json summaries to merge: sandtable simulate merge shard-*.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			overwrites := func(path string) error { return overwritesInput(path, files) }
 			if err := checkPlotFlag(cmd, plotFile, overwrites); err != nil {

@@ -84,7 +84,7 @@ func TestSimulateMergeRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"merge"}, "requires at least 1 arg"},
+		{[]string{"merge"}, "missing the --json summaries to merge"},
 		{[]string{"merge", filepath.Join(dir, "none.json")}, "none.json: no such file"},
 		{[]string{"merge", good, notJSON}, notJSON + ":1:1: not a `simulate --json` summary"},
 		{[]string{"merge", good, good}, "overlap"},
