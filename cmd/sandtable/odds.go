@@ -35,7 +35,7 @@ const maxOddsDice = 100
 var (
 	explicitFlags    = []string{"attack-dice", "attack-tn", "reaction-dice", "reaction-tn"}
 	situationalFlags = []string{"firer", "target", "range", "flank", "cover", "uphill", "target-suppressed",
-		"moves", "ambush", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot"}
+		"moves", "ambush", "attack-wild", "reaction-wild", "break-off", "disengaging", "scoot", "units"}
 	reactionBonusFlags = []string{"break-off", "disengaging", "scoot"}
 	// paganoOnlyFlags belong to --rules pagano; armourBattlesOnlyFlags to
 	// the Armour Battles modes.

@@ -206,6 +206,7 @@ func TestOddsErrors(t *testing.T) {
 		{"nothing", nil, []string{"no shot", "--attack-dice", "--firer"}},
 		{"mixed modes", with("--firer", "Panzer IV H"), []string{"--attack-dice cannot be mixed with --firer", "give either"}},
 		{"mixed modes, modifier", with("--flank"), []string{"cannot be mixed with --flank"}},
+		{"mixed modes, unit file", with("--units", "testdata/jumbo.yaml"), []string{"--attack-dice cannot be mixed with --units"}},
 		{"missing reaction TN", []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice", "5"}, []string{"missing --reaction-tn"}},
 		{"zero dice", []string{"--attack-dice", "0", "--attack-tn", "4", "--reaction-dice", "5", "--reaction-tn", "4"}, []string{"--attack-dice must be between 1 and 100, got 0"}},
 		{"negative dice", []string{"--attack-dice", "6", "--attack-tn", "4", "--reaction-dice=-2", "--reaction-tn", "4"}, []string{"--reaction-dice must be between 1 and 100, got -2"}},
