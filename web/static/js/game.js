@@ -1688,12 +1688,12 @@ export function oddsBox(o) {
   return h("div", { class: "odds", testid: "odds" },
     h("div", {}, h("b", {}, `${o.attack_dice}D at ${o.attack_tn}+`), ` vs reaction ${o.reaction_dice}D at ${o.reaction_tn}+`, o.band ? ` · ${o.band} range` : ""),
     h("div", { class: "odds-grid" },
-      h("span", {}, "No effect ", h("b", {}, pct(pd[0] ?? 0))),
+      h("span", { title: "no disruption point (the target may still be suppressed)" }, "No disruption ", h("b", {}, pct(pd[0] ?? 0))),
       h("span", {}, "Suppressed ", h("b", {}, pct(o.p_suppressed))),
       h("span", {}, "Forced back ", h("b", {}, pct(o.p_forced_back))),
       h("span", {}, "Dispersed ", h("b", { testid: "odds-dispersed" }, pct(o.p_dispersed))),
       h("span", {}, "Mean DP ", h("b", {}, (o.expected_disruption || 0).toFixed(2)))),
-    h("div", { class: "pd-row", title: "chance of each number of disruption points" }, dist));
+    h("div", { class: "pd-row", title: "chance of each number of disruption points" }, h("small", { class: "pd-label" }, "DP:"), dist));
 }
 
 function spanBar(sp, total, at, now) {
