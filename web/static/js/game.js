@@ -1001,7 +1001,7 @@ export class Game {
       // R56: offered (or kept open after a shot) while a hidden unit
       // could fire, so that the enemy cannot tell when one sees; none of
       // this side's units can (any more).
-      box.appendChild(h("p", {}, h("b", {}, tname), moving ? " is moving." : " is firing."));
+      box.appendChild(h("p", {}, h("b", {}, tname), moving ? " is moving." : " fires."));
       box.appendChild(h("p", { class: "muted", testid: "opp-decoy" }, "None of your units can fire at it (any more). While the enemy cannot rule out a hidden unit of yours on the table, every enemy move and shot pauses for your answer, and stays paused after a shot, so the enemy cannot tell when your hidden units see them. Hold fire to go on."));
       box.appendChild(h("div", { class: "row" }, h("button", { class: "primary", testid: "opp-pass", onclick: () => this.act({ kind: "opportunity-pass" }) }, "Hold fire (Esc)")));
       if (this.againstAI()) {
@@ -1018,7 +1018,7 @@ export class Game {
     if (!ui.oppUnit || !spans.some((sp) => sp.unit === ui.oppUnit)) ui.oppUnit = spans.length ? spans[0].unit : null;
     box.appendChild(h("p", {}, moving
       ? h("span", {}, h("b", {}, tname), ` is moving: it stands ${fmt1(w.at || 0)}" along its path and will get ${fmt1(w.reach || 0)}". Your ringed units can see it along the coloured stretches; pick a point on the path (slider or click) and fire, or hold fire.`)
-      : h("span", {}, h("b", {}, tname), " is firing. You may fire back first.")));
+      : h("span", {}, h("b", {}, tname), " fires. Your units that can see it may fire at it, with its shot (after it, against an ambusher), or hold fire.")));
     if (moving) box.appendChild(h("div", { class: "legend" }, h("i", { class: "seen" }), " in sight ", h("i", { class: "eff" }), " effective range ", h("i", { class: "short" }), " short range"));
     const sd = this.mySideView();
     const total = Math.max(w.reach || 0, ...spans.map((x) => x.to), 1);
