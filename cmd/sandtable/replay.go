@@ -31,12 +31,12 @@ the unit files it uses).`,
 			if len(scen.units) > 0 && scen.scenario == "" {
 				return fmt.Errorf("--units: only with --scenario FILE (the unit files a scenario file of your own uses)")
 			}
-			// A log that cannot be read or replayed at all still gets a
-			// JSON answer with --json, for scripts.
 			// fileErr is a fault of the scenario or unit files named with
 			// --scenario and --units, not of the log: it is reported as
 			// theirs.
 			var fileErr error
+			// A log that cannot be read or replayed at all still gets a
+			// JSON answer with --json, for scripts.
 			fail := func(err error) error {
 				if fileErr != nil {
 					err = fileErr
