@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -221,7 +222,7 @@ func (b *tab) shot(name string) string {
 		b.t.Logf("%s: screenshot %s: %v", b.name, name, err)
 		return ""
 	}
-	p := filepath.Join(shotDir(), fmt.Sprintf("%s-%s-%s.png", b.t.Name(), b.name, name))
+	p := filepath.Join(shotDir(), fmt.Sprintf("%s-%s-%s.png", strings.ReplaceAll(b.t.Name(), "/", "_"), b.name, name))
 	if err := os.WriteFile(p, png, 0o644); err != nil {
 		b.t.Logf("writing %s: %v", p, err)
 	}

@@ -15,13 +15,27 @@ import (
 // group activated to move and fire with one die, and opens the page.
 func openActivation(t *testing.T) (*tab, pageState) {
 	t.Helper()
+	return openActivationAt(t, 1280, 800)
+}
+
+// openActivationAt is openActivation in a w×h window.
+func openActivationAt(t *testing.T, w, ht int64) (*tab, pageState) {
+	t.Helper()
+	return openActivationWhere(t, w, ht, "a move-fire group", func(apiGame) bool { return true })
+}
+
+// openActivationWhere is openActivationAt at the first American
+// activation at which want holds (the group's first moves and shots
+// chosen from the rules' suggestions until then).
+func openActivationWhere(t *testing.T, w, ht int64, what string, want func(apiGame) bool) (*tab, pageState) {
+	t.Helper()
 	base := newSiteURL(t)
 	g := createViaAPI(t, base, map[string]any{"scenario": "armour-battles/battle-1", "side": "us", "opponent": "scripted", "seed": 1})
 	me := seatAPI{t, base, g["game_id"].(string), g["seat_token"].(string)}
 	deadline := time.Now().Add(time.Minute)
 	for {
 		if time.Now().After(deadline) {
-			t.Fatal("no American activation in time")
+			t.Fatalf("no American activation with %s in time", what)
 		}
 		var st apiGame
 		me.call("GET", "", nil, &st)
@@ -29,13 +43,16 @@ func openActivation(t *testing.T) (*tab, pageState) {
 			time.Sleep(30 * time.Millisecond)
 			continue
 		}
-		if st.Pending.Kind == "activation" {
+		if st.Pending.Kind == "activation" && want(st) {
 			break
+		}
+		if st.Result.Over {
+			t.Fatalf("the game ended before %s", what)
 		}
 		me.playCandidate(true)
 	}
 	browser := newBrowser(t)
-	b := newTab(t, browser, "us", 1280, 800)
+	b := newTab(t, browser, "us", w, ht)
 	b.do(chromedp.Navigate(g["seat_url"].(string)))
 	b.waitFor("the activation", `window.sandtable && document.body.dataset.pending === "activation" && document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1"`, 15*time.Second)
 	s := b.state()

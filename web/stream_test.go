@@ -53,6 +53,10 @@ type apiGame struct {
 	Result struct {
 		Over bool `json:"over"`
 	} `json:"result"`
+	View struct {
+		// Targets lists, in an activation, each group unit's targets.
+		Targets map[string][]string `json:"targets"`
+	} `json:"view"`
 }
 
 // playFirstCandidate makes the seat's pending decision with the rules'

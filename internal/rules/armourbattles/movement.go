@@ -189,14 +189,7 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 	act := s.Act
 	act.MoveDone = true
 	k := act.Dice
-	fast := true
-	for _, u := range p.units {
-		fast = fast && s.stats(u).Move == MoveFast
-	}
-	mult := 1.0
-	if fast {
-		mult = 2
-	}
+	fast, mult := s.rate(p.units)
 	variable := 0.0
 	var facesBuf [8]int // a chain of up to eight dice rolls on the stack
 	faces := facesBuf[:0]
@@ -243,6 +236,20 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		m.Movers = append(m.Movers, mv)
 	}
 	s.Move = m
+}
+
+// rate is a group's move rate: fast, its variable dice counting double,
+// only when every mover is fast (a group moves at its slowest mover's
+// speed).
+func (s *State) rate(movers []int) (fast bool, mult float64) {
+	fast = true
+	for _, u := range movers {
+		fast = fast && s.stats(u).Move == MoveFast
+	}
+	if fast {
+		return true, 2
+	}
+	return false, 1
 }
 
 // reach returns how far along path unit u gets with budget inches of

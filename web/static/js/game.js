@@ -648,6 +648,7 @@ export class Game {
     if (pg) pg();
     else if (f && !(this.pagano && p.kind !== "deploy" && p.kind !== "ready")) f();
     else this.panelCandidates(box);
+    if (!this.pagano) this.applyChecks(box);
     markKeys(box);
   }
 
@@ -707,7 +708,7 @@ export class Game {
     const size = ui.face ? (ui.face === 6 ? 0 : sd.dice[ui.face]) + ui.wild + ui.staff : 0;
     box.appendChild(h("div", { class: "row" },
       h("button", { class: "primary", testid: "chain-confirm", disabled: !ui.face, onclick: () => this.confirm() }, ui.face ? `Use a chain of ${size} (Enter)` : "Choose a chain"),
-      sd.wild > 0 ? h("button", { testid: "convert-wild", title: "Turn wild dice into staff orders for next turn", onclick: () => this.act({ kind: "convert-wild", n: Math.max(1, ui.wild) }) }, `Convert ${Math.max(1, ui.wild)} wild → staff`) : null,
+      sd.wild > 0 ? h("button", { testid: "convert-wild", title: "Turn wild dice into staff orders for next turn", "data-action": JSON.stringify({ kind: "convert-wild", n: Math.max(1, ui.wild) }), onclick: () => this.act({ kind: "convert-wild", n: Math.max(1, ui.wild) }) }, `Convert ${Math.max(1, ui.wild)} wild → staff`) : null,
     ));
     this.hint("Pick a chain, Enter to confirm");
   }
@@ -761,10 +762,10 @@ export class Game {
     }
     const batteries = this.myBatteries();
     box.appendChild(h("div", { class: "row secondary" },
-      h("button", { testid: "pass", title: "Spend one die doing nothing (P)", onclick: () => this.act({ kind: "pass" }) }, "Pass (P)"),
-      h("button", { testid: "restock", title: "Turn the whole unused chain into staff orders", onclick: () => this.act({ kind: "restock" }) }, "Restock staff"),
-      sd.staff > 0 ? h("button", { testid: "add-staff-order", title: "Spend a staff order for one more order now", onclick: () => this.act({ kind: "add-staff-order" }) }, "+ Staff order") : null,
-      sd.wild > 0 ? h("button", { testid: "convert-wild", onclick: () => this.act({ kind: "convert-wild", n: 1 }) }, "Wild → staff") : null,
+      h("button", { testid: "pass", title: "Spend one die doing nothing (P)", "data-action": JSON.stringify({ kind: "pass" }), onclick: () => this.act({ kind: "pass" }) }, "Pass (P)"),
+      h("button", { testid: "restock", title: "Turn the whole unused chain into staff orders", "data-action": JSON.stringify({ kind: "restock" }), onclick: () => this.act({ kind: "restock" }) }, "Restock staff"),
+      sd.staff > 0 ? h("button", { testid: "add-staff-order", title: "Spend a staff order for one more order now", "data-action": JSON.stringify({ kind: "add-staff-order" }), onclick: () => this.act({ kind: "add-staff-order" }) }, "+ Staff order") : null,
+      sd.wild > 0 ? h("button", { testid: "convert-wild", "data-action": JSON.stringify({ kind: "convert-wild", n: 1 }), onclick: () => this.act({ kind: "convert-wild", n: 1 }) }, "Wild → staff") : null,
       batteries.length && sd.staff > 0 ? h("button", { testid: "call-mission", onclick: () => { this.ui = { mission: { battery: batteries[0].id, smoke: false, orient: 0 } }; this.render(); } }, "Call artillery") : null,
     ));
     this.hint(ui.leader ? "Click more units to add them, Enter to confirm, Esc to clear" : "Click one of your units to lead the group");
@@ -1093,9 +1094,9 @@ export class Game {
     for (const b of batteries) {
       const st = plotted.find((x) => x.id === b.id);
       box.appendChild(h("div", { class: "row" }, h("b", {}, b.id), ` ${b.name} `, st && st.marker ? `${st.smoke ? "smoke" : "fire"} at (${fmt1(st.marker[0])}, ${fmt1(st.marker[1])})` : h("span", { class: "muted" }, "no mission"),
-        h("button", { class: ui.adjust === b.id ? "selected" : "", testid: "adjust-" + b.id, onclick: () => { ui.adjust = b.id; this.render(); } }, "Adjust"),
-        h("button", { testid: "maintain-" + b.id, onclick: () => this.act({ kind: "maintain-mission", battery: b.id }) }, "Maintain"),
-        h("button", { testid: "cancel-" + b.id, onclick: () => this.act({ kind: "cancel-mission", battery: b.id }) }, "Cancel")));
+        h("button", { class: ui.adjust === b.id ? "selected" : "", testid: "adjust-" + b.id, disabled: !(st && st.marker), title: st && st.marker ? "Move the marker up to 4\" (a staff order)" : "No mission to adjust", onclick: () => { ui.adjust = b.id; this.render(); } }, "Adjust"),
+        h("button", { testid: "maintain-" + b.id, "data-action": JSON.stringify({ kind: "maintain-mission", battery: b.id }), disabled: !(st && st.marker), onclick: () => this.act({ kind: "maintain-mission", battery: b.id }) }, "Maintain"),
+        h("button", { testid: "cancel-" + b.id, "data-action": JSON.stringify({ kind: "cancel-mission", battery: b.id }), disabled: !(st && st.marker), onclick: () => this.act({ kind: "cancel-mission", battery: b.id }) }, "Cancel")));
     }
     box.appendChild(h("button", { class: "primary", testid: "end-logistics", onclick: () => this.act({ kind: "end-logistics" }) }, "End logistics (Enter)"));
     this.hint(ui.adjust ? `Click the new point for ${ui.adjust}` : "");
@@ -1433,42 +1434,108 @@ export class Game {
   // confirm is Enter: the panel's main action.
   confirm() {
     if (!this.myTurn()) return;
-    const p = this.g.pending, ui = this.ui;
     if (this.pagano && this.pgConfirm()) return;
+    const m = this.mainAction();
+    if (m && m.action) return this.act(m.action);
+    if (m && m.say) return this.say(m.say);
+  }
+
+  // mainAction is what Enter would submit in the Armour Battles panels:
+  // {action}, {say} (why there is nothing to submit yet) or null.
+  mainAction() {
+    const p = this.g.pending, ui = this.ui;
+    const act = (action) => ({ action });
     switch (p.kind) {
-      case "ready": return this.act({ kind: "begin" });
+      case "ready": return act({ kind: "begin" });
       case "choose-chain":
-        if (!ui.face) return;
-        return this.act({ kind: "choose-chain", face: ui.face, wild: ui.wild || undefined, staff: ui.staff || undefined });
+        if (!ui.face) return null;
+        return act({ kind: "choose-chain", face: ui.face, wild: ui.wild || undefined, staff: ui.staff || undefined });
       case "order": {
         if (ui.mission) {
           const m = ui.mission;
-          if (!m.observer || m.x === undefined) return;
-          return this.act({ kind: "call-mission", battery: m.battery, observer: m.observer, x: m.x, y: m.y, smoke: m.smoke || undefined, orient: m.smoke ? m.orient : undefined });
+          if (!m.observer || m.x === undefined) return null;
+          return act({ kind: "call-mission", battery: m.battery, observer: m.observer, x: m.x, y: m.y, smoke: m.smoke || undefined, orient: m.smoke ? m.orient : undefined });
         }
         if (ui.order === "reserves") {
           const ids = this.units.filter((u) => u.side === this.mySide && u.reserve && !u.placed && !u.dispersed && u.company === ui.company).map((u) => u.id);
-          if (!ids.length || ui.entry === undefined) return;
-          return this.act({ kind: "activate", order: "reserves", leader: ids[0], members: ids.slice(1), dice: 1, entry: round2(ui.entry) });
+          if (!ids.length || ui.entry === undefined) return null;
+          return act({ kind: "activate", order: "reserves", leader: ids[0], members: ids.slice(1), dice: 1, entry: round2(ui.entry) });
         }
-        if (!ui.leader) return;
-        if (ui.order === "remove-suppression") return this.act({ kind: "remove-suppression", unit: ui.leader });
-        if (ui.order === "repair") return this.act({ kind: "repair", unit: ui.leader });
+        if (!ui.leader) return null;
+        if (ui.order === "remove-suppression") return act({ kind: "remove-suppression", unit: ui.leader });
+        if (ui.order === "repair") return act({ kind: "repair", unit: ui.leader });
         const a = { kind: "activate", order: ui.order, leader: ui.leader, members: ui.members.length ? ui.members : undefined, dice: ui.order === "rally" ? 1 : ui.dice };
         if (ui.order === "rally" && (ui.wild || ui.staff)) Object.assign(a, { boost_unit: ui.leader, wild: ui.wild || undefined, staff: ui.staff || undefined });
         if (ui.order === "disengage" && ui.max) Object.assign(a, { wild: ui.max === "wild" || undefined, staff: ui.max === "staff" || undefined });
-        return this.act(a);
+        return act(a);
       }
       case "activation":
         if (ui.tool === "move" && ui.moves && Object.keys(ui.moves).length) {
-          return this.act({ kind: "move", units: Object.entries(ui.moves).map(([unit, mv]) => ({ unit, to: [mv.to] })), max: ui.max || undefined });
+          return act({ kind: "move", units: Object.entries(ui.moves).map(([unit, mv]) => ({ unit, to: [mv.to] })), max: ui.max || undefined });
         }
-        if (ui.firer && ui.target) return this.act({ kind: "fire", unit: ui.firer, target: ui.target, wild: ui.wild || undefined, staff: ui.staff || undefined, scoot: ui.scoot || undefined });
-        if (ui.tool === "move") return this.say(ui.selected ? `Click the table where ${ui.selected} goes first` : "Click the table where the group goes first (nothing to move yet)");
-        return this.say(ui.firer ? `Pick a target for ${ui.firer} first` : "Pick a firer and a target first, or end the activation (E)");
-      case "reaction-boost": return this.act({ kind: "boost" });
-      case "break-off": return this.act({ kind: "break-off" });
-      case "logistics": return this.act({ kind: "end-logistics" });
+        if (ui.firer && ui.target) return act({ kind: "fire", unit: ui.firer, target: ui.target, wild: ui.wild || undefined, staff: ui.staff || undefined, scoot: ui.scoot || undefined });
+        if (ui.tool === "move") return { say: ui.selected ? `Click the table where ${ui.selected} goes first` : "Click the table where the group goes first (nothing to move yet)" };
+        return { say: ui.firer ? `Pick a target for ${ui.firer} first` : "Pick a firer and a target first, or end the activation (E)" };
+      case "reaction-boost": return act({ kind: "boost" });
+      case "break-off": return act({ kind: "break-off" });
+      case "logistics": return act({ kind: "end-logistics" });
+    }
+    return null;
+  }
+
+  // checked asks the server, once per position, whether the rules would
+  // take action now (POST /check) and returns its answer ({legal, error,
+  // preview}), or null until it comes; the panel is drawn again then.
+  checked(action) {
+    if (!this.checks || this.checks.n !== this.pos.n) this.checks = { n: this.pos.n, m: new Map() };
+    const key = JSON.stringify(action);
+    const m = this.checks.m;
+    if (m.has(key)) return m.get(key);
+    m.set(key, null);
+    const n = this.pos.n;
+    api.check(this.id, this.token, action).then((r) => {
+      if (this.stopped || !this.checks || this.checks.n !== n) return;
+      m.set(key, r);
+      if (r.n === n) { this.renderPanel(); this.renderOverlay(); }
+    }).catch(() => m.delete(key)); // unknown: posting the action will say
+    return null;
+  }
+
+  // applyChecks disables the panel's buttons the rules would refuse now,
+  // with the rules' reason: each button carrying a data-action, and the
+  // primary button for the panel's main action.
+  applyChecks(box) {
+    const why = (e) => (e || "").replace(/^(armourbattles|pagano): /, "");
+    for (const b of box.querySelectorAll("button[data-action]:not([disabled])")) {
+      const c = this.checked(JSON.parse(b.dataset.action));
+      b.dataset.checked = c ? (c.legal ? "legal" : "refused") : "";
+      if (c && !c.legal) { b.disabled = true; b.classList.add("refused"); b.title = "Not allowed now: " + why(c.error); }
+    }
+    const m = this.mainAction();
+    const primary = box.querySelector("button.primary:not([data-action])");
+    if (!m || !m.action || !primary || primary.disabled) return;
+    const c = this.checked(m.action);
+    primary.dataset.checked = c ? (c.legal ? "legal" : "refused") : "";
+    if (!c) return;
+    if (!c.legal) {
+      primary.disabled = true;
+      primary.title = why(c.error);
+      primary.after(h("p", { class: "warn check-reason", testid: "check-reason" }, "Not allowed: " + why(c.error)));
+    }
+    if (c.preview && m.action.kind === "move") this.showMovePreview(box, c.preview);
+  }
+
+  // showMovePreview fills the move plan with the server's figures: what
+  // each path costs over the ground and the chance the roll covers it.
+  showMovePreview(box, pv) {
+    for (const u of pv.units || []) {
+      const li = box.querySelector(`[data-testid="plan-${u.unit}"]`);
+      if (!li) continue;
+      li.querySelectorAll(".warn").forEach((e) => e.remove());
+      const over = u.cost > u.length + 0.05 ? ` costs ${fmt1(u.cost)}" over the ground` : "";
+      const odds = u.chance >= 1 ? "sure to get there" : u.chance <= 0 ? `no roll gets it there: it stops ${fmt1(u.sure)}" to ${fmt1(u.furthest)}" along` : `${pct(u.chance)} that the roll gets it there, at least ${fmt1(u.sure)}" along`;
+      li.appendChild(h("span", { class: u.chance >= 1 ? "ok" : "warn", testid: (u.chance >= 1 ? "plan-ok-" : "plan-warn-") + u.unit }, `${over}; ${odds}`));
+      if (u.breakdown) li.appendChild(h("span", { class: "warn" }, `, ${pct(u.breakdown)} to break down`));
     }
   }
 

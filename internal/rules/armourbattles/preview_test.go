@@ -1,0 +1,137 @@
+package armourbattles
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/geom"
+	"github.com/sandtable/sandtable/internal/table"
+)
+
+func previewOf(t *testing.T, f *fixture, m Move) UnitMovePreview {
+	t.Helper()
+	p, ok := f.s.Preview(m).(MovePreview)
+	if !ok || len(p.Units) != 1 {
+		t.Fatalf("preview of %+v: %#v", m, f.s.Preview(m))
+	}
+	return p.Units[0]
+}
+
+func nearTo(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// TestPreviewHedge: the rule book's hedge example (a Panzer IV 5" short of
+// a hedge). Going 16.25" on, to x = 30, costs the 16.25" and the hedge's
+// fixed move: 22.25". One die (6" + 1D6) never gets there; with a roll of
+// 1 it stops at the hedge, with a 6 it ends wholly beyond it. Three dice
+// (18" + 3D6) fail only on a total of 3 or 4.
+func TestPreviewHedge(t *testing.T) {
+	hedge := table.Feature{Kind: table.KindHedge, Line: geom.Polyline{{X: 20, Y: 0}, {X: 20, Y: 48}}}
+	for _, tc := range []struct {
+		dice                   int
+		chance, sure, furthest float64
+	}{
+		{1, 0, 5, 7.5},
+		{3, 212.0 / 216, 15, 16.25}, // the lowest roll (21") falls 1.25" short
+	} {
+		f := newFixture(t, []table.Feature{hedge}, german, 3, placed{"de-1", "panzer-iv-h", german, 13.75, 24, 0})
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: tc.dice})
+		p := previewOf(t, f, Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{30, 24}}}}})
+		if !nearTo(p.Length, 16.25, 0.01) || !nearTo(p.Cost, 22.25, 0.01) {
+			t.Errorf("%d dice: length %.2f cost %.2f, want 16.25 and 22.25", tc.dice, p.Length, p.Cost)
+		}
+		if !nearTo(p.Chance, tc.chance, 1e-4) || !nearTo(p.Sure, tc.sure, 0.01) || !nearTo(p.Furthest, tc.furthest, 0.01) {
+			t.Errorf("%d dice: chance %.4f sure %.2f furthest %.2f, want %.4f %.2f %.2f", tc.dice, p.Chance, p.Sure, p.Furthest, tc.chance, tc.sure, tc.furthest)
+		}
+		if p.Fixed != 6*float64(tc.dice) || p.Least != 7*float64(tc.dice) || p.Most != 12*float64(tc.dice) {
+			t.Errorf("%d dice: movement %v/%v/%v", tc.dice, p.Fixed, p.Least, p.Most)
+		}
+		if want := 13.75 + tc.sure; !nearTo(p.SureAt[0], want, 0.01) || p.SureAt[1] != 24 {
+			t.Errorf("%d dice: sure at %v, want (%.2f, 24)", tc.dice, p.SureAt, want)
+		}
+	}
+}
+
+// TestPreviewWoods: 5" of open ground then 5" into a wood costs 15": out of
+// one die's reach, and 12" + 2D6 fails only on double 1. A suppressed unit
+// has no fixed move. Maxing a die with a wild die makes two dice certain.
+func TestPreviewWoods(t *testing.T) {
+	woods := rect(table.KindWoods, 20, 0, 30, 48)
+	to := Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{23.75, 24}}}}}
+	for _, tc := range []struct {
+		dice       int
+		suppressed bool
+		max        string
+		chance     float64
+	}{
+		{1, false, "", 0},
+		{2, false, "", 35.0 / 36},
+		{2, false, "wild", 1},
+		{1, true, "", 0},
+		{2, true, "", 0}, // 2D6 only, at most 12 of 15
+	} {
+		f := newFixture(t, []table.Feature{woods}, german, 2, placed{"de-1", "panzer-iv-h", german, 13.75, 24, 0})
+		f.unit("de-1").Suppressed = tc.suppressed
+		f.s.Sides[german].Dice[6] = 1
+		if err := f.s.Validate(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: tc.dice}); err != nil {
+			t.Fatal(err)
+		}
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: tc.dice})
+		m := to
+		m.Max = tc.max
+		p := previewOf(t, f, m)
+		if !nearTo(p.Cost, 15, 0.01) || !nearTo(p.Chance, tc.chance, 1e-4) {
+			t.Errorf("%+v: cost %.2f chance %.4f, want 15 and %.4f", tc, p.Cost, p.Chance, tc.chance)
+		}
+		if tc.suppressed && p.Fixed != 0 {
+			t.Errorf("%+v: a suppressed unit has %v\" fixed", tc, p.Fixed)
+		}
+	}
+}
+
+// TestPreviewBreakdown: a Tiger on a double move breaks down on more 1s
+// than 6s: nine rolls of 36. A die maxed to 6 leaves one die, which cannot
+// show more 1s than the 6. A single move never breaks down, and a
+// reliable unit gets no figure.
+func TestPreviewBreakdown(t *testing.T) {
+	for _, tc := range []struct {
+		typ  string
+		dice int
+		max  string
+		want float64
+	}{
+		{"tiger-i", 2, "", 9.0 / 36},
+		{"tiger-i", 2, "staff", 0},
+		{"tiger-i", 1, "", 0},
+		{"panzer-iv-h", 2, "", 0},
+	} {
+		f := newFixture(t, nil, german, 2, placed{"de-t", tc.typ, german, 30, 40, -90})
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-t", Dice: tc.dice})
+		p := previewOf(t, f, Move{Units: []UnitMove{{Unit: "de-t", To: [][2]float64{{30, 30}}}}, Max: tc.max})
+		if !nearTo(p.Breakdown, tc.want, 1e-4) {
+			t.Errorf("%+v: breakdown %.4f, want %.4f", tc, p.Breakdown, tc.want)
+		}
+	}
+}
+
+// TestPreviewOnlyLegalMoves: no preview for a refused move or another kind
+// of action, and previewing changes nothing.
+func TestPreviewOnlyLegalMoves(t *testing.T) {
+	f := newFixture(t, nil, german, 2, placed{"de-1", "panzer-iv-h", german, 30, 24, 0}, placed{"de-2", "panzer-iv-h", german, 30, 40, 0})
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	before := f.s.Hash()
+	for _, a := range []any{
+		f.s.Preview(Move{Units: []UnitMove{{Unit: "de-2", To: [][2]float64{{40, 40}}}}}), // not in the group
+		f.s.Preview(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{80, 24}}}}}), // off the table
+		f.s.Preview(EndActivation{}),
+	} {
+		if a != nil {
+			t.Errorf("preview %#v, want none", a)
+		}
+	}
+	if f.s.Preview(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{40, 24}}}}}) == nil {
+		t.Error("no preview of a legal move")
+	}
+	if f.s.Hash() != before {
+		t.Error("previewing changed the state")
+	}
+}
