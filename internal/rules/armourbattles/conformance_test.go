@@ -45,6 +45,9 @@ func invariant(st engine.State) error {
 			return fmt.Errorf("%s is off the table at %v", u.ID, u.Pos)
 		}
 	}
+	if err := noOverlap(s); err != nil {
+		return err
+	}
 	for i, sd := range s.Sides {
 		if sd.Morale < 0 {
 			return fmt.Errorf("side %d army morale %d", i, sd.Morale)
@@ -58,6 +61,23 @@ func invariant(st engine.State) error {
 	}
 	if s.Phase == phaseChain && s.Sides[s.Active].DiceLeft() == 0 {
 		return errors.New("choosing a chain with no dice left")
+	}
+	return nil
+}
+
+// noOverlap checks that no two units stand on one another, hidden ones
+// included, once no move is under way (ruling R63: a mover passes through
+// friends), from rules revision 5.
+func noOverlap(s *State) error {
+	if s.Move != nil || s.Rev < 5 {
+		return nil
+	}
+	for i := range s.Units {
+		if s.Units[i].Active() {
+			if e := s.overlappingAny(i, s.box(i)); e >= 0 {
+				return fmt.Errorf("%s at %v overlaps %s at %v", s.Units[i].ID, s.Units[i].Pos, s.Units[e].ID, s.Units[e].Pos)
+			}
+		}
 	}
 	return nil
 }

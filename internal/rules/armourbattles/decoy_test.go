@@ -112,7 +112,9 @@ func TestDecoyFireWindow(t *testing.T) {
 // game whose side, with only a wild die, was not asked about a reaction
 // die against its own logistics fire, as revision 3 asks), and those of
 // revision 3 (a Battle 1 game with no window for a suppressed watcher
-// whose side held a staff order, which revision 4 opens: ruling R59).
+// whose side held a staff order, which revision 4 opens: ruling R59),
+// and those of revision 4 (a Battle 1 game of random play in which a unit
+// ended on a neighbour, which revision 5 prevents: ruling R63).
 func TestOldRevisionLogsReplay(t *testing.T) {
 	embedded := scenario.EmbeddedScenario
 	for rev := range Revision {

@@ -435,21 +435,68 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		}
 	}
 	// A unit that would end on a friend is placed beyond it.
-	for n := 0; n < 200; n++ {
-		nb := s.boxAt(t, pos, facing)
-		if s.overlapping(t, nb) < 0 {
-			break
+	if s.Rev < 5 {
+		for n := 0; n < 200; n++ {
+			nb := s.boxAt(t, pos, facing)
+			if s.overlapping(t, nb) < 0 {
+				break
+			}
+			next := pos.Add(dir.Mul(step))
+			if !s.b.onTable(s.boxAt(t, next, facing)) {
+				break
+			}
+			pos = next
 		}
-		next := pos.Add(dir.Mul(step))
-		if !s.b.onTable(s.boxAt(t, next, facing)) {
-			break
+	} else {
+		if s.overlapping(t, s.boxAt(t, pos, facing)) >= 0 {
+			var e int
+			if pos, e = s.beyondFriends(t, start, pos, dir, facing); e >= 0 {
+				un.Pos, un.Heading = pos, facing
+				s.disperse(t, "forced back into "+s.Units[e].ID, src, out)
+				return
+			}
 		}
-		pos = next
+		if pos = s.nudgeOnTable(t, pos, facing); s.overlappingAny(t, s.boxAt(t, pos, facing)) >= 0 {
+			// Turned where it stands (or shifted at the table edge) onto
+			// a neighbour: it stays as it was (ruling R63).
+			pos, facing = start, un.Heading
+		}
 	}
-	un.Pos, un.Heading = s.nudgeOnTable(t, pos, facing), facing
+	un.Pos, un.Heading = pos, facing
+	if s.Rev < 5 {
+		un.Pos = s.nudgeOnTable(t, pos, facing) // the event tells pos
+	}
 	if !engine.Quiet(out) {
 		out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
 	}
+}
+
+// beyondFriends places unit t, forced back from start along dir to pos
+// where it would end on a friend, beyond the friends it meets there; an
+// enemy it runs into on the way is returned to disperse it (else -1). With
+// no room beyond before the table edge it halts short of them instead, at
+// the furthest clear point of its path (ruling R63).
+func (s *State) beyondFriends(t int, start, pos, dir geom.Point, facing geom.Angle) (geom.Point, int) {
+	const step = 0.25
+	for p := pos; ; {
+		p = p.Add(dir.Mul(step))
+		nb := s.boxAt(t, p, facing)
+		if !s.b.onTable(nb) {
+			break
+		}
+		switch e := s.overlapping(t, nb); {
+		case e < 0:
+			return p, -1
+		case s.Units[e].Side != s.Units[t].Side:
+			return p, e
+		}
+	}
+	for d := pos.Dist(start) - step; d > 0; d -= step {
+		if p := start.Add(dir.Mul(d)); s.overlapping(t, s.boxAt(t, p, facing)) < 0 {
+			return p, -1
+		}
+	}
+	return start, -1
 }
 
 // crossesHedge reports whether the move from a to b has carried footprint

@@ -227,7 +227,7 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		if s.Units[u].Suppressed || p.back[i] {
 			budget = variable
 		}
-		mv := Mover{Unit: u, Path: p.paths[i], Back: p.back[i], Facing: p.facing[i]}
+		mv := Mover{Unit: u, Path: p.paths[i], Back: p.back[i], Facing: p.facing[i], From: s.Units[u].Heading}
 		mv.Reach = s.reach(u, p.paths[i], budget)
 		mv.Final = s.Units[u].Heading
 		if len(p.paths[i]) > 1 && !p.back[i] {
@@ -403,6 +403,9 @@ func (s *State) stepMove(out engine.Emitter) bool {
 		}
 	}
 	un := &s.Units[m.Unit]
+	if !un.Dispersed && m.Halted && s.Rev >= 5 {
+		s.settleHalted(m, out)
+	}
 	if !un.Dispersed && !m.Halted {
 		b := s.moverBox(m, m.Reach)
 		pos, h := b.Center, b.Heading
@@ -410,7 +413,7 @@ func (s *State) stepMove(out engine.Emitter) bool {
 		if reached && m.Facing != nil {
 			h = *m.Facing
 		}
-		pos, d, blocker := s.clearOf(m, pos, h)
+		pos, h, d, blocker := s.clearOf(m, pos, h)
 		un.Pos, un.Heading = pos, h
 		if !engine.Quiet(out) {
 			text := fmt.Sprintf("%s moves %.1f\" to (%.1f, %.1f)", s.name(m.Unit), max(0, d-m.At), pos.X, pos.Y)
@@ -439,9 +442,11 @@ func (s *State) stepMove(out engine.Emitter) bool {
 
 // clearOf backs a mover along its path until its footprint overlaps no
 // other unit (units never end a move on top of another). It returns where
-// the mover ends, how far along its path that is, and the unit it stopped
-// short of (-1 if none).
-func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) (geom.Point, float64, int) {
+// the mover ends, facing which way, how far along its path that is, and
+// the unit it stopped short of (-1 if none). From rules revision 5 a
+// mover backed all the way to its start that would still overlap a unit
+// there, turned to its new facing, keeps the facing it had (ruling R63).
+func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) (geom.Point, geom.Angle, float64, int) {
 	d, blocker := m.Reach, -1
 	pos = s.nudgeOnTable(m.Unit, pos, h)
 	for d > 0 {
@@ -455,7 +460,39 @@ func (s *State) clearOf(m *Mover, pos geom.Point, h geom.Angle) (geom.Point, flo
 		d = max(0, d-0.25)
 		pos = s.nudgeOnTable(m.Unit, s.moverBox(m, d).Center, h)
 	}
-	return pos, d, blocker
+	if s.Rev >= 5 && d == 0 && len(m.Path) > 0 {
+		if o := s.overlappingAny(m.Unit, s.boxAt(m.Unit, pos, h)); o >= 0 {
+			if blocker < 0 {
+				blocker = o
+			}
+			pos, h = m.Path[0], m.From
+		}
+	}
+	return pos, h, d, blocker
+}
+
+// settleHalted places a mover that opportunity fire halted where it stands
+// on another unit (passing through friends) back along its path, clear of
+// them, once the shot is resolved: as a mover that stops short (ruling
+// R63). One the shot moved (forced back) has been placed already.
+func (s *State) settleHalted(m *Mover, out engine.Emitter) {
+	un := &s.Units[m.Unit]
+	b := s.moverBox(m, m.At)
+	if un.Pos != s.nudgeOnTable(m.Unit, b.Center, b.Heading) || s.overlappingAny(m.Unit, s.box(m.Unit)) < 0 {
+		return
+	}
+	mm := *m
+	mm.Reach = m.At
+	pos, h, _, blocker := s.clearOf(&mm, un.Pos, un.Heading)
+	if !engine.Quiet(out) {
+		by := "another unit"
+		if blocker >= 0 && !s.Units[blocker].Hidden {
+			by = s.name(blocker)
+		}
+		out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s halts %.1f\" back, short of %s", s.name(m.Unit), pos.Dist(un.Pos), by), To: engine.Everyone,
+			Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(h.Degrees())}})
+	}
+	un.Pos, un.Heading = pos, h
 }
 
 // nudgeOnTable shifts a footprint the least distance that puts it wholly
@@ -529,7 +566,7 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		}
 		end := s.clampToTable(u, un.Pos, away, budget, face)
 		path := []geom.Point{un.Pos, end}
-		mv := Mover{Unit: u, Path: path, Back: true, Diseng: true, Facing: &face}
+		mv := Mover{Unit: u, Path: path, Back: true, Diseng: true, Facing: &face, From: s.Units[u].Heading}
 		mv.Reach = s.reach(u, path, budget)
 		if a.HaltCover {
 			mv.Reach = s.coverStop(u, path, mv.Reach, face)

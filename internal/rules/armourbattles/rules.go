@@ -35,7 +35,11 @@ func (Rules) Name() string { return Name }
 //	   unit that could otherwise fire opens opportunity-fire windows while
 //	   its side holds a staff order, and the target of a shot may have its
 //	   suppression removed before it reacts (ruling R59)
-const Revision = 4
+//	5  a unit forced back onto friends with no room beyond them before
+//	   the table edge halts short of them, not on top of them; one that
+//	   runs into an enemy while passing through friends is dispersed
+//	   (ruling R63)
+const Revision = 5
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

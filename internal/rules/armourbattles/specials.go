@@ -58,9 +58,9 @@ func (s *State) moveBack(u int, dist float64, out engine.Emitter, verb string) {
 	un := &s.Units[u]
 	back := geom.Dir(un.Heading + geom.Deg(180))
 	end := s.clampToTable(u, un.Pos, back, dist, un.Heading)
-	m := &Mover{Unit: u, Path: []geom.Point{un.Pos, end}, Back: true}
+	m := &Mover{Unit: u, Path: []geom.Point{un.Pos, end}, Back: true, From: un.Heading}
 	m.Reach = s.reach(u, m.Path, dist)
-	pos, _, _ := s.clearOf(m, s.moverBox(m, m.Reach).Center, un.Heading)
+	pos, _, _, _ := s.clearOf(m, s.moverBox(m, m.Reach).Center, un.Heading)
 	out.Emit(engine.Event{Kind: "move", Text: fmt.Sprintf("%s %s %.1f\" to (%.1f, %.1f)", s.name(u), verb, pos.Dist(un.Pos), pos.X, pos.Y), To: engine.Everyone,
 		Data: map[string]any{"unit": un.ID, "x": round2(pos.X), "y": round2(pos.Y), "heading": round2(un.Heading.Degrees())}})
 	un.Pos = pos
@@ -81,7 +81,7 @@ func (s *State) scoot(u int, src dice.Source, out engine.Emitter) {
 	un := &s.Units[u]
 	back := geom.Dir(un.Heading + geom.Deg(180))
 	end := s.clampToTable(u, un.Pos, back, dist, un.Heading)
-	m := Mover{Unit: u, Path: []geom.Point{un.Pos, end}, Back: true, Scoot: true}
+	m := Mover{Unit: u, Path: []geom.Point{un.Pos, end}, Back: true, Scoot: true, From: un.Heading}
 	m.Reach = s.reach(u, m.Path, dist)
 	m.Final = un.Heading
 	s.Move = &MoveState{Movers: []Mover{m}}

@@ -268,6 +268,10 @@ type Mover struct {
 	Halted  bool        `json:"halted,omitempty"`
 	Scoot   bool        `json:"scoot,omitempty"`
 	Facing  *geom.Angle `json:"facing,omitempty"`
+	// From is the unit's heading before the move: one that cannot leave
+	// its place without ending on another unit stays there facing so
+	// (from rules revision 5, ruling R63).
+	From geom.Angle `json:"from,omitempty"`
 }
 
 // MoveState is a group's movement in progress.

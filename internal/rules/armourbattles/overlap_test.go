@@ -1,0 +1,93 @@
+package armourbattles
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/dice"
+	"github.com/sandtable/sandtable/internal/engine"
+	"github.com/sandtable/sandtable/internal/geom"
+)
+
+// TestForcedBackOntoFriendsAtTheEdge: an M4 forced back towards the table
+// edge onto a friend with no room beyond it halts short of the friend from
+// revision 5 (ruling R63); revision 4 left it on top of the friend.
+func TestForcedBackOntoFriendsAtTheEdge(t *testing.T) {
+	for _, rev := range []int{4, Revision} {
+		f := newFixture(t, nil, german, 2, placed{"us-1", "m4-75", us, 36, 42, -90}, placed{"us-2", "m4-75", us, 36, 46.5, -90})
+		f.s.Rev = rev
+		u := f.s.unitIndex("us-1")
+		var evs engine.EventList
+		f.s.forceBack(u, geom.Point{X: 36, Y: 20}, 6, dice.NewScripted(), &evs)
+		over := f.s.overlappingAny(u, f.s.box(u)) >= 0
+		un := f.unit("us-1")
+		switch {
+		case rev < 5 && !over:
+			t.Errorf("revision %d: the M4 at %v is clear of its friend; the test no longer shows the old overlap", rev, un.Pos)
+		case rev >= 5 && (over || un.Dispersed || un.Pos.Y < 42 || un.Pos.Y > 44+1e-9):
+			t.Errorf("revision %d: the M4 ends at %v (overlapping %v, dispersed %v), want between y 42 and 44, short of its friend", rev, un.Pos, over, un.Dispersed)
+		}
+	}
+}
+
+// TestBlockedMoverKeepsItsFacing: an M4 sent 1.8" east onto the friend
+// beside it cannot leave its place; from revision 5 it does not turn east
+// where it stands either, which would put its hull over the friend's
+// (ruling R63).
+func TestBlockedMoverKeepsItsFacing(t *testing.T) {
+	for _, rev := range []int{4, Revision} {
+		f := newFixture(t, nil, us, 2, placed{"us-1", "m4-75", us, 30, 10, 90}, placed{"us-2", "m4-75", us, 31.8, 10, 90})
+		f.s.Rev = rev
+		f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+		f.dice(3)
+		f.do(Move{Units: []UnitMove{{Unit: "us-1", To: [][2]float64{{31.8, 10}}}}})
+		u := f.s.unitIndex("us-1")
+		over := f.s.overlappingAny(u, f.s.box(u)) >= 0
+		un := f.unit("us-1")
+		switch {
+		case rev < 5 && !over:
+			t.Errorf("revision %d: the M4 is clear at %v facing %.0f°; the test no longer shows the old overlap", rev, un.Pos, un.Heading.Degrees())
+		case rev >= 5 && (over || un.Pos != geom.Point{X: 30, Y: 10} || !near(un.Heading.Degrees(), 90)):
+			t.Errorf("revision %d: the M4 ends at %v facing %.0f° (overlapping %v), want it where it stood, facing 90°", rev, un.Pos, un.Heading.Degrees(), over)
+		}
+	}
+}
+
+// TestNoOverlapsInRandomPlay plays random games on every battle and checks
+// after each action that no two units stand on one another once no move
+// is under way (ruling R63). SANDTABLE_OVERLAP_GAMES sets the games per
+// battle (40 by default; the ruling's 200 were run so).
+func TestNoOverlapsInRandomPlay(t *testing.T) {
+	games := 40
+	if v, err := strconv.Atoi(os.Getenv("SANDTABLE_OVERLAP_GAMES")); err == nil && v > 0 {
+		games = v
+	}
+	if testing.Short() {
+		games = 5
+	}
+	for _, id := range allBattles {
+		sc := battle(t, id)
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			st, err := Rules{}.New(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			src := dice.NewPCG(seed)
+			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
+			var evs engine.EventList
+			for n := 0; !s.Over && n < 5000; n++ {
+				a := agents[s.Pending().Side].Choose(s)
+				evs = evs[:0]
+				s.Apply(a, src, &evs)
+				if err := noOverlap(s); err != nil {
+					raw, _ := json.Marshal(a)
+					t.Fatalf("%s seed %d action %d (%s %s): %v\nevents: %v", id, seed, n, a.Kind(), raw, err, evs)
+				}
+			}
+		}
+	}
+}
