@@ -699,8 +699,16 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer lg.mu.Unlock()
-	if !lg.g.State().Result().Over || r.URL.Query().Get("format") == "events" {
-		writeJSON(w, http.StatusOK, actionResponse{Events: lg.eventsFor(acc, 0), position: positionOf(lg, acc)})
+	over := lg.g.State().Result().Over
+	if !over || r.URL.Query().Get("format") == "events" {
+		evs := lg.eventsFor(acc, 0)
+		if over {
+			// The fog lifts once the game is over: every event of both
+			// sides, hidden moves too, as the action log (format=jsonl)
+			// tells anyone who replays it.
+			evs = lg.allEvents()
+		}
+		writeJSON(w, http.StatusOK, actionResponse{Events: evs, position: positionOf(lg, acc)})
 		return
 	}
 	var buf bytes.Buffer

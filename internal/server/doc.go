@@ -66,12 +66,15 @@
 //	                                    → {candidates, n, last_event, pending, result}; empty if not yours
 //	POST /api/games/{id}/check          {action} → {legal, error, preview, n}: whether the rules would
 //	                                    take your action now and why not, without taking it; preview is
-//	                                    what it would come to (Pagano: a move's cost, budget and reach)
+//	                                    what it would come to (Pagano: a move's cost, budget and reach;
+//	                                    Armour Battles: a group move's cost over the ground for each unit,
+//	                                    the chance the roll gets it there, the breakdown risk)
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
 //	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
 //	                                    pagano --json`; a shot the rules refuse is 422 saying why)
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
-//	                                    (?format=events for the events still; jsonl, or no format, for
+//	                                    (?format=events for the events still: every event of both
+//	                                    sides once it is over, hidden moves too; jsonl, or no format, for
 //	                                    the log; any other format is 400). A finished game's log is
 //	                                    given as stored even when this server cannot open the game
 //	                                    (its scenario is missing, or the rules have changed since)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -156,6 +157,16 @@ func (lg *liveGame) eventsFor(acc access, after int) []engine.Event {
 		out = append(out, e)
 	}
 	return out
+}
+
+// allEvents returns every event of the game, whoever it was for,
+// numbered from 1; mu held.
+func (lg *liveGame) allEvents() []engine.Event {
+	evs := slices.Clone(lg.g.Events())
+	for k := range evs {
+		evs[k].Seq = k + 1
+	}
+	return evs
 }
 
 // idle reports whether the game may be evicted; mu held.

@@ -147,8 +147,8 @@ func hiddenLeak(s *State) error {
 	for i := range s.Units {
 		hidden = hidden || s.Units[i].Hidden
 	}
-	if !hidden {
-		return nil // nothing left to leak
+	if !hidden || s.Over {
+		return nil // nothing left to leak, or the fog has lifted
 	}
 	for side := range s.Sides {
 		js, err := json.Marshal(s.View(side))

@@ -152,7 +152,8 @@ type SpanView struct {
 // View returns what side may know: enemy units not yet on the table and
 // enemy hidden units are left out, and only the deciding side sees its
 // opportunity-fire window. A side of engine.Everyone (-1) gives the
-// spectators' view: what both sides may know.
+// spectators' view: what both sides may know. Once the game is over the
+// fog lifts: every unit is shown, hidden ones where they stand.
 func (s *State) View(side int) any {
 	v := View{Scenario: s.b.sc.ID, Side: "spectator", Turn: s.Turn, Phase: s.Phase, Pending: s.Pending(), Slots: s.Slots, Result: s.Result()}
 	if side >= 0 {
@@ -164,8 +165,8 @@ func (s *State) View(side int) any {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side && (!u.Placed || u.Hidden) {
-			continue // never show the enemy's unplaced or hidden units
+		if u.Side != side && (!u.Placed || u.Hidden) && !s.Over {
+			continue // never show the enemy's unplaced or hidden units, till the game is over
 		}
 		ut := s.b.types[u.Type]
 		// An order given with hidden units names none of its units to
