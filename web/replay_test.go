@@ -13,7 +13,8 @@ import (
 // the rules' first suggestions (the German StuGs set up hidden), then opens
 // the American player's replay: the fog lifts once the game is over, so
 // the StuGs are drawn where they set up from that very event on, and the
-// log holds the Germans' own events too.
+// log holds the Germans' own events too. The end screen counts each side's
+// losses as the view does.
 func TestReplayLiftsTheFog(t *testing.T) {
 	g, seats := humanGame(t, "armour-battles/battle-2")
 	deadline := time.Now().Add(3 * time.Minute)
@@ -42,6 +43,29 @@ func TestReplayLiftsTheFog(t *testing.T) {
 	b := newTab(t, browser, "us", 1280, 800)
 	b.do(chromedp.Navigate(g["join_url"].(string)))
 	b.waitFor("the battlefield", `window.sandtable && document.body.dataset.busy !== "1" && document.body.dataset.over === "1"`, 15*time.Second)
+	// The end screen's summary: each side's morale and its losses, as
+	// the view tells them.
+	lost := map[string]int{}
+	for _, u := range us.View.Units {
+		if u.Dispersed {
+			lost[u.Side]++
+		}
+	}
+	for _, side := range []string{"german", "us"} {
+		text := eval[string](b, fmt.Sprintf(`(document.querySelector("[data-testid=over-lost-%s]") || {}).textContent || "missing"`, side))
+		n := 0
+		if text != "none" {
+			for _, part := range strings.Split(text, ", ") {
+				var k int
+				fmt.Sscanf(part, "%d×", &k)
+				n += k
+			}
+		}
+		if text == "missing" || n != lost[side] {
+			t.Errorf("the end screen gives %s's losses as %q; the view has %d units dispersed", side, text, lost[side])
+		}
+	}
+	b.shot("over")
 	id := g["game_id"].(string)
 	eval[bool](b, `(history.pushState({}, "", "/replay/`+id+`"), dispatchEvent(new PopStateEvent("popstate")), true)`)
 	b.waitFor("the replay", `document.querySelector("[data-testid=replay-log] li")`, 10*time.Second)

@@ -613,6 +613,7 @@ export class Game {
       box.appendChild(h("div", { class: "over", testid: "game-over" },
         h("h2", {}, w ? `${w} wins` : "A draw"),
         h("p", {}, `Turn ${r.turn}${r.reason ? ": " + r.reason : ""}`),
+        this.pagano ? null : this.overSummary(),
         h("a", { class: "button", href: `/replay/${this.id}`, testid: "open-replay" }, "Replay the battle"),
       ));
       this.hint("");
@@ -650,6 +651,27 @@ export class Game {
     else this.panelCandidates(box);
     if (!this.pagano) this.applyChecks(box);
     markKeys(box);
+  }
+
+  // overSummary tells, side by side, what each army has left once the
+  // battle is over (the fog has lifted: every unit is in the view): army
+  // morale, units still fighting, and the units lost, by type.
+  overSummary() {
+    const rows = (this.view.sides || []).map((sd) => {
+      const mine = this.units.filter((u) => u.side === sd.id && (u.placed || u.dispersed || u.reserve));
+      const lost = mine.filter((u) => u.dispersed);
+      const byType = {};
+      for (const u of lost) byType[u.name] = (byType[u.name] || 0) + 1;
+      const waiting = mine.filter((u) => !u.dispersed && !u.placed).length;
+      return h("tr", { testid: "over-" + sd.id },
+        h("th", { scope: "row" }, sd.name),
+        h("td", { testid: "over-morale-" + sd.id }, String(sd.morale)),
+        h("td", { testid: "over-left-" + sd.id }, `${mine.length - lost.length - waiting}` + (waiting ? ` (+${waiting} never on)` : "")),
+        h("td", { testid: "over-lost-" + sd.id }, lost.length ? Object.entries(byType).map(([n, k]) => `${k}× ${n}`).join(", ") : "none"));
+    });
+    return h("table", { class: "over-summary", testid: "over-summary" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { title: "Army morale left" }, "Morale"), h("th", { title: "Units still on the table" }, "Fighting"), h("th", {}, "Lost"))),
+      h("tbody", {}, rows));
   }
 
   // deploy: pick a unit, point at the table, click to place.
