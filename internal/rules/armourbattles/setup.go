@@ -455,6 +455,7 @@ func (s *State) setupView() *SetupView {
 			switch home.Placement {
 			case scenario.PlaceEdge:
 				parts = append(parts, fmt.Sprintf("on your table edge (within %g\")", EdgeGap))
+				sv.Edge = append(sv.Edge, un.ID)
 			case scenario.PlaceCover:
 				parts = append(parts, fmt.Sprintf("behind a hedge or at a wood's edge (within %g\")", CoverGap))
 			}

@@ -52,6 +52,9 @@ type SetupView struct {
 	// Placement describes, by unit waiting to deploy, any limit on where
 	// it sets up beyond the deployment zone.
 	Placement map[string]string `json:"placement,omitempty"`
+	// Edge lists the units waiting to deploy that set up on the side's
+	// own table edge (the page places them against it).
+	Edge []string `json:"edge,omitempty"`
 }
 
 // SideView is a side's public standing: command dice are laid out where

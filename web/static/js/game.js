@@ -706,6 +706,23 @@ export class Game {
     this.hint("Click in your deployment zone to place " + (this.ui.deployUnit || ""));
   }
 
+  // deploySpot is where a click at (x, y) places the unit being deployed:
+  // a unit that must set up on its table edge is drawn up against it, a
+  // quarter inch in, wherever along the edge the click is (its footprint
+  // turned to the chosen facing).
+  deploySpot(x, y) {
+    const id = this.ui.deployUnit;
+    const u = id && this.unit(id);
+    const edge = ((this.view.setup || {}).edge || []).includes(id) && (this.mapSide(this.mySide) || {}).edge;
+    if (!u || !edge) return [x, y];
+    const th = (this.ui.facing || 0) * Math.PI / 180, L = u.length || 2.5, W = u.width || 1.5;
+    const hx = Math.abs(Math.cos(th)) * L / 2 + Math.abs(Math.sin(th)) * W / 2;
+    const hy = Math.abs(Math.sin(th)) * L / 2 + Math.abs(Math.cos(th)) * W / 2;
+    const gap = 0.25, tw = this.map.table.width, tht = this.map.table.height;
+    const at = { south: [x, hy + gap], north: [x, tht - hy - gap], west: [hx + gap, y], east: [tw - hx - gap, y] }[edge] || [x, y];
+    return at.map(round2);
+  }
+
   rotate(d) { this.ui.facing = norm360((this.ui.facing || 0) + d); this.renderPanel(); this.renderOverlay(); }
 
   panelChain(box) {
@@ -1140,7 +1157,8 @@ export class Game {
     }
     if (mine && p.kind === "deploy" && ui.deployUnit && ui.cursor) {
       const u = this.unit(ui.deployUnit);
-      if (u) this.ghost({ ...u, x: ui.cursor[0], y: ui.cursor[1], heading: ui.facing }, "ghost");
+      const [x, y] = this.deploySpot(ui.cursor[0], ui.cursor[1]);
+      if (u) this.ghost({ ...u, x, y, heading: ui.facing }, "ghost");
     }
     if (mine && p.kind === "order") {
       if (ui.leader) {
@@ -1312,8 +1330,12 @@ export class Game {
     if (x < 0 || y < 0 || x > this.map.table.width || y > this.map.table.height) { this.say("That is off the table: click inside it"); return; }
     if (this.pagano && this.pgTableClick([x, y])) return;
     switch (p.kind) {
-      case "deploy":
-        if (ui.deployUnit) this.act({ kind: "deploy", unit: ui.deployUnit, x, y, facing: round2(ui.facing) });
+      case "deploy": {
+        if (!ui.deployUnit) return;
+        const [dx, dy] = this.deploySpot(x, y);
+        this.act({ kind: "deploy", unit: ui.deployUnit, x: dx, y: dy, facing: round2(ui.facing) });
+        return;
+      }
         return;
       case "order":
         if (ui.mission) {
