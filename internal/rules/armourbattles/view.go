@@ -67,7 +67,10 @@ type SideView struct {
 	StaffNew int    `json:"staff_new"`
 	Dice     [7]int `json:"dice"`
 	Wild     int    `json:"wild"`
-	Failure  bool   `json:"failure"`
+	// Borrowed is how many of the wild dice are the other side's 1s,
+	// lent by its command failure this turn.
+	Borrowed int  `json:"borrowed,omitempty"`
+	Failure  bool `json:"failure"`
 }
 
 // ActView is the activated command group.
@@ -164,7 +167,7 @@ func (s *State) View(side int) any {
 	}
 	v.Active = s.b.sides[s.Active].id
 	for i, sd := range s.Sides {
-		v.Sides = append(v.Sides, SideView{ID: s.b.sides[i].id, Name: s.b.sides[i].name, Morale: sd.Morale, Staff: sd.Staff, StaffNew: sd.StaffNew, Dice: sd.Dice, Wild: sd.Wild(), Failure: sd.Failure})
+		v.Sides = append(v.Sides, SideView{ID: s.b.sides[i].id, Name: s.b.sides[i].name, Morale: sd.Morale, Staff: sd.Staff, StaffNew: sd.StaffNew, Dice: sd.Dice, Wild: sd.Wild(), Borrowed: sd.Borrowed, Failure: sd.Failure})
 	}
 	for i := range s.Units {
 		u := &s.Units[i]

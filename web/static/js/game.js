@@ -446,7 +446,14 @@ export class Game {
       const init = (this.g.sides || []).indexOf(sd.id);
       const dice = [];
       for (let f = 2; f <= 5; f++) for (let i = 0; i < sd.dice[f]; i++) dice.push(die(f));
-      for (let i = 0; i < sd.wild; i++) dice.push(die(6, true));
+      // Wild dice: the side's own sixes, then the 1s the other side's
+      // command failure lent it (they read as 1s on the table).
+      const lentBy = (this.view.sides || []).find((o) => o.id !== sd.id);
+      for (let i = 0; i < sd.wild; i++) {
+        const d = die(i < sd.wild - (sd.borrowed || 0) ? 6 : 1, true);
+        if (i >= sd.wild - (sd.borrowed || 0)) { d.classList.add("borrowed"); d.title = `A 1 lent by ${lentBy ? lentBy.name : "the enemy"}'s command failure: a wild die for ${sd.name} this turn`; d.dataset.testid = "lent-" + sd.id; }
+        dice.push(d);
+      }
       const lost = this.units.filter((u) => u.side === sd.id && u.dispersed).length;
       box.appendChild(h("div", { class: "side-row" + (sd.id === this.view.active ? " active" : ""), testid: "side-" + sd.id, style: `border-left-color:${this.sideColor(sd.id)}` },
         h("div", { class: "side-name" }, sd.name, sd.id === this.mySide ? h("span", { class: "tag" }, "you") : null, sd.id === this.view.active && !this.g.result.over ? h("span", { class: "tag pulse" }, "pulse") : null),
@@ -454,7 +461,8 @@ export class Game {
           h("span", { title: "Army morale: at zero the army is beaten", testid: "morale-" + sd.id }, "Morale ", h("b", {}, sd.morale)),
           h("span", { title: "Staff orders usable now (+ restocked for next turn)", testid: "staff-" + sd.id }, "Staff ", h("b", {}, sd.staff), sd.staff_new ? ` (+${sd.staff_new})` : ""),
           lost ? h("span", { title: "Units dispersed" }, "Lost ", h("b", {}, lost)) : null,
-          sd.failure ? h("span", { class: "failure", title: "Command failure this turn" }, "Command failure") : null,
+          sd.failure ? h("span", { class: "failure", title: "Command failure this turn: the side's 1s go to the enemy as wild dice" }, "Command failure") : null,
+          sd.borrowed ? h("span", { class: "lent", testid: "borrowed-" + sd.id, title: `The 1s of ${lentBy ? lentBy.name : "the enemy"}'s command failure, lent as wild dice` }, `+${sd.borrowed} wild lent`) : null,
         ),
         h("div", { class: "dice-row", title: "Unspent command dice (sixes are wild)" }, dice.length ? dice : h("span", { class: "muted" }, "no dice left")),
       ));
