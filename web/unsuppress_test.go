@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -37,38 +38,13 @@ func TestFreeSuppressedUnitFromThePage(t *testing.T) {
 			} `json:"sides"`
 		} `json:"view"`
 	}
-	rng := rand.New(rand.NewPCG(7, 7))
+	side, raw := playRandomUntil(t, seats, 7, 3000, "a decision with a unit to free", func(g apiGame, raw json.RawMessage) bool {
+		var st gameJ
+		json.Unmarshal(raw, &st)
+		return (g.Pending.Kind == "opportunity-fire" || g.Pending.Kind == "reaction-boost") && len(st.View.Unsuppress) > 0
+	})
 	var st gameJ
-	side := -1
-	for step := 0; side < 0; step++ {
-		if step > 3000 {
-			t.Fatal("no decision with a unit to free after 3,000 actions")
-		}
-		st = gameJ{}
-		seats[0].call("GET", "", nil, &st)
-		if st.Result.Over {
-			t.Fatalf("the battle ended after %d actions with no unit to free", step)
-		}
-		s := seats[st.Pending.Side]
-		st = gameJ{}
-		s.call("GET", "", nil, &st)
-		if (st.Pending.Kind == "opportunity-fire" || st.Pending.Kind == "reaction-boost") && len(st.View.Unsuppress) > 0 {
-			side = st.Pending.Side
-			break
-		}
-		var c struct {
-			Candidates []map[string]any `json:"candidates"`
-		}
-		s.call("GET", "/candidates", nil, &c)
-		if len(c.Candidates) == 0 {
-			t.Fatalf("no candidates for %s", st.Pending.Kind)
-		}
-		a := c.Candidates[rng.IntN(len(c.Candidates))]
-		var res map[string]any
-		if code := s.call("POST", "/actions", map[string]any{"after": st.LastEvent, "n": st.N, "action": a}, &res); code != http.StatusOK {
-			t.Fatalf("acting %v: %d %v", a, code, res)
-		}
-	}
+	json.Unmarshal(raw, &st)
 	unit, kind, staff := st.View.Unsuppress[0], st.Pending.Kind, st.View.Sides[side].Staff
 	t.Logf("after %d actions, %s for side %d: may free %v", st.N, kind, side, st.View.Unsuppress)
 
@@ -99,5 +75,43 @@ func TestFreeSuppressedUnitFromThePage(t *testing.T) {
 	}
 	if errs := b.pageErrors(); len(errs) > 0 {
 		t.Errorf("page errors: %v", errs)
+	}
+}
+
+// playRandomUntil plays both seats through the API, each taking a seeded
+// random one of the rules' candidates, until done holds for the seat whose
+// decision is pending (its game, as it sees it); it returns that side and
+// its game's JSON. what names the wait in a failure.
+func playRandomUntil(t *testing.T, seats []seatAPI, seed uint64, limit int, what string, done func(g apiGame, raw json.RawMessage) bool) (int, json.RawMessage) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for step := 0; ; step++ {
+		if step > limit {
+			t.Fatalf("no %s after %d actions", what, limit)
+		}
+		var st apiGame
+		seats[0].call("GET", "", nil, &st)
+		if st.Result.Over {
+			t.Fatalf("the battle ended after %d actions with no %s", step, what)
+		}
+		s := seats[st.Pending.Side]
+		var raw json.RawMessage
+		s.call("GET", "", nil, &raw)
+		json.Unmarshal(raw, &st)
+		if done(st, raw) {
+			return st.Pending.Side, raw
+		}
+		var c struct {
+			Candidates []map[string]any `json:"candidates"`
+		}
+		s.call("GET", "/candidates", nil, &c)
+		if len(c.Candidates) == 0 {
+			t.Fatalf("no candidates for %s", st.Pending.Kind)
+		}
+		a := c.Candidates[rng.IntN(len(c.Candidates))]
+		var res map[string]any
+		if code := s.call("POST", "/actions", map[string]any{"after": st.LastEvent, "n": st.N, "action": a}, &res); code != http.StatusOK {
+			t.Fatalf("acting %v: %d %v", a, code, res)
+		}
 	}
 }

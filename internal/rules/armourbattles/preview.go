@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"math"
 
+	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
 )
@@ -43,13 +44,26 @@ type UnitMovePreview struct {
 }
 
 // Preview returns what a proposed action would come to without taking it:
-// a MovePreview for a legal move of the activated group, nil for anything
-// else. It reads only the table's terrain and the group's own units, so it
+// a MovePreview for a legal move of the activated group, a
+// ReactionPreview for a hit unit's reaction (a boost, or its suppression
+// removed first), nil for anything else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
 func (s *State) Preview(a engine.Action) any {
+	if s.Validate(a) != nil {
+		return nil
+	}
+	switch a := a.(type) {
+	case Boost:
+		return s.reactionPreview(a.Wild, a.Staff, false)
+	case Unsuppress:
+		if s.Pending().Kind == "reaction-boost" && len(s.Shots) > 0 && s.Units[s.Shots[len(s.Shots)-1].Target].ID == a.Unit {
+			return s.reactionPreview(false, false, true)
+		}
+		return nil
+	}
 	m, ok := a.(Move)
-	if !ok || s.Validate(a) != nil {
+	if !ok {
 		return nil
 	}
 	p, err := s.planMove(m, nil)
@@ -167,6 +181,83 @@ func (s *State) breakdownChance(k int, maxed bool) float64 {
 		}
 	}
 	return float64(hits) / float64(n)
+}
+
+// ReactionPreview is what the reaction of a unit hit by a rolled attack
+// would come to: its pool, and the chance of each result.
+type ReactionPreview struct {
+	Unit            string `json:"unit"`
+	AttackSuccesses int    `json:"attack_successes"`
+	AttackSixes     int    `json:"attack_sixes"`
+	Dice            int    `json:"dice"`
+	TN              int    `json:"tn"`
+	// NoEffect is the chance it shrugs the shot off; Disrupted of taking
+	// a point or more (Dispersed: reaching three, the unit gone);
+	// Suppressed of being suppressed, ForcedBack of being forced back
+	// too (suppressed and disrupted, not dispersed). ExpectedDP is the
+	// points it takes on average.
+	NoEffect   float64 `json:"no_effect"`
+	Disrupted  float64 `json:"disrupted"`
+	Dispersed  float64 `json:"dispersed"`
+	Suppressed float64 `json:"suppressed"`
+	ForcedBack float64 `json:"forced_back"`
+	ExpectedDP float64 `json:"expected_dp"`
+}
+
+// reactionPreview gives the pending shot's reaction with a wild die and
+// a staff order added as asked, or with the target's suppression removed
+// first (free). It changes nothing: a removal is tried and undone.
+func (s *State) reactionPreview(wild, staff, free bool) any {
+	if len(s.Shots) == 0 {
+		return nil
+	}
+	sh := s.Shots[len(s.Shots)-1] // a copy
+	for _, b := range []bool{wild, staff} {
+		if b {
+			sh.ReactionWild++
+		}
+	}
+	un := &s.Units[sh.Target]
+	was := un.Suppressed
+	if free {
+		un.Suppressed = false
+	}
+	d, err := s.declaredShot(&sh).Dice()
+	un.Suppressed = was
+	if err != nil {
+		return nil
+	}
+	p := ReactionPreview{Unit: un.ID, AttackSuccesses: sh.Attack.Successes, AttackSixes: sh.Attack.Sixes, Dice: d.ReactionDice, TN: d.ReactionTN}
+	r := dice.PoolDist(d.ReactionDice, d.ReactionTN)
+	for rs := 0; rs <= r.N; rs++ {
+		for r6 := 0; r6 <= r.N; r6++ {
+			pr := r.At(rs, r6)
+			if pr == 0 {
+				continue
+			}
+			net, suppress, _ := ShotEffect(d, sh.Attack, PoolResult{Successes: rs, Sixes: r6})
+			gone := un.DP+net >= DispersalDP
+			switch {
+			case net == 0 && !suppress:
+				p.NoEffect += pr
+			}
+			if net > 0 {
+				p.Disrupted += pr
+				p.ExpectedDP += pr * float64(min(net, DispersalDP-un.DP))
+			}
+			if gone {
+				p.Dispersed += pr
+			} else if suppress {
+				p.Suppressed += pr
+				if net > 0 {
+					p.ForcedBack += pr
+				}
+			}
+		}
+	}
+	p.NoEffect, p.Disrupted, p.Dispersed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed)
+	p.Suppressed, p.ForcedBack, p.ExpectedDP = round4(p.Suppressed), round4(p.ForcedBack), round4(p.ExpectedDP)
+	return p
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

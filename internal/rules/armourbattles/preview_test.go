@@ -135,3 +135,86 @@ func TestPreviewOnlyLegalMoves(t *testing.T) {
 		t.Error("previewing changed the state")
 	}
 }
+
+// TestPreviewReaction: a suppressed Panzer IV with a point already is hit
+// (the attack rolled); the preview of each answer — no boost, a staff
+// order's die, its suppression removed first — gives its reaction pool and
+// chances equal to counting every face of the reaction dice, and changes
+// nothing.
+func TestPreviewReaction(t *testing.T) {
+	f := newFixture(t, nil, us, 1, placed{"us-1", "m4-75", us, 36, 20, 90}, placed{"de-1", "panzer-iv-h", german, 36, 30, -90})
+	f.s.Rev = Revision
+	f.unit("de-1").Suppressed = true
+	f.unit("de-1").DP = 1
+	f.s.Sides[german].Staff = 3
+	f.do(Activate{Order: OrderMoveFire, Leader: "us-1", Dice: 1})
+	f.dice(6, 5, 5, 1, 1, 1, 1)
+	f.do(Fire{Unit: "us-1", Target: "de-1"})
+	f.do(OppPass{})
+	f.pending("reaction-boost")
+	sh := f.s.Shots[len(f.s.Shots)-1]
+	before := f.s.Hash()
+	base, ok := f.s.Preview(Boost{}).(ReactionPreview)
+	if !ok {
+		t.Fatalf("no reaction preview: %#v", f.s.Preview(Boost{}))
+	}
+	boosted := f.s.Preview(Boost{Staff: true}).(ReactionPreview)
+	freed := f.s.Preview(Unsuppress{Unit: "de-1", Staff: true}).(ReactionPreview)
+	if f.s.Hash() != before || !f.unit("de-1").Suppressed {
+		t.Fatal("previewing changed the state")
+	}
+	if boosted.Dice != base.Dice+1 || boosted.TN != base.TN || freed.TN != base.TN-1 || freed.Dice != base.Dice {
+		t.Errorf("pools: base %dD at %d+, boosted %dD at %d+, freed %dD at %d+", base.Dice, base.TN, boosted.Dice, boosted.TN, freed.Dice, freed.TN)
+	}
+	for _, p := range []ReactionPreview{base, boosted, freed} {
+		want := bruteReaction(sh.Attack, p.Dice, p.TN, 1)
+		got := [4]float64{p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed}
+		for i := range got {
+			if !nearTo(got[i], want[i], 1e-4) {
+				t.Errorf("%dD at %d+ against %d successes, %d sixes: %v, counting faces gives %v", p.Dice, p.TN, sh.Attack.Successes, sh.Attack.Sixes, got, want)
+				break
+			}
+		}
+	}
+	if !(boosted.Disrupted < base.Disrupted && freed.Disrupted < base.Disrupted) {
+		t.Errorf("an extra die (%.4f) or the better target number (%.4f) does not lower the chance of disruption (%.4f)", boosted.Disrupted, freed.Disrupted, base.Disrupted)
+	}
+}
+
+// bruteReaction counts every face of n reaction dice at tn against a
+// rolled attack on a unit with dp points: the chances of no effect,
+// disruption, dispersal and suppression (not dispersed).
+func bruteReaction(attack PoolResult, n, tn, dp int) [4]float64 {
+	var out [4]float64
+	total := 1
+	for range n {
+		total *= 6
+	}
+	for c := range total {
+		rs, r6 := 0, 0
+		for i, x := 0, c; i < n; i, x = i+1, x/6 {
+			f := x%6 + 1
+			if f >= tn {
+				rs++
+			}
+			if f == 6 {
+				r6++
+			}
+		}
+		net := max(0, attack.Successes-rs)
+		sup := attack.Sixes > r6
+		p := 1 / float64(total)
+		if net == 0 && !sup {
+			out[0] += p
+		}
+		if net > 0 {
+			out[1] += p
+		}
+		if dp+net >= DispersalDP {
+			out[2] += p
+		} else if sup {
+			out[3] += p
+		}
+	}
+	return out
+}

@@ -1112,18 +1112,27 @@ export class Game {
   panelBoost(box) {
     const sd = this.mySideView();
     box.appendChild(h("p", {}, "Your unit is hit. Add a die to its reaction roll?"));
+    // Each answer with the rules' odds for it (POST /check's preview).
+    const opts = [];
     // R59: freed first, the unit reacts at 4+ instead of 5+.
-    for (const id of this.view.unsuppress_wild || []) {
-      box.appendChild(h("div", { class: "row" }, h("button", { testid: "boost-unsuppress-wild", onclick: () => this.act({ kind: "unsuppress", unit: id }) }, `Remove ${id}'s suppression first (wild die): it reacts at 4+`)));
+    for (const id of this.view.unsuppress_wild || []) opts.push([{ kind: "unsuppress", unit: id }, "boost-unsuppress-wild", `Remove ${id}'s suppression first (wild die): it reacts at 4+`]);
+    for (const id of this.view.unsuppress || []) opts.push([{ kind: "unsuppress", unit: id, staff: true }, "boost-unsuppress", `Remove ${id}'s suppression first (staff order): it reacts at 4+`]);
+    if (sd.wild) opts.push([{ kind: "boost", wild: true }, "boost-wild", "+ wild die"]);
+    if (sd.staff) opts.push([{ kind: "boost", staff: true }, "boost-staff", "+ staff order"]);
+    if (sd.wild && sd.staff) opts.push([{ kind: "boost", wild: true, staff: true }, "boost-both", "both"]);
+    opts.push([{ kind: "boost" }, "boost-none", "No boost (Enter)"]);
+    const list = h("div", { class: "boost-options" });
+    for (const [action, testid, label] of opts) {
+      const c = this.checked(action);
+      const pv = c && c.preview;
+      list.appendChild(h("div", { class: "row boost-option" },
+        h("button", { class: testid === "boost-none" ? "primary" : "", testid, "data-action": JSON.stringify(action), onclick: () => this.act(action) }, label),
+        pv ? h("span", { class: "odds-line", testid: "odds-" + testid }, `${pv.dice}D at ${pv.tn}+: ${pct(pv.no_effect)} no effect, ${pct(pv.disrupted)} disrupted` +
+          (pv.dispersed ? ` (${pct(pv.dispersed)} dispersed)` : "") + `, ${pct(pv.suppressed)} suppressed` + (pv.forced_back ? ` (${pct(pv.forced_back)} forced back)` : "")) : null));
     }
-    for (const id of this.view.unsuppress || []) {
-      box.appendChild(h("div", { class: "row" }, h("button", { testid: "boost-unsuppress", onclick: () => this.act({ kind: "unsuppress", unit: id, staff: true }) }, `Remove ${id}'s suppression first (staff order): it reacts at 4+`)));
-    }
-    box.appendChild(h("div", { class: "row" },
-      sd.wild ? h("button", { testid: "boost-wild", onclick: () => this.act({ kind: "boost", wild: true }) }, "+ wild die") : null,
-      sd.staff ? h("button", { testid: "boost-staff", onclick: () => this.act({ kind: "boost", staff: true }) }, "+ staff order") : null,
-      sd.wild && sd.staff ? h("button", { testid: "boost-both", onclick: () => this.act({ kind: "boost", wild: true, staff: true }) }, "both") : null,
-      h("button", { class: "primary", testid: "boost-none", onclick: () => this.act({ kind: "boost" }) }, "No boost (Enter)")));
+    const sh = opts.length && this.checked(opts[opts.length - 1][0]);
+    if (sh && sh.preview) box.appendChild(h("p", { class: "muted" }, `The attack scored ${sh.preview.attack_successes} success${sh.preview.attack_successes === 1 ? "" : "es"} and ${sh.preview.attack_sixes} six${sh.preview.attack_sixes === 1 ? "" : "es"}: each reaction success cancels one, and matching the sixes avoids suppression.`));
+    box.appendChild(list);
   }
 
   panelBreakOff(box) {
