@@ -156,6 +156,18 @@ func TestMovePreviewFromTheRules(t *testing.T) {
 	if !strings.Contains(text, want) {
 		t.Errorf("the API gives %s a chance of %.4f; the page says %q, want %q", id, chance, text, want)
 	}
+	// The label on the table says it too, short.
+	label := eval[string](b, fmt.Sprintf(`(document.querySelector("[data-testid=move-label-%s]") || {}).textContent || ""`, id))
+	short := ""
+	switch {
+	case chance <= 0:
+		short = " · no roll"
+	case chance < 1:
+		short = fmt.Sprintf(" · %d%%", int(math.Round(chance*100)))
+	}
+	if !strings.HasSuffix(label, `"`+short) {
+		t.Errorf("the table's label for %s reads %q, want it to end %q", id, label, `"`+short)
+	}
 }
 
 // inSight reports whether the element sel is wholly inside the window and

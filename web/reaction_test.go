@@ -14,7 +14,8 @@ import (
 // TestReactionOdds: two seats play Battle 1 with seeded random choices
 // until a unit is hit and its side is asked whether to boost the
 // reaction; that side's page shows each answer's odds, the ones the rules
-// give over the API (POST /check's preview).
+// give over the API (POST /check's preview), and the toolbar's hint is
+// about the reaction, not a panel before it.
 func TestReactionOdds(t *testing.T) {
 	g, seats := humanGame(t, "armour-battles/battle-1")
 	urls := []string{g["seat_url"].(string), g["join_url"].(string)}
@@ -38,5 +39,13 @@ func TestReactionOdds(t *testing.T) {
 	if !strings.HasPrefix(text, want) {
 		t.Errorf("the page says %q; the rules' preview %v, want it to begin %q", text, pv, want)
 	}
+	if hint := b.hintText(); !strings.Contains(hint, "reaction") {
+		t.Errorf("the toolbar's hint at a reaction boost reads %q", hint)
+	}
 	b.shot("boost")
+}
+
+// hintText is the toolbar's hint.
+func (b *tab) hintText() string {
+	return eval[string](b, `(document.querySelector(".toolbar .hint") || {}).textContent || ""`)
 }

@@ -638,6 +638,10 @@ export class Game {
       this.hint("");
       return;
     }
+    // A panel that has nothing more particular to say leaves this hint,
+    // not the last panel's.
+    this.hint({ ready: "Enter begins the battle", "reaction-boost": "Add a die to the reaction, or Enter for none",
+      "break-off": "Break off, or Enter to stand", logistics: "Enter ends the logistics phase" }[p.kind] || "");
     box.appendChild(h("h2", { class: "prompt", testid: "prompt" }, promptTitle(p), p.reaction ? h("span", { class: "tag react" }, "reaction") : null));
     // The server's prompt, unless it only restates the title or the
     // orders left (shown with the chain).
@@ -1199,14 +1203,24 @@ export class Game {
           if (fixed) el("circle", { cx: u.x, cy: b.sy(u.y), r: fixed, class: "reach-fixed" }, b.gUnderlay);
           if (ui.selected === id) this.ring(u, "sel-ring");
         }
-        for (const [id, mv] of Object.entries(ui.moves || {})) {
+        // The rules' preview of the planned move, once it has come: each
+        // unit's chance of getting there, over the ground as it lies.
+        const main = this.mainAction();
+        const pv = main && main.action && main.action.kind === "move" && this.checks && this.checks.n === this.pos.n ? (this.checks.m.get(JSON.stringify(main.action)) || {}).preview : null;
+        const byUnit = Object.fromEntries(((pv && pv.units) || []).map((x) => [x.unit, x]));
+        Object.entries(ui.moves || {}).forEach(([id, mv], i) => {
           const u = this.unit(id);
           el("line", { x1: u.x, y1: b.sy(u.y), x2: mv.to[0], y2: b.sy(mv.to[1]), class: "move-path", "marker-end": "url(#arrow)" }, b.gOverlay);
           const back = Math.abs(((headingTo([u.x, u.y], mv.to) - u.heading + 540) % 360) - 180) > 90;
           this.ghost({ ...u, x: mv.to[0], y: mv.to[1], heading: back ? u.heading : headingTo([u.x, u.y], mv.to) }, "ghost");
           const d = dist([u.x, u.y], mv.to), fixed = u.suppressed ? 0 : FIXED * grp.dice;
-          el("text", { x: (u.x + mv.to[0]) / 2, y: b.sy((u.y + mv.to[1]) / 2) - 0.4, class: "move-label", text: fmt1(d) + '"' + (d > fixed + 0.05 ? " if the roll allows" : "") }, b.gOverlay);
-        }
+          const p = byUnit[id];
+          const odds = p ? (p.chance >= 1 ? "" : p.chance <= 0 ? " · no roll" : ` · ${pct(p.chance)}`) : d > fixed + 0.05 ? " · roll" : "";
+          // Labels of side-by-side movers stand at staggered points along
+          // their paths, so that they do not run into each other.
+          const f = [0.5, 0.3, 0.7, 0.4, 0.6][i % 5];
+          el("text", { x: u.x + (mv.to[0] - u.x) * f, y: b.sy(u.y + (mv.to[1] - u.y) * f) - 0.4, class: "move-label", "data-testid": "move-label-" + id, text: fmt1(d) + '"' + odds }, b.gOverlay);
+        });
       }
       if (grp && ui.tool === "fire") {
         for (const id of grp.units) { const u = this.unit(id); if (u && this.onTable(u) && this.canFire(u)) this.ring(u, "firer-ring" + (ui.firer === id ? " current" : "")); }
