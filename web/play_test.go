@@ -302,6 +302,12 @@ func (b *tab) order(s pageState, did played) {
 		if !b.exists(`[data-testid="command-radius"]`) {
 			b.t.Errorf("no command radius drawn around the rallying %s", u.ID)
 		}
+		// The rules' odds for the rally, before it is ordered.
+		odds := fmt.Sprintf(`[data-testid="rally-odds-%s"]`, u.ID)
+		b.waitFor("the rally's odds", `document.querySelector('`+odds+`')`, 10*time.Second)
+		if text := eval[string](b, `document.querySelector('`+odds+`').textContent`); !strings.Contains(text, fmt.Sprintf("against %dD at 4+", u.DP)) || !strings.Contains(text, "to remove a point") {
+			b.t.Errorf("the rally's odds for %s (%d DP) read %q", u.ID, u.DP, text)
+		}
 		b.key("\r")
 		if b.accepted(before, "rally", did) {
 			b.shot("rally")

@@ -524,21 +524,7 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 		out.Emit(engine.Event{Kind: "rally", Text: s.name(u) + " has no disruption to rally", To: s.to(u)})
 		return
 	}
-	nearest, seen := 1e9, false
-	for _, e := range s.enemiesOf(un.Side) {
-		nearest = min(nearest, s.frame(u).Distance(s.frame(e)))
-		if !seen && s.canSee(u, e) {
-			seen = true
-		}
-	}
-	n := s.b.sides[un.Side].params.RallyDice + extra
-	if s.inCover(u, -1) {
-		n++
-	}
-	if !seen {
-		n++
-	}
-	tn := RallyTN(nearest)
+	n, tn := s.rallyPool(u, extra)
 	r := dice.Pool(src, n, tn)
 	o := dice.Pool(src, un.DP, 4)
 	removed := min(un.DP, max(0, r.Successes-o.Successes))
@@ -546,6 +532,30 @@ func (s *State) rally(u, extra int, src dice.Source, out engine.Emitter) {
 	if !engine.Quiet(out) {
 		out.Emit(engine.Event{Kind: "rally", Text: fmt.Sprintf("%s rallies: %dD at %d+ scores %d against %d; %d disruption removed (%d left)", s.name(u), n, tn, r.Successes, o.Successes, removed, un.DP), To: s.to(u)})
 	}
+}
+
+// rallyPool is unit u's rally dice, with extra more, and their target
+// number: the side's rally dice, one more in cover and one more out of
+// sight of every enemy, at the number the nearest enemy's distance gives
+// (How to Rally; hidden enemies do not count, as they are not on the
+// table yet).
+func (s *State) rallyPool(u, extra int) (n, tn int) {
+	un := &s.Units[u]
+	nearest, seen := 1e9, false
+	for _, e := range s.enemiesOf(un.Side) {
+		nearest = min(nearest, s.frame(u).Distance(s.frame(e)))
+		if !seen && s.canSee(u, e) {
+			seen = true
+		}
+	}
+	n = s.b.sides[un.Side].params.RallyDice + extra
+	if s.inCover(u, -1) {
+		n++
+	}
+	if !seen {
+		n++
+	}
+	return n, RallyTN(nearest)
 }
 
 // compass returns a heading in degrees as 0 to 360, as the UI shows it.

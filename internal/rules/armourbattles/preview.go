@@ -46,7 +46,8 @@ type UnitMovePreview struct {
 // Preview returns what a proposed action would come to without taking it:
 // a MovePreview for a legal move of the activated group, a
 // ReactionPreview for a hit unit's reaction (a boost, or its suppression
-// removed first), nil for anything else. It reads only the table's terrain and the group's own units, so it
+// removed first), a RallyPreview for a rally order, nil for anything
+// else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
 func (s *State) Preview(a engine.Action) any {
@@ -59,6 +60,11 @@ func (s *State) Preview(a engine.Action) any {
 	case Unsuppress:
 		if s.Pending().Kind == "reaction-boost" && len(s.Shots) > 0 && s.Units[s.Shots[len(s.Shots)-1].Target].ID == a.Unit {
 			return s.reactionPreview(false, false, true)
+		}
+		return nil
+	case Activate:
+		if a.Order == OrderRally {
+			return s.rallyPreview(a)
 		}
 		return nil
 	}
@@ -258,6 +264,64 @@ func (s *State) reactionPreview(wild, staff, free bool) any {
 	p.NoEffect, p.Disrupted, p.Dispersed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed)
 	p.Suppressed, p.ForcedBack, p.ExpectedDP = round4(p.Suppressed), round4(p.ForcedBack), round4(p.ExpectedDP)
 	return p
+}
+
+// RallyPreview is what a rally order would come to, unit by unit.
+type RallyPreview struct {
+	Units []UnitRallyPreview `json:"units"`
+}
+
+// UnitRallyPreview is one unit's rally: its dice and target number
+// against its Disruption Points' dice at 4+, and the chance of removing
+// each number of points (Removed[k]: k points).
+type UnitRallyPreview struct {
+	Unit     string    `json:"unit"`
+	DP       int       `json:"dp"`
+	Dice     int       `json:"dice"`
+	TN       int       `json:"tn"`
+	Removed  []float64 `json:"removed"`
+	Expected float64   `json:"expected"`
+}
+
+// rallyPreview gives the exact odds of a legal rally order a.
+func (s *State) rallyPreview(a Activate) any {
+	units, err := s.group(a.Order, a.Leader, a.Members)
+	if err != nil {
+		return nil
+	}
+	boost := 0
+	for _, b := range []bool{a.Wild, a.Staff} {
+		if b {
+			boost++
+		}
+	}
+	out := RallyPreview{Units: make([]UnitRallyPreview, 0, len(units))}
+	for _, u := range units {
+		extra := 0
+		if u == s.unitIndex(a.BoostUnit) {
+			extra = boost
+		}
+		un := &s.Units[u]
+		n, tn := s.rallyPool(u, extra)
+		p := UnitRallyPreview{Unit: un.ID, DP: un.DP, Dice: n, TN: tn, Removed: make([]float64, un.DP+1)}
+		if un.DP == 0 {
+			p.Removed[0] = 1
+		} else {
+			r, o := dice.PoolDist(n, tn).Successes(), dice.PoolDist(un.DP, 4).Successes()
+			for rs, pr := range r {
+				for os, po := range o {
+					p.Removed[min(un.DP, max(0, rs-os))] += pr * po
+				}
+			}
+		}
+		for k := range p.Removed {
+			p.Expected += float64(k) * p.Removed[k]
+			p.Removed[k] = round4(p.Removed[k])
+		}
+		p.Expected = round4(p.Expected)
+		out.Units = append(out.Units, p)
+	}
+	return out
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

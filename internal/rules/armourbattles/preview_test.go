@@ -218,3 +218,54 @@ func bruteReaction(attack PoolResult, n, tn, dp int) [4]float64 {
 	}
 	return out
 }
+
+// TestPreviewRally: a rally order's preview gives each unit's pool as
+// the rally rolls it (the leader with the staff order's extra die) and the
+// chance of removing each number of points, equal to counting every face
+// of both sides' dice.
+func TestPreviewRally(t *testing.T) {
+	f := newFixture(t, nil, us, 2, placed{"us-1", "m4-75", us, 30, 10, 90}, placed{"us-2", "m4-75", us, 34, 10, 90}, placed{"de-1", "panzer-iv-h", german, 32, 30, -90})
+	f.unit("us-1").DP = 2
+	f.unit("us-2").DP = 1
+	a := Activate{Order: OrderRally, Leader: "us-1", Members: []string{"us-2"}, Dice: 1, BoostUnit: "us-1", Staff: true}
+	pv, ok := f.s.Preview(a).(RallyPreview)
+	if !ok || len(pv.Units) != 2 {
+		t.Fatalf("preview %#v", f.s.Preview(a))
+	}
+	for i, p := range pv.Units {
+		u := f.s.unitIndex(p.Unit)
+		extra := 0
+		if i == 0 {
+			extra = 1
+		}
+		if n, tn := f.s.rallyPool(u, extra); p.Dice != n || p.TN != tn || p.DP != f.s.Units[u].DP {
+			t.Errorf("%s: %dD at %d+ with %d DP, the rally rolls %dD at %d+", p.Unit, p.Dice, p.TN, p.DP, n, tn)
+		}
+		want := make([]float64, p.DP+1)
+		faces := 1
+		for range p.Dice + p.DP {
+			faces *= 6
+		}
+		for c := range faces {
+			rs, os := 0, 0
+			for k, x := 0, c; k < p.Dice+p.DP; k, x = k+1, x/6 {
+				switch fc := x%6 + 1; {
+				case k < p.Dice && fc >= p.TN:
+					rs++
+				case k >= p.Dice && fc >= 4:
+					os++
+				}
+			}
+			want[min(p.DP, max(0, rs-os))] += 1 / float64(faces)
+		}
+		for k := range want {
+			if !nearTo(p.Removed[k], want[k], 1e-4) {
+				t.Errorf("%s: removes %v, counting faces gives %v", p.Unit, p.Removed, want)
+				break
+			}
+		}
+	}
+	if pv.Units[0].Dice != pv.Units[1].Dice+1 {
+		t.Errorf("the staff order's die went to %v", pv.Units)
+	}
+}

@@ -1571,7 +1571,7 @@ export class Game {
     api.check(this.id, this.token, action).then((r) => {
       if (this.stopped || !this.checks || this.checks.n !== n) return;
       m.set(key, r);
-      if (r.n === n) { this.renderPanel(); this.renderOverlay(); }
+      if (r.n === n) { this.renderPanel(); this.renderOverlay(); this.followLog(); } // the panel's new height moves the log
     }).catch(() => m.delete(key)); // unknown: posting the action will say
     return null;
   }
@@ -1598,6 +1598,20 @@ export class Game {
       primary.after(h("p", { class: "warn check-reason", testid: "check-reason" }, "Not allowed: " + why(c.error)));
     }
     if (c.preview && m.action.kind === "move") this.showMovePreview(box, c.preview);
+    if (c.preview && m.action.kind === "activate" && m.action.order === "rally") this.showRallyPreview(primary, c.preview);
+  }
+
+  // showRallyPreview lists, before the rally button, each unit's rally
+  // dice against its disruption's and the chance of removing points.
+  showRallyPreview(primary, pv) {
+    const list = h("ul", { class: "plan", testid: "rally-odds" });
+    for (const u of pv.units || []) {
+      const some = 1 - (u.removed[0] || 0);
+      list.appendChild(h("li", { testid: "rally-odds-" + u.unit }, u.dp === 0 ? `${u.unit}: no disruption to rally` :
+        `${u.unit}: ${u.dice}D at ${u.tn}+ against ${u.dp}D at 4+: ${pct(some)} to remove a point` +
+        (u.dp > 1 ? `, ${pct(u.removed[u.dp])} all ${u.dp}` : "") + ` (${u.expected.toFixed(2)} on average)`));
+    }
+    (primary.closest(".row") || primary).before(list);
   }
 
   // showMovePreview fills the move plan with the server's figures: what
