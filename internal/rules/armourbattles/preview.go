@@ -46,8 +46,8 @@ type UnitMovePreview struct {
 // Preview returns what a proposed action would come to without taking it:
 // a MovePreview for a legal move of the activated group, a
 // ReactionPreview for a hit unit's reaction (a boost, or its suppression
-// removed first), a RallyPreview for a rally order, nil for anything
-// else. It reads only the table's terrain and the group's own units, so it
+// removed first), a RallyPreview for a rally order, a ShotPreview for
+// a break-off decision, nil for anything else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
 func (s *State) Preview(a engine.Action) any {
@@ -62,6 +62,8 @@ func (s *State) Preview(a engine.Action) any {
 			return s.reactionPreview(false, false, true)
 		}
 		return nil
+	case BreakOffChoice:
+		return s.breakOffPreview(a.Yes)
 	case Activate:
 		if a.Order == OrderRally {
 			return s.rallyPreview(a)
@@ -263,6 +265,78 @@ func (s *State) reactionPreview(wild, staff, free bool) any {
 	}
 	p.NoEffect, p.Disrupted, p.Dispersed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed)
 	p.Suppressed, p.ForcedBack, p.ExpectedDP = round4(p.Suppressed), round4(p.ForcedBack), round4(p.ExpectedDP)
+	return p
+}
+
+// ShotPreview is the chance of each result of a shot not yet rolled.
+// For a break-off (BreakOff) the target's cover is judged where it stands:
+// where it ends its move back is not known before the move is rolled.
+type ShotPreview struct {
+	Unit         string  `json:"unit"`
+	BreakOff     bool    `json:"break_off"`
+	AttackDice   int     `json:"attack_dice"`
+	AttackTN     int     `json:"attack_tn"`
+	ReactionDice int     `json:"reaction_dice"`
+	ReactionTN   int     `json:"reaction_tn"`
+	NoEffect     float64 `json:"no_effect"`
+	Disrupted    float64 `json:"disrupted"`
+	Dispersed    float64 `json:"dispersed"`
+	Suppressed   float64 `json:"suppressed"`
+}
+
+// breakOffPreview gives the pending shot's odds if its target stands
+// (yes false) or breaks off.
+func (s *State) breakOffPreview(yes bool) any {
+	if len(s.Shots) == 0 {
+		return nil
+	}
+	sh := s.Shots[len(s.Shots)-1] // a copy
+	sh.BreakOff = yes
+	d, err := s.declaredShot(&sh).Dice()
+	if err != nil {
+		return nil
+	}
+	un := &s.Units[sh.Target]
+	p := ShotPreview{Unit: un.ID, BreakOff: yes, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN}
+	if !d.InRange || d.AttackDice < 1 {
+		p.NoEffect = 1
+		return p
+	}
+	a, r := dice.PoolDist(d.AttackDice, d.AttackTN), dice.PoolDist(d.ReactionDice, d.ReactionTN)
+	for as := 0; as <= a.N; as++ {
+		for a6 := 0; a6 <= a.N; a6++ {
+			pa := a.At(as, a6)
+			if pa == 0 {
+				continue
+			}
+			if as == 0 {
+				p.NoEffect += pa // no success: no Reaction Check
+				continue
+			}
+			for rs := 0; rs <= r.N; rs++ {
+				for r6 := 0; r6 <= r.N; r6++ {
+					pr := pa * r.At(rs, r6)
+					if pr == 0 {
+						continue
+					}
+					net, suppress, _ := ShotEffect(d, PoolResult{Successes: as, Sixes: a6}, PoolResult{Successes: rs, Sixes: r6})
+					switch {
+					case net == 0 && !suppress:
+						p.NoEffect += pr
+					case un.DP+net >= DispersalDP:
+						p.Dispersed += pr
+					}
+					if net > 0 {
+						p.Disrupted += pr
+					}
+					if suppress && un.DP+net < DispersalDP {
+						p.Suppressed += pr
+					}
+				}
+			}
+		}
+	}
+	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed), round4(p.Suppressed)
 	return p
 }
 

@@ -269,3 +269,35 @@ func TestPreviewRally(t *testing.T) {
 		t.Errorf("the staff order's die went to %v", pv.Units)
 	}
 }
+
+// TestPreviewBreakOff: an M5 fired on may break off; the preview of
+// standing gives the shot's own pools, breaking off two more reaction
+// dice and a lower chance of disruption; each gives chances that add up
+// (no effect, or disruption or suppression or both), and changes nothing.
+func TestPreviewBreakOff(t *testing.T) {
+	f := m5FiredAt(t, 20, 10)
+	before := f.s.Hash()
+	sh := f.s.Shots[len(f.s.Shots)-1]
+	stand, ok1 := f.s.Preview(BreakOffChoice{}).(ShotPreview)
+	off, ok2 := f.s.Preview(BreakOffChoice{Yes: true}).(ShotPreview)
+	if !ok1 || !ok2 {
+		t.Fatalf("previews %#v, %#v", f.s.Preview(BreakOffChoice{}), f.s.Preview(BreakOffChoice{Yes: true}))
+	}
+	if f.s.Hash() != before {
+		t.Fatal("previewing changed the state")
+	}
+	d, _ := f.s.declaredShot(&sh).Dice()
+	if stand.AttackDice != d.AttackDice || stand.ReactionDice != d.ReactionDice || off.ReactionDice != d.ReactionDice+2 || off.AttackDice != d.AttackDice {
+		t.Errorf("pools: the shot %dD v %dD; standing %dD v %dD, breaking off %dD v %dD", d.AttackDice, d.ReactionDice, stand.AttackDice, stand.ReactionDice, off.AttackDice, off.ReactionDice)
+	}
+	if !(off.Disrupted < stand.Disrupted && off.NoEffect > stand.NoEffect) {
+		t.Errorf("breaking off (%+v) is no better than standing (%+v)", off, stand)
+	}
+	for _, p := range []ShotPreview{stand, off} {
+		// An effect is disruption, suppression, or both: both counted
+		// twice, so the sum is at least one, and the shares are chances.
+		if p.NoEffect <= 0 || p.NoEffect >= 1 || p.NoEffect+p.Disrupted+p.Suppressed < 1-1e-3 || p.Dispersed > p.Disrupted {
+			t.Errorf("chances %+v do not add up", p)
+		}
+	}
+}

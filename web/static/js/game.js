@@ -1141,9 +1141,16 @@ export class Game {
 
   panelBreakOff(box) {
     box.appendChild(h("p", {}, "Break off: the unit backs straight away a normal move before the shot and reacts with +2 dice."));
-    box.appendChild(h("div", { class: "row" },
-      h("button", { testid: "break-off-yes", onclick: () => this.act({ kind: "break-off", yes: true }) }, "Break off"),
-      h("button", { class: "primary", testid: "break-off-no", onclick: () => this.act({ kind: "break-off" }) }, "Stand (Enter)")));
+    // Each answer with the rules' odds for the shot (POST /check's preview).
+    const line = (pv, testid) => pv ? h("span", { class: "odds-line", testid }, `${pv.attack_dice}D at ${pv.attack_tn}+ against ${pv.reaction_dice}D at ${pv.reaction_tn}+: ${pct(pv.no_effect)} no effect, ${pct(pv.disrupted)} disrupted` +
+      (pv.dispersed ? ` (${pct(pv.dispersed)} dispersed)` : "") + `, ${pct(pv.suppressed)} suppressed`) : null;
+    const yes = { kind: "break-off", yes: true }, no = { kind: "break-off" };
+    const cy = this.checked(yes), cn = this.checked(no);
+    box.appendChild(h("div", { class: "row boost-option" },
+      h("button", { testid: "break-off-yes", "data-action": JSON.stringify(yes), onclick: () => this.act(yes) }, "Break off"), line(cy && cy.preview, "odds-break-off-yes")));
+    box.appendChild(h("div", { class: "row boost-option" },
+      h("button", { class: "primary", testid: "break-off-no", "data-action": JSON.stringify(no), onclick: () => this.act(no) }, "Stand (Enter)"), line(cn && cn.preview, "odds-break-off-no")));
+    if (cy && cy.preview) box.appendChild(h("p", { class: "muted" }, "Breaking off, the cover is judged where the unit ends: these odds take the cover it has now."));
   }
 
   panelLogistics(box) {
