@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 	"time"
@@ -151,7 +150,7 @@ func TestMovePreviewFromTheRules(t *testing.T) {
 	case chance <= 0:
 		want = "no roll gets it there"
 	case chance < 1:
-		want = fmt.Sprintf("%d%% that the roll", int(math.Round(chance*100)))
+		want = pctText(chance) + " that the roll"
 	}
 	if !strings.Contains(text, want) {
 		t.Errorf("the API gives %s a chance of %.4f; the page says %q, want %q", id, chance, text, want)
@@ -163,7 +162,7 @@ func TestMovePreviewFromTheRules(t *testing.T) {
 	case chance <= 0:
 		short = " · no roll"
 	case chance < 1:
-		short = fmt.Sprintf(" · %d%%", int(math.Round(chance*100)))
+		short = " · " + pctText(chance)
 	}
 	if !strings.HasSuffix(label, `"`+short) {
 		t.Errorf("the table's label for %s reads %q, want it to end %q", id, label, `"`+short)

@@ -3,7 +3,6 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 	"time"
@@ -32,10 +31,7 @@ func TestReactionOdds(t *testing.T) {
 	b.waitFor("the boost decision", `window.sandtable && document.body.dataset.pending === "reaction-boost" && document.body.dataset.myTurn === "1"`, 15*time.Second)
 	b.waitFor("the odds", `document.querySelector("[data-testid=odds-boost-none]")`, 10*time.Second)
 	text := eval[string](b, `document.querySelector("[data-testid=odds-boost-none]").textContent`)
-	want := fmt.Sprintf("%.0fD at %.0f+: %d%% no effect, %d%% disrupted", pv["dice"], pv["tn"], int(math.Round(pv["no_effect"].(float64)*100)), int(math.Round(pv["disrupted"].(float64)*100)))
-	if p := pv["no_effect"].(float64); p > 0 && p < 0.005 {
-		want = strings.Replace(want, "0% no effect", "<1% no effect", 1)
-	}
+	want := fmt.Sprintf("%.0fD at %.0f+: %s no effect, %s disrupted", pv["dice"], pv["tn"], pctText(pv["no_effect"].(float64)), pctText(pv["disrupted"].(float64)))
 	if !strings.HasPrefix(text, want) {
 		t.Errorf("the page says %q; the rules' preview %v, want it to begin %q", text, pv, want)
 	}
@@ -76,7 +72,7 @@ func TestBreakOffOdds(t *testing.T) {
 		b.waitFor("the odds", `document.querySelector("[data-testid=`+id+`]")`, 10*time.Second)
 		text := eval[string](b, `document.querySelector("[data-testid=`+id+`]").textContent`)
 		want := fmt.Sprintf("%.0fD at %.0f+ against %.0fD at %.0f+: ", pv["attack_dice"], pv["attack_tn"], pv["reaction_dice"], pv["reaction_tn"])
-		if !strings.HasPrefix(text, want) || !strings.Contains(text, fmt.Sprintf("%d%% disrupted", int(math.Round(pv["disrupted"].(float64)*100)))) {
+		if !strings.HasPrefix(text, want) || !strings.Contains(text, pctText(pv["disrupted"].(float64))+" disrupted") {
 			t.Errorf("break off %v: the page says %q; the rules' preview %v", yes, text, pv)
 		}
 	}

@@ -47,7 +47,8 @@ type UnitMovePreview struct {
 // a MovePreview for a legal move of the activated group, a
 // ReactionPreview for a hit unit's reaction (a boost, or its suppression
 // removed first), a RallyPreview for a rally order, a ShotPreview for
-// a break-off decision, nil for anything else. It reads only the table's terrain and the group's own units, so it
+// a break-off decision, a MissionPreview for a fire mission called, nil
+// for anything else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
 func (s *State) Preview(a engine.Action) any {
@@ -64,6 +65,8 @@ func (s *State) Preview(a engine.Action) any {
 		return nil
 	case BreakOffChoice:
 		return s.breakOffPreview(a.Yes)
+	case CallMission:
+		return s.missionPreview(a)
 	case Activate:
 		if a.Order == OrderRally {
 			return s.rallyPreview(a)
@@ -298,9 +301,16 @@ func (s *State) breakOffPreview(yes bool) any {
 	}
 	un := &s.Units[sh.Target]
 	p := ShotPreview{Unit: un.ID, BreakOff: yes, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN}
+	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = shotChances(d, un.DP)
+	return p
+}
+
+// shotChances is the chance that a shot of dice d, not yet rolled, leaves
+// a target with dp Disruption Points unharmed, disrupts it, disperses it,
+// or suppresses it (and does not disperse it), each to 4 places.
+func shotChances(d ShotDice, dp int) (noEffect, disrupted, dispersed, suppressed float64) {
 	if !d.InRange || d.AttackDice < 1 {
-		p.NoEffect = 1
-		return p
+		return 1, 0, 0, 0
 	}
 	a, r := dice.PoolDist(d.AttackDice, d.AttackTN), dice.PoolDist(d.ReactionDice, d.ReactionTN)
 	for as := 0; as <= a.N; as++ {
@@ -310,7 +320,7 @@ func (s *State) breakOffPreview(yes bool) any {
 				continue
 			}
 			if as == 0 {
-				p.NoEffect += pa // no success: no Reaction Check
+				noEffect += pa // no success: no Reaction Check
 				continue
 			}
 			for rs := 0; rs <= r.N; rs++ {
@@ -322,21 +332,104 @@ func (s *State) breakOffPreview(yes bool) any {
 					net, suppress, _ := ShotEffect(d, PoolResult{Successes: as, Sixes: a6}, PoolResult{Successes: rs, Sixes: r6})
 					switch {
 					case net == 0 && !suppress:
-						p.NoEffect += pr
-					case un.DP+net >= DispersalDP:
-						p.Dispersed += pr
+						noEffect += pr
+					case dp+net >= DispersalDP:
+						dispersed += pr
 					}
 					if net > 0 {
-						p.Disrupted += pr
+						disrupted += pr
 					}
-					if suppress && un.DP+net < DispersalDP {
-						p.Suppressed += pr
+					if suppress && dp+net < DispersalDP {
+						suppressed += pr
 					}
 				}
 			}
 		}
 	}
-	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed), round4(p.Suppressed)
+	return round4(noEffect), round4(disrupted), round4(dispersed), round4(suppressed)
+}
+
+// MissionPreview is what a fire mission called now would come to:
+// the chance that the response check lets it fire at once, and, for each
+// unit on the table in plain sight that the burst may reach, the chance
+// that it is under the burst (the fire deviates on a 1 to 4: 1D6" in one
+// of twelve directions) and of each result if the mission fires at once.
+// Hidden units are left out, as the burst passes them by.
+type MissionPreview struct {
+	Battery string               `json:"battery"`
+	Smoke   bool                 `json:"smoke,omitempty"`
+	AtOnce  float64              `json:"at_once"`
+	Units   []UnitMissionPreview `json:"units"`
+}
+
+// UnitMissionPreview is one unit's share of a MissionPreview: Under is
+// the chance the burst covers it, the others the chance of each result
+// (under the burst and so attacked).
+type UnitMissionPreview struct {
+	Unit       string  `json:"unit"`
+	Side       string  `json:"side"`
+	Under      float64 `json:"under"`
+	Disrupted  float64 `json:"disrupted"`
+	Dispersed  float64 `json:"dispersed"`
+	Suppressed float64 `json:"suppressed"`
+}
+
+// missionPreview gives the odds of a legal fire mission a.
+func (s *State) missionPreview(a CallMission) any {
+	bi := -1
+	for i := range s.Batteries {
+		if s.Batteries[i].ID == a.Battery {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return nil
+	}
+	n := s.b.sides[s.Active].params.ArtilleryResponseDice
+	r, o := dice.PoolDist(n, 4).Successes(), dice.PoolDist(ResponseOpposition, 4).Successes()
+	p := MissionPreview{Battery: a.Battery, Smoke: a.Smoke, Units: []UnitMissionPreview{}}
+	for rs, pr := range r {
+		for os, po := range o {
+			if rs > os {
+				p.AtOnce += pr * po
+			}
+		}
+	}
+	p.AtOnce = round4(p.AtOnce)
+	if a.Smoke {
+		return p
+	}
+	at := geom.Point{X: a.X, Y: a.Y}
+	for t := range s.Units {
+		un := &s.Units[t]
+		if !un.Active() || un.Hidden || s.frame(t).DistToPoint(at) > BurstRadius+6+1e-9 {
+			continue
+		}
+		// On target on a 5 or 6; else 1D6" in one of twelve directions.
+		under := 0.0
+		if s.frame(t).DistToPoint(at) <= BurstRadius+1e-9 {
+			under = 2.0 / 6
+		}
+		for dist := 1; dist <= 6; dist++ {
+			for k := range 12 {
+				q := at.Add(geom.Dir(geom.Deg(float64(k) * 30)).Mul(float64(dist)))
+				if s.frame(t).DistToPoint(q) <= BurstRadius+1e-9 {
+					under += 4.0 / 6 / 72
+				}
+			}
+		}
+		if under == 0 {
+			continue
+		}
+		sh := PendingShot{Firer: -1, Target: t, Battery: bi + 1, Answered: true}
+		d, err := s.declaredShot(&sh).Dice()
+		if err != nil {
+			continue
+		}
+		_, dis, gone, sup := shotChances(d, un.DP)
+		p.Units = append(p.Units, UnitMissionPreview{Unit: un.ID, Side: s.b.sides[un.Side].id, Under: round4(under),
+			Disrupted: round4(under * dis), Dispersed: round4(under * gone), Suppressed: round4(under * sup)})
+	}
 	return p
 }
 

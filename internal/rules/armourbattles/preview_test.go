@@ -301,3 +301,65 @@ func TestPreviewBreakOff(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviewMission: a fire mission called on a Panther: the chance it
+// fires at once is the response check's (4D against 3D at 4+, counted
+// face by face); the Panther under the marker is under the burst whenever
+// the fire lands on target and on most deviations, its neighbour 3" off
+// no more often, the Americans 36" away never (not listed), and a hidden
+// unit under the marker is left out; a smoke mission lists no units.
+func TestPreviewMission(t *testing.T) {
+	f := smokeFixture(t)
+	f.s.Units = append(f.s.Units, f.s.Units[f.s.unitIndex("de-2")])
+	f.s.Units[len(f.s.Units)-1].ID, f.s.Units[len(f.s.Units)-1].Hidden = "de-3", true
+	f.s.Units[len(f.s.Units)-1].Pos = geom.Point{X: 31, Y: 43}
+	a := CallMission{Battery: "us-art", Observer: "us-1", X: 31, Y: 40}
+	if err := f.s.Validate(a); err != nil {
+		t.Fatal(err)
+	}
+	before := f.s.Hash()
+	pv, ok := f.s.Preview(a).(MissionPreview)
+	if !ok || f.s.Hash() != before {
+		t.Fatalf("preview %#v (state changed: %v)", f.s.Preview(a), f.s.Hash() != before)
+	}
+	n := f.s.b.sides[us].params.ArtilleryResponseDice
+	faces, wins := 1, 0
+	for range n + ResponseOpposition {
+		faces *= 6
+	}
+	for c := range faces {
+		r, o := 0, 0
+		for k, x := 0, c; k < n+ResponseOpposition; k, x = k+1, x/6 {
+			if x%6+1 >= 4 {
+				if k < n {
+					r++
+				} else {
+					o++
+				}
+			}
+		}
+		if r > o {
+			wins++
+		}
+	}
+	if want := float64(wins) / float64(faces); !nearTo(pv.AtOnce, want, 1e-4) {
+		t.Errorf("fires at once %.4f, counting faces %.4f", pv.AtOnce, want)
+	}
+	under := map[string]UnitMissionPreview{}
+	for _, u := range pv.Units {
+		under[u.Unit] = u
+	}
+	d1, d2 := under["de-1"], under["de-2"]
+	if d1.Under <= 2.0/6 || d1.Under > 1 || d2.Under > d1.Under || d1.Disrupted <= 0 || d1.Disrupted > d1.Under {
+		t.Errorf("de-1 %+v, de-2 %+v", d1, d2)
+	}
+	for _, id := range []string{"us-1", "us-2", "de-3"} {
+		if _, ok := under[id]; ok {
+			t.Errorf("%s is listed: %+v", id, under[id])
+		}
+	}
+	a.Smoke = true
+	if p := f.s.Preview(a).(MissionPreview); len(p.Units) != 0 || !nearTo(p.AtOnce, pv.AtOnce, 1e-9) {
+		t.Errorf("smoke preview %+v", p)
+	}
+}

@@ -1606,6 +1606,24 @@ export class Game {
     }
     if (c.preview && m.action.kind === "move") this.showMovePreview(box, c.preview);
     if (c.preview && m.action.kind === "activate" && m.action.order === "rally") this.showRallyPreview(primary, c.preview);
+    if (c.preview && m.action.kind === "call-mission") this.showMissionPreview(primary, c.preview);
+  }
+
+  // showMissionPreview says, before the call button, how likely the
+  // mission is to fire at once and what it would do to each unit in
+  // sight that the burst may reach (deviation included).
+  showMissionPreview(primary, pv) {
+    const box = h("div", { class: "mission-odds", testid: "mission-odds" },
+      h("p", { testid: "mission-at-once" }, `${pct(pv.at_once)} that it fires at once; otherwise in your next logistics phase.`));
+    if (!pv.smoke) {
+      const list = h("ul", { class: "plan" });
+      for (const u of pv.units || []) {
+        list.appendChild(h("li", { testid: "mission-odds-" + u.unit, class: u.side === this.mySide ? "warn" : "" },
+          `${u.unit}${u.side === this.mySide ? " (yours)" : ""}: ${pct(u.under)} under the burst, ${pct(u.disrupted)} disrupted` + (u.dispersed ? ` (${pct(u.dispersed)} dispersed)` : "") + `, ${pct(u.suppressed)} suppressed`));
+      }
+      box.appendChild(list.children.length ? list : h("p", { class: "muted" }, "No unit in sight is within reach of the burst."));
+    }
+    (primary.closest(".row") || primary).before(box);
   }
 
   // showRallyPreview lists, before the rally button, each unit's rally
