@@ -76,7 +76,8 @@ func (s *State) companyUnseen(side int, co string) bool {
 //     than 15" from side's units (which would have spotted it), facing
 //     side's edge;
 //   - no hidden unit has had an order this turn or is in the enemy's
-//     activation (side is not told to whom an order went), and an open
+//     activation (side is not told to whom an order went), nor has a unit
+//     in sight whose order went to a group with hidden units, and an open
 //     opportunity-fire window of the enemy's holds, of the units side
 //     cannot see, only the hidden ones where they are drawn.
 func (s *State) Determinize(side int, src dice.Source) engine.State {
@@ -103,6 +104,12 @@ func (s *State) determinize(into *State, side int, src dice.Source) engine.State
 		if u.Side != side && u.Hidden && u.Placed && !u.Dispersed {
 			u.Placed, u.Activated, u.Rallied = false, false, false
 			hidden = append(hidden, i)
+		}
+		// An enemy unit given an order with hidden units was not named to
+		// side (its view leaves it unmarked): nor is it in the copy, once
+		// that activation is over.
+		if u.Side != side && u.SecretOrder && (c.Act == nil || c.Act.index(i) < 0) {
+			u.Activated, u.SecretOrder = false, false
 		}
 	}
 	if c.Act != nil && c.Active != side {

@@ -236,6 +236,13 @@ func TestSecretOrderMarksNoUnit(t *testing.T) {
 	}
 	f.do(EndActivation{})
 	f.passAll()
+	// Nor does an American agent's determinized copy know of the order.
+	if c := f.s.Determinize(us, dice.NewPCG(1)).(*State); c.Units[c.unitIndex("de-rc")].Activated {
+		t.Error("the US determinized copy marks the Puma ordered with a hidden StuG activated")
+	}
+	if !f.unit("de-rc").Activated {
+		t.Error("determinizing unmarked the real Puma")
+	}
 	if f.s.Active != german || f.s.Slots < 1 || f.s.Pending().Kind != "order" {
 		t.Fatalf("no German order left to give: active %d, slots %d, pending %+v", f.s.Active, f.s.Slots, f.s.Pending())
 	}
