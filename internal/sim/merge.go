@@ -363,6 +363,14 @@ func Merge(pieces []Piece) (Report, error) {
 			break
 		}
 	}
+	// So is the rules revision, against the first piece that records it.
+	var revised *Piece
+	for i := range ps {
+		if ps[i].Summary.RulesRevision != nil {
+			revised = &ps[i]
+			break
+		}
+	}
 	for i := range ps {
 		p := &ps[i]
 		if err := p.check(); err != nil {
@@ -370,6 +378,9 @@ func Merge(pieces []Piece) (Report, error) {
 		}
 		if err := sameMatch(first, digested, p); err != nil {
 			return Report{}, err
+		}
+		if rv := p.Summary.RulesRevision; revised != nil && rv != nil && *rv != *revised.Summary.RulesRevision {
+			return Report{}, fmt.Errorf("%s was played under rules revision %d, %s under revision %d: pieces of one run play the same rules", p.Name, *rv, revised.Name, *revised.Summary.RulesRevision)
 		}
 		if i == 0 {
 			continue
@@ -393,6 +404,9 @@ func Merge(pieces []Piece) (Report, error) {
 	r := Report{
 		Scenario: f.Scenario, Digest: digested.Summary.ScenarioDigest, Rules: f.Rules, Sides: slices.Clone(f.Sides),
 		Agents: [2]string{f.Agents[0], f.Agents[1]}, Swap: f.Swap, Seed: f.Seed,
+	}
+	if revised != nil {
+		r.Revision = ptr(*revised.Summary.RulesRevision)
 	}
 	keys := r.AgentKeys()
 	r.AgentWins = map[string]int{keys[0]: 0, keys[1]: 0}

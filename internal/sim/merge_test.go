@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/sandtable/sandtable/internal/engine"
 	"pgregory.net/rapid"
 )
 
@@ -112,6 +113,9 @@ func TestMergeBattle1(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := whole.Summary()
+	if rv := r.(engine.Revised).Revision(); want.RulesRevision == nil || *want.RulesRevision != rv || merged.Summary().RulesRevision == nil || *merged.Summary().RulesRevision != rv {
+		t.Errorf("the run records rules revision %v, merged %v, want %d", want.RulesRevision, merged.Summary().RulesRevision, rv)
+	}
 	if len(want.UnitsLost) != 2 || len(want.MoraleRemaining) != 2 {
 		t.Fatalf("the whole run reports losses %v and morale %v: nothing to check them by", want.UnitsLost, want.MoraleRemaining)
 	}
@@ -205,6 +209,7 @@ func TestMergeRefuses(t *testing.T) {
 		return pieceOf(t, fmt.Sprintf("s%d.json", seed), r)
 	}
 	digest := func(p Piece, d string) Piece { p.Summary.ScenarioDigest = d; return p }
+	rev := func(p Piece, v int) Piece { p.Summary.RulesRevision = &v; return p }
 	fr := [2]string{"first", "random"}
 	stopped := run(1, 2, fr, false)
 	stopped.Summary.Interrupted, stopped.Summary.GamesRequested = true, 4
@@ -225,6 +230,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"a gap past 2^31 seeds", []Piece{run(1, 2, fr, false), run(1<<40, 2, fr, false)}, "no piece holds seeds 3-1099511627775, between"},
 		{"overlap at the top of the seeds", []Piece{run(^uint64(0)-1, 2, fr, false), run(^uint64(0), 1, fr, false)}, "overlap"},
 		{"other scenario contents", []Piece{digest(run(1, 2, fr, false), "abcd"), digest(run(3, 2, fr, false), "0123")}, "a scenario of the same id but other contents"},
+		{"other rules revisions", []Piece{run(1, 2, fr, false), rev(run(3, 2, fr, false), 4), rev(run(5, 2, fr, false), 5)}, "s5.json was played under rules revision 5, s3.json under revision 4"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Merge(tc.pieces)

@@ -15,6 +15,10 @@ type Report struct {
 	// share an id.
 	Digest string
 	Rules  string
+	// Revision is the rules revision the games were played under
+	// (engine.Revised), nil for a ruleset without revisions or pieces
+	// that did not record it: Merge refuses pieces of different ones.
+	Revision *int
 	// Sides holds the side ids by index.
 	Sides   []string
 	Agents  [2]string

@@ -218,6 +218,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if cfg.Scenario != nil {
 		r.Scenario, r.Digest = cfg.Scenario.ID, scenario.Digest(cfg.Scenario)
 	}
+	if rv, ok := cfg.Rules.(engine.Revised); ok {
+		r.Revision = ptr(rv.Revision())
+	}
 	r.aggregate()
 	if interrupted {
 		r.Interrupted = true

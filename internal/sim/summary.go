@@ -22,9 +22,12 @@ type Summary struct {
 	Scenario string `json:"scenario"`
 	// ScenarioDigest is the scenario's scenario.Digest: two runs of files
 	// that give the same id to different battles differ in it.
-	ScenarioDigest string   `json:"scenario_digest,omitempty"`
-	Rules          string   `json:"rules"`
-	Sides          []string `json:"sides"`
+	ScenarioDigest string `json:"scenario_digest,omitempty"`
+	Rules          string `json:"rules"`
+	// RulesRevision is the rules revision the games were played under;
+	// absent from summaries made before it was kept.
+	RulesRevision *int     `json:"rules_revision,omitempty"`
+	Sides         []string `json:"sides"`
 	// Agents names the agent on side 0 and side 1 (of the even games when
 	// Swap is set).
 	Agents  []string `json:"agents"`
@@ -87,7 +90,7 @@ type DecisionTime struct {
 // Summary returns the report's aggregates in their JSON form.
 func (r *Report) Summary() Summary {
 	s := Summary{
-		Scenario: r.Scenario, ScenarioDigest: r.Digest, Rules: r.Rules, Sides: r.Sides, Agents: r.Agents[:],
+		Scenario: r.Scenario, ScenarioDigest: r.Digest, Rules: r.Rules, RulesRevision: r.Revision, Sides: r.Sides, Agents: r.Agents[:],
 		Swap: r.Swap, Seed: r.Seed, Workers: r.Workers,
 		Games: r.GameCount(), Completed: r.Completed, Interrupted: r.Interrupted, Pieces: r.Pieces,
 		Errors: r.Errors, Seconds: r.Elapsed.Seconds(),
