@@ -77,6 +77,8 @@ func TestReplayLiftsTheFog(t *testing.T) {
 	b.click(fmt.Sprintf(`[data-testid=replay-log] li:nth-child(%d)`, at+1))
 	if !b.exists(`[data-testid="unit-de-ag-1"]`) {
 		t.Errorf("at the replay's event %d (%q) the hidden StuG is not drawn", at+1, eval[string](b, fmt.Sprintf(`document.querySelectorAll("[data-testid=replay-log] li")[%d].textContent`, at)))
+	} else if !eval[bool](b, `document.querySelector('[data-unit="de-ag-1"]').classList.contains("hidden")`) {
+		t.Errorf("the StuG set up hidden is not drawn as hidden")
 	}
 	b.click(`[data-testid=replay-end]`)
 	dispersed := eval[bool](b, `[...document.querySelectorAll("[data-testid=replay-log] li")].some((e) => /de-ag-1 .*dispersed/.test(e.textContent))`)

@@ -48,7 +48,8 @@ export async function showReplay(root, id, token) {
     const pos = {};
     const place = (d) => {
       if (!d || !d.unit || d.x === undefined) return;
-      pos[d.unit] = { x: d.x, y: d.y, heading: d.heading ?? (pos[d.unit] || {}).heading ?? 90 };
+      const was = pos[d.unit] || {};
+      pos[d.unit] = { x: d.x, y: d.y, heading: d.heading ?? was.heading ?? 90, hidden: was.hidden };
     };
     for (const e of events.slice(0, step)) {
       const d = e.data;
@@ -60,6 +61,10 @@ export async function showReplay(root, id, token) {
         if (m && pos[m[1]]) pos[m[1]] = { ...pos[m[1]], x: +m[2], y: +m[3] };
       }
       if (e.kind === "dispersed" && d && d.unit) pos[d.unit] = { ...(pos[d.unit] || {}), gone: true };
+      // Hidden from the enemy from its secret set-up until revealed (the
+      // fog lifted once the game was over shows it all the same).
+      if (e.kind === "deploy" && d && d.unit && / deploys hidden /.test(e.text)) pos[d.unit].hidden = true;
+      if (e.kind === "reveal" && d && d.unit && pos[d.unit]) pos[d.unit].hidden = false;
     }
     return pos;
   }
@@ -90,8 +95,8 @@ export async function showReplay(root, id, token) {
     for (const u of final) {
       const p = pos[u.id] || (step === events.length && u.placed ? u : null);
       if (!p || p.gone || p.x === undefined) continue;
-      board.unitShape(board.gUnits, { ...u, x: p.x, y: p.y, heading: p.heading }, "side-" + u.side, COLORS[u.side] || "#777");
-      const id = u.id.replace(/^[a-z]+-/, ""), full = id + " " + (types[u.type] ? shortName(types[u.type].name) : u.type);
+      board.unitShape(board.gUnits, { ...u, x: p.x, y: p.y, heading: p.heading }, "side-" + u.side + (p.hidden ? " hidden" : ""), COLORS[u.side] || "#777");
+      const id = u.id.replace(/^[a-z]+-/, ""), full = id + " " + (types[u.type] ? shortName(types[u.type].name) : u.type) + (p.hidden ? " (hidden)" : "");
       const half = Math.max(u.length || 2.5, u.width || 1.5) / 2, sy = board.sy(p.y);
       let pick = [id, sy - half - 0.35];
       for (const [text, ly] of [[full, sy - half - 0.35], [full, sy + half + 0.75], [id, sy - half - 0.35], [id, sy + half + 0.75]]) {
