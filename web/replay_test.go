@@ -65,6 +65,9 @@ func TestReplayLiftsTheFog(t *testing.T) {
 			t.Errorf("the end screen gives %s's losses as %q; the view has %d units dispersed", side, text, lost[side])
 		}
 	}
+	if b.exists(`.side-row.active`) {
+		t.Errorf("the standing still marks a side's pulse once the game is over")
+	}
 	b.shot("over")
 	id := g["game_id"].(string)
 	eval[bool](b, `(history.pushState({}, "", "/replay/`+id+`"), dispatchEvent(new PopStateEvent("popstate")), true)`)

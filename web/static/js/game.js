@@ -455,7 +455,7 @@ export class Game {
         dice.push(d);
       }
       const lost = this.units.filter((u) => u.side === sd.id && u.dispersed).length;
-      box.appendChild(h("div", { class: "side-row" + (sd.id === this.view.active ? " active" : ""), testid: "side-" + sd.id, style: `border-left-color:${this.sideColor(sd.id)}` },
+      box.appendChild(h("div", { class: "side-row" + (sd.id === this.view.active && !this.g.result.over ? " active" : ""), testid: "side-" + sd.id, style: `border-left-color:${this.sideColor(sd.id)}` },
         h("div", { class: "side-name" }, sd.name, sd.id === this.mySide ? h("span", { class: "tag" }, "you") : null, sd.id === this.view.active && !this.g.result.over ? h("span", { class: "tag pulse" }, "pulse") : null),
         h("div", { class: "side-stats" },
           h("span", { title: "Army morale: at zero the army is beaten", testid: "morale-" + sd.id }, "Morale ", h("b", {}, sd.morale)),
