@@ -258,6 +258,12 @@ func (b *tab) opportunity(s pageState, did played) {
 			}
 		}
 		did["opportunity-path"]++
+		// The chosen unit's odds at the point it aims at, from the rules.
+		b.waitFor("the shot's odds at the aim", `document.querySelector('[data-testid^="opp-odds-"]')`, 10*time.Second)
+		if text := eval[string](b, `document.querySelector('[data-testid^="opp-odds-"]').textContent`); !strings.Contains(text, "disrupted") || !strings.HasPrefix(text, "There: ") {
+			b.t.Errorf("the opportunity shot's odds read %q", text)
+		}
+		did["opportunity-odds"]++
 	}
 	if did["opportunity-fire"] == 0 {
 		b.shot("opportunity")

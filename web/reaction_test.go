@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -80,4 +81,58 @@ func TestBreakOffOdds(t *testing.T) {
 		t.Errorf("the toolbar's hint at a break-off reads %q", hint)
 	}
 	b.shot("break-off")
+}
+
+// TestOpportunityOddsOnAMove: two seats play Battle 1 with seeded random
+// choices until a side may fire at a moving enemy; its page shows, for
+// the unit chosen, the shot's odds at the point it aims at, as the rules'
+// preview of that shot gives them, and again for another point once the
+// slider is let go there.
+func TestOpportunityOddsOnAMove(t *testing.T) {
+	g, seats := humanGame(t, "armour-battles/battle-1")
+	urls := []string{g["seat_url"].(string), g["join_url"].(string)}
+	side, _ := playRandomUntil(t, seats, 9, 4000, "opportunity fire at a mover", func(g apiGame, raw json.RawMessage) bool {
+		var v struct {
+			View struct {
+				Window *struct {
+					Kind  string `json:"kind"`
+					Spans []struct {
+						From float64 `json:"from"`
+					} `json:"spans"`
+				} `json:"window"`
+				Unsuppress []string `json:"unsuppress"`
+			} `json:"view"`
+		}
+		json.Unmarshal(raw, &v)
+		w := v.View.Window
+		return g.Pending.Kind == "opportunity-fire" && w != nil && w.Kind == "move" && len(w.Spans) > 0 && w.Spans[0].From >= 0 && len(v.View.Unsuppress) == 0
+	})
+	browser := newBrowser(t)
+	b := newTab(t, browser, "watcher", 1280, 800)
+	b.do(chromedp.Navigate(urls[side]))
+	b.waitFor("the window", `window.sandtable && document.body.dataset.pending === "opportunity-fire" && document.body.dataset.myTurn === "1" && document.body.dataset.busy !== "1"`, 15*time.Second)
+	check := func(when string) {
+		t.Helper()
+		unit := eval[string](b, `window.sandtable.game.ui.oppUnit || ""`)
+		if unit == "" {
+			t.Skip("no unit of the window can fire at the mover")
+		}
+		sel := `[data-testid="opp-odds-` + unit + `"]`
+		at := eval[float64](b, `window.sandtable.game.ui.at["`+unit+`"]`)
+		b.waitFor("the odds "+when, `document.querySelector('`+sel+`') && window.sandtable.game.ui.at["`+unit+`"] === `+fmt.Sprint(at), 10*time.Second)
+		_, _, pv := seats[side].check(map[string]any{"kind": "opportunity-fire", "unit": unit, "at": math.Round(at*1e4) / 1e4})
+		if pv == nil {
+			t.Fatalf("no preview of %s's shot at %.2f", unit, at)
+		}
+		text := eval[string](b, `document.querySelector('`+sel+`').textContent`)
+		want := fmt.Sprintf(`There: %.1f" (%s), %.0fD at %.0f+ against %.0fD at %.0f+: %s disrupted`, pv["range"], pv["band"], pv["attack_dice"], pv["attack_tn"], pv["reaction_dice"], pv["reaction_tn"], pctText(pv["disrupted"].(float64)))
+		if !strings.HasPrefix(text, want) {
+			t.Errorf("%s, aiming at %.2f\": the page says %q, the rules' preview %v", when, at, text, pv)
+		}
+	}
+	check("at first")
+	// Let the slider go at its other end: the odds there.
+	unit := eval[string](b, `window.sandtable.game.ui.oppUnit`)
+	eval[bool](b, `(() => { const i = document.querySelector('[data-testid="opp-at-`+unit+`"]'); i.value = i.value == i.max ? i.min : i.max; i.dispatchEvent(new Event("input")); i.dispatchEvent(new Event("change")); return true; })()`)
+	check("after the slider")
 }

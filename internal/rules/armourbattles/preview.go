@@ -47,7 +47,8 @@ type UnitMovePreview struct {
 // a MovePreview for a legal move of the activated group, a
 // ReactionPreview for a hit unit's reaction (a boost, or its suppression
 // removed first), a RallyPreview for a rally order, a ShotPreview for
-// a break-off decision, a MissionPreview for a fire mission called, nil
+// a break-off decision or an opportunity shot (at the point of the
+// mover's path it names), a MissionPreview for a fire mission called, nil
 // for anything else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
@@ -65,6 +66,8 @@ func (s *State) Preview(a engine.Action) any {
 		return nil
 	case BreakOffChoice:
 		return s.breakOffPreview(a.Yes)
+	case OppFire:
+		return s.oppFirePreview(a)
 	case CallMission:
 		return s.missionPreview(a)
 	case Activate:
@@ -285,6 +288,10 @@ type ShotPreview struct {
 	Disrupted    float64 `json:"disrupted"`
 	Dispersed    float64 `json:"dispersed"`
 	Suppressed   float64 `json:"suppressed"`
+	// Range and Band, for an opportunity shot, are the distance and its
+	// band where the shot is taken.
+	Range float64 `json:"range,omitempty"`
+	Band  string  `json:"band,omitempty"`
 }
 
 // breakOffPreview gives the pending shot's odds if its target stands
@@ -301,6 +308,42 @@ func (s *State) breakOffPreview(yes bool) any {
 	}
 	un := &s.Units[sh.Target]
 	p := ShotPreview{Unit: un.ID, BreakOff: yes, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN}
+	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = shotChances(d, un.DP)
+	return p
+}
+
+// oppFirePreview gives the odds of opportunity shot a as it would be
+// declared: at a mover, with the mover where a halts it (the range and the
+// cover there). The mover is put there and back; nothing changes.
+func (s *State) oppFirePreview(a OppFire) any {
+	w := s.Window
+	u := s.unitIndex(a.Unit)
+	if w == nil || u < 0 {
+		return nil
+	}
+	t := w.Target
+	un := &s.Units[t]
+	pos, hd := un.Pos, un.Heading
+	m := s.currentMover()
+	if w.Kind == "move" && m != nil {
+		b := s.moverBox(m, clampAt(a.At, m))
+		un.Pos, un.Heading = s.nudgeOnTable(m.Unit, b.Center, b.Heading), b.Heading
+	}
+	wild := 0
+	if a.Staff {
+		wild = 1
+	}
+	sh := PendingShot{Firer: u, Target: t, Opp: true, Moves: s.movesFor(u), Flank: s.flank(u, t), AttackWild: wild, Ambush: s.Units[u].Hidden}
+	if m != nil && m.Unit == t {
+		sh.Disengaging, sh.TargetScoots = m.Diseng, m.Scoot
+	}
+	sh.Range = s.frame(u).Distance(s.frame(t))
+	d, err := s.shotFor(&sh).Dice()
+	un.Pos, un.Heading = pos, hd
+	if err != nil {
+		return nil
+	}
+	p := ShotPreview{Unit: un.ID, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN, Range: round2(sh.Range), Band: d.Band}
 	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = shotChances(d, un.DP)
 	return p
 }

@@ -1,7 +1,9 @@
 package armourbattles
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/geom"
@@ -361,5 +363,32 @@ func TestPreviewMission(t *testing.T) {
 	a.Smoke = true
 	if p := f.s.Preview(a).(MissionPreview); len(p.Units) != 0 || !nearTo(p.AtOnce, pv.AtOnce, 1e-9) {
 		t.Errorf("smoke preview %+v", p)
+	}
+}
+
+// TestPreviewOppFire: a Panzer IV drives at an M4 watching it; the
+// preview of the M4's shot at a point of the path gives the pools the shot
+// then declared there has, a nearer point better odds, and changes
+// nothing.
+func TestPreviewOppFire(t *testing.T) {
+	f := newFixture(t, nil, german, 1, placed{"us-1", "m4-75", us, 36, 5, 90}, placed{"de-1", "panzer-iv-h", german, 36, 40, -90})
+	f.s.Rev = Revision
+	f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+	f.dice(6)
+	f.do(Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{36, 28}}}}})
+	f.pending("opportunity-fire")
+	before := f.s.Hash()
+	far, ok := f.s.Preview(OppFire{Unit: "us-1", At: 0.5}).(ShotPreview)
+	near, ok2 := f.s.Preview(OppFire{Unit: "us-1", At: 11.5}).(ShotPreview)
+	if !ok || !ok2 || f.s.Hash() != before || f.unit("de-1").Pos.Y != 40 {
+		t.Fatalf("previews %+v %+v; state changed %v", f.s.Preview(OppFire{Unit: "us-1", At: 0.5}), near, f.s.Hash() != before)
+	}
+	if !(near.Range < far.Range && near.Disrupted > far.Disrupted) {
+		t.Errorf("at %.1f\" (%s) %+v; at %.1f\" (%s) %+v: the nearer shot should do more", far.Range, far.Band, far, near.Range, near.Band, near)
+	}
+	f.dice(repeat(1, 40)...) // the attack misses
+	f.do(OppFire{Unit: "us-1", At: 11.5})
+	if want := fmt.Sprintf("rolls %dD at %d+", near.AttackDice, near.AttackTN); !strings.Contains(f.log(), want) || !strings.Contains(f.log(), fmt.Sprintf("%.1f\"", near.Range)) {
+		t.Errorf("the shot declared there:\n%s\nthe preview %+v (want %q)", f.log(), near, want)
 	}
 }

@@ -1086,8 +1086,16 @@ export class Game {
         row.appendChild(h("div", { class: "muted small" }, `in sight ${this.seenText(sp)} along the path` + (sp.seen ? " (a gap where its view is blocked)" : "") +
           (sp.effective >= 0 ? `, effective range from ${fmt1(sp.effective)}"` : "") + (sp.short >= 0 ? `, short from ${fmt1(sp.short)}"` : "")));
         const inp = h("input", { type: "range", min: lo, max: hi, step: 0.1, value: ui.at[sp.unit], testid: "opp-at-" + sp.unit,
-          oninput: (e) => { ui.at[sp.unit] = this.oppSnap(sp, +e.target.value); ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(ui.at[sp.unit]) + '"'; this.renderOverlay(); } });
+          oninput: (e) => { ui.at[sp.unit] = this.oppSnap(sp, +e.target.value); ui.oppUnit = sp.unit; row.querySelector(".at").textContent = fmt1(ui.at[sp.unit]) + '"'; this.renderOverlay(); },
+          onchange: () => this.renderPanel() }); // the odds at the point let go of
         row.appendChild(h("div", { class: "row" }, "Shoot at ", inp, h("span", { class: "at" }, fmt1(ui.at[sp.unit]) + '"')));
+        if (cur) {
+          // The rules' odds of the shot taken there (POST /check).
+          const c = this.checked({ kind: "opportunity-fire", unit: sp.unit, at: round4(ui.at[sp.unit]), staff: ui.staff || undefined });
+          const pv = c && c.preview;
+          if (pv) row.appendChild(h("div", { class: "odds-line", testid: "opp-odds-" + sp.unit }, `There: ${fmt1(pv.range)}" (${pv.band}), ${pv.attack_dice}D at ${pv.attack_tn}+ against ${pv.reaction_dice}D at ${pv.reaction_tn}+: ${pct(pv.disrupted)} disrupted` +
+            (pv.dispersed ? ` (${pct(pv.dispersed)} dispersed)` : "") + `, ${pct(pv.suppressed)} suppressed, ${pct(pv.no_effect)} no effect`));
+        }
       }
       if (!moving && cur && u) {
         // Firing back at a unit that stands where it is: the odds of the shot.
