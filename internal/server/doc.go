@@ -70,7 +70,8 @@
 //	                                    Armour Battles: a group move's cost over the ground for each unit,
 //	                                    the chance the roll gets it there, the breakdown risk; the exact
 //	                                    odds of a reaction boost, a break-off, an opportunity shot at a
-//	                                    point of a mover's path, a rally and a fire mission)
+//	                                    point of a mover's path, a rally, a fire mission called and a
+//	                                    marker adjusted)
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
 //	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
 //	                                    pagano --json`; a shot the rules refuse is 422 saying why)

@@ -48,8 +48,8 @@ type UnitMovePreview struct {
 // ReactionPreview for a hit unit's reaction (a boost, or its suppression
 // removed first), a RallyPreview for a rally order, a ShotPreview for
 // a break-off decision or an opportunity shot (at the point of the
-// mover's path it names), a MissionPreview for a fire mission called, nil
-// for anything else. It reads only the table's terrain and the group's own units, so it
+// mover's path it names), a MissionPreview for a fire mission called or
+// its marker adjusted, nil for anything else. It reads only the table's terrain and the group's own units, so it
 // tells the mover nothing it does not already know; other units that may
 // stop a mover short (it never ends on top of one) are left out.
 func (s *State) Preview(a engine.Action) any {
@@ -70,6 +70,8 @@ func (s *State) Preview(a engine.Action) any {
 		return s.oppFirePreview(a)
 	case CallMission:
 		return s.missionPreview(a)
+	case AdjustMission:
+		return s.adjustPreview(a)
 	case Activate:
 		if a.Order == OrderRally {
 			return s.rallyPreview(a)
@@ -442,7 +444,32 @@ func (s *State) missionPreview(a CallMission) any {
 	if a.Smoke {
 		return p
 	}
-	at := geom.Point{X: a.X, Y: a.Y}
+	p.Units = s.burstPreview(bi, geom.Point{X: a.X, Y: a.Y})
+	return p
+}
+
+// adjustPreview gives what a plotted fire mission would do once its marker
+// is moved as a asks: it fires for effect when the logistics phase ends
+// (AtOnce is 1 for a mission that fires then).
+func (s *State) adjustPreview(a AdjustMission) any {
+	bi, err := s.ownMission(a.Battery)
+	if err != nil {
+		return nil
+	}
+	bt := &s.Batteries[bi]
+	p := MissionPreview{Battery: a.Battery, Smoke: bt.Smoke, AtOnce: 1, Units: []UnitMissionPreview{}}
+	if !bt.Smoke {
+		p.Units = s.burstPreview(bi, geom.Point{X: a.X, Y: a.Y})
+	}
+	return p
+}
+
+// burstPreview is, for each unit in plain sight that battery bi's burst
+// aimed at at may reach, the chance it is under the burst (the fire
+// deviates on a 1 to 4: 1D6" in one of twelve directions) and of each
+// result.
+func (s *State) burstPreview(bi int, at geom.Point) []UnitMissionPreview {
+	out := []UnitMissionPreview{}
 	for t := range s.Units {
 		un := &s.Units[t]
 		if !un.Active() || un.Hidden || s.frame(t).DistToPoint(at) > BurstRadius+6+1e-9 {
@@ -470,10 +497,10 @@ func (s *State) missionPreview(a CallMission) any {
 			continue
 		}
 		_, dis, gone, sup := shotChances(d, un.DP)
-		p.Units = append(p.Units, UnitMissionPreview{Unit: un.ID, Side: s.b.sides[un.Side].id, Under: round4(under),
+		out = append(out, UnitMissionPreview{Unit: un.ID, Side: s.b.sides[un.Side].id, Under: round4(under),
 			Disrupted: round4(under * dis), Dispersed: round4(under * gone), Suppressed: round4(under * sup)})
 	}
-	return p
+	return out
 }
 
 // RallyPreview is what a rally order would come to, unit by unit.

@@ -392,3 +392,28 @@ func TestPreviewOppFire(t *testing.T) {
 		t.Errorf("the shot declared there:\n%s\nthe preview %+v (want %q)", f.log(), near, want)
 	}
 }
+
+// TestPreviewAdjust: in the logistics phase a plotted mission's marker
+// moved 3" onto the Panthers: the preview gives the burst's odds there,
+// the same as a mission called there, to be fired when the phase ends.
+func TestPreviewAdjust(t *testing.T) {
+	f := smokeFixture(t)
+	bt := &f.s.Batteries[len(f.s.Batteries)-1]
+	bt.Marker = &geom.Point{X: 31, Y: 37}
+	f.s.Phase = phaseLogistics
+	a := AdjustMission{Battery: bt.ID, X: 31, Y: 40}
+	if err := f.s.Validate(a); err != nil {
+		t.Fatal(err)
+	}
+	pv, ok := f.s.Preview(a).(MissionPreview)
+	if !ok || pv.AtOnce != 1 || len(pv.Units) == 0 {
+		t.Fatalf("preview %#v", f.s.Preview(a))
+	}
+	want := f.s.burstPreview(len(f.s.Batteries)-1, geom.Point{X: 31, Y: 40})
+	if len(want) != len(pv.Units) || want[0] != pv.Units[0] {
+		t.Errorf("adjusted %+v, the burst there %+v", pv.Units, want)
+	}
+	if f.s.Preview(AdjustMission{Battery: bt.ID, X: 31, Y: 50}) != nil {
+		t.Error("a preview of an adjustment the rules refuse (off the table)")
+	}
+}

@@ -1173,8 +1173,18 @@ export class Game {
         h("button", { testid: "maintain-" + b.id, "data-action": JSON.stringify({ kind: "maintain-mission", battery: b.id }), disabled: !(st && st.marker), onclick: () => this.act({ kind: "maintain-mission", battery: b.id }) }, "Maintain"),
         h("button", { testid: "cancel-" + b.id, "data-action": JSON.stringify({ kind: "cancel-mission", battery: b.id }), disabled: !(st && st.marker), onclick: () => this.act({ kind: "cancel-mission", battery: b.id }) }, "Cancel")));
     }
-    box.appendChild(h("button", { class: "primary", testid: "end-logistics", onclick: () => this.act({ kind: "end-logistics" }) }, "End logistics (Enter)"));
-    this.hint(ui.adjust ? `Click the new point for ${ui.adjust}` : "");
+    if (ui.adjust && ui.adjustTo) {
+      // The new point chosen: the rules' odds there (applyChecks), then
+      // the adjustment on Enter.
+      box.appendChild(h("p", {}, `${ui.adjust}'s marker to (${fmt1(ui.adjustTo[0])}, ${fmt1(ui.adjustTo[1])}), a staff order:`));
+      box.appendChild(h("div", { class: "row" },
+        h("button", { class: "primary", testid: "adjust-confirm", onclick: () => this.confirm() }, "Adjust here (Enter)"),
+        h("button", { testid: "adjust-cancel", onclick: () => { ui.adjust = null; ui.adjustTo = null; this.render(); } }, "Cancel (Esc)")));
+      box.appendChild(h("button", { testid: "end-logistics", onclick: () => this.act({ kind: "end-logistics" }) }, "End logistics"));
+    } else {
+      box.appendChild(h("button", { class: "primary", testid: "end-logistics", onclick: () => this.act({ kind: "end-logistics" }) }, "End logistics (Enter)"));
+    }
+    this.hint(ui.adjust ? (ui.adjustTo ? "Enter adjusts the marker there; click elsewhere to choose again" : `Click the new point for ${ui.adjust}`) : "Enter ends the logistics phase");
   }
 
   // --- the overlay: previews, rings, paths ---------------------------------------
@@ -1204,6 +1214,12 @@ export class Game {
       }
       if (ui.mission) this.missionPreview(ui.mission);
       if (ui.order === "reserves" && ui.company && ui.entry !== undefined) this.entryPreview();
+    }
+    if (mine && p.kind === "logistics" && ui.adjust && ui.adjustTo) {
+      // The adjusted marker's burst, and the 4" it may move within.
+      const st = (this.view.batteries || []).find((x) => x.id === ui.adjust);
+      if (st && st.marker) el("circle", { cx: st.marker[0], cy: b.sy(st.marker[1]), r: 4, class: "radius" }, b.gUnderlay);
+      this.missionPreview({ x: ui.adjustTo[0], y: ui.adjustTo[1], smoke: st && st.smoke, orient: st ? st.orient : 0 });
     }
     if (mine && p.kind === "activation") {
       const grp = this.group();
@@ -1436,7 +1452,7 @@ export class Game {
         return;
       }
       case "logistics":
-        if (ui.adjust) this.act({ kind: "adjust-mission", battery: ui.adjust, x, y });
+        if (ui.adjust) { ui.adjustTo = [x, y]; this.render(); }
         return;
       case "opportunity-fire": {
         // A click near the mover's path aims the chosen unit there.
@@ -1568,7 +1584,9 @@ export class Game {
         return { say: ui.firer ? `Pick a target for ${ui.firer} first` : "Pick a firer and a target first, or end the activation (E)" };
       case "reaction-boost": return act({ kind: "boost" });
       case "break-off": return act({ kind: "break-off" });
-      case "logistics": return act({ kind: "end-logistics" });
+      case "logistics":
+        if (ui.adjust && ui.adjustTo) return act({ kind: "adjust-mission", battery: ui.adjust, x: ui.adjustTo[0], y: ui.adjustTo[1] });
+        return act({ kind: "end-logistics" });
     }
     return null;
   }
@@ -1614,15 +1632,16 @@ export class Game {
     }
     if (c.preview && m.action.kind === "move") this.showMovePreview(box, c.preview);
     if (c.preview && m.action.kind === "activate" && m.action.order === "rally") this.showRallyPreview(primary, c.preview);
-    if (c.preview && m.action.kind === "call-mission") this.showMissionPreview(primary, c.preview);
+    if (c.preview && (m.action.kind === "call-mission" || m.action.kind === "adjust-mission")) this.showMissionPreview(primary, c.preview);
   }
 
   // showMissionPreview says, before the call button, how likely the
   // mission is to fire at once and what it would do to each unit in
   // sight that the burst may reach (deviation included).
   showMissionPreview(primary, pv) {
+    const adjusting = this.g.pending.kind === "logistics";
     const box = h("div", { class: "mission-odds", testid: "mission-odds" },
-      h("p", { testid: "mission-at-once" }, `${pct(pv.at_once)} that it fires at once; otherwise in your next logistics phase.`));
+      h("p", { testid: "mission-at-once" }, adjusting ? "It fires for effect when the logistics phase ends." : `${pct(pv.at_once)} that it fires at once; otherwise in your next logistics phase.`));
     if (!pv.smoke) {
       const list = h("ul", { class: "plan" });
       for (const u of pv.units || []) {
