@@ -70,13 +70,18 @@ func (s *State) observesWith(sight sideSight, u int) bool {
 	return false
 }
 
-func (s *State) validateCall(a CallMission) error {
-	bi := -1
+// batteryIndex is the index of the battery with this id, or -1.
+func (s *State) batteryIndex(id string) int {
 	for i := range s.Batteries {
-		if s.Batteries[i].ID == a.Battery {
-			bi = i
+		if s.Batteries[i].ID == id {
+			return i
 		}
 	}
+	return -1
+}
+
+func (s *State) validateCall(a CallMission) error {
+	bi := s.batteryIndex(a.Battery)
 	if bi < 0 || s.Batteries[bi].Side != s.Active {
 		return errorf("call-mission: %q is not one of your batteries", a.Battery)
 	}
@@ -110,12 +115,7 @@ func (s *State) validateCall(a CallMission) error {
 // battery's response dice against the opponent's 3D, both at 4+; more
 // successes fire for effect at once, otherwise in the next logistics phase.
 func (s *State) applyCall(a CallMission, src dice.Source, out engine.Emitter) {
-	var bi int
-	for i := range s.Batteries {
-		if s.Batteries[i].ID == a.Battery {
-			bi = i
-		}
-	}
+	bi := s.batteryIndex(a.Battery)
 	bt := &s.Batteries[bi]
 	p := geom.Point{X: a.X, Y: a.Y}
 	bt.Marker, bt.Smoke, bt.Orient, bt.Observer, bt.Maintained = &p, a.Smoke, geom.Deg(a.Orient), s.unitIndex(a.Observer), false

@@ -1,12 +1,10 @@
 package armourbattles
 
 import (
-	"encoding/json"
 	"os"
 	"strconv"
 	"testing"
 
-	"github.com/sandtable/sandtable/internal/agent"
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
 	"github.com/sandtable/sandtable/internal/geom"
@@ -68,26 +66,11 @@ func TestNoOverlapsInRandomPlay(t *testing.T) {
 	if testing.Short() {
 		games = 5
 	}
+	// The seeds start at 10,001 so as not to replay the random-game tests'.
 	for _, id := range allBattles {
 		sc := battle(t, id)
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			st, err := Rules{}.New(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
-			src := dice.NewPCG(seed)
-			agents := []agent.Agent{agent.NewRandom(seed*2 + 1), agent.NewRandom(seed*2 + 2)}
-			var evs engine.EventList
-			for n := 0; !s.Over && n < 5000; n++ {
-				a := agents[s.Pending().Side].Choose(s)
-				evs = evs[:0]
-				s.Apply(a, src, &evs)
-				if err := noOverlap(s); err != nil {
-					raw, _ := json.Marshal(a)
-					t.Fatalf("%s seed %d action %d (%s %s): %v\nevents: %v", id, seed, n, a.Kind(), raw, err, evs)
-				}
-			}
+		for seed := uint64(10_001); seed <= uint64(10_000+games); seed++ {
+			playRandomOn(t, sc, seed, nil)
 		}
 	}
 }

@@ -106,7 +106,7 @@ func (s *State) Preview(a engine.Action) any {
 		dist = next
 	}
 	least, most := float64(base+free)*mult, float64(base+6*free)*mult
-	breakdown := s.breakdownChance(k, p.max != "")
+	breakdown := breakdownChance(k, p.max != "")
 	out := MovePreview{Fast: fast, Units: make([]UnitMovePreview, 0, len(p.units))}
 	for i, u := range p.units {
 		path := p.paths[i]
@@ -166,7 +166,7 @@ func (s *State) pathCost(u int, path []geom.Point, total float64) float64 {
 
 // breakdownChance is the chance that a move of k dice shows more 1s than
 // 6s (Poor Reliability), with one die set to 6 when maxed.
-func (s *State) breakdownChance(k int, maxed bool) float64 {
+func breakdownChance(k int, maxed bool) float64 {
 	if k < 2 {
 		return 0
 	}
@@ -421,12 +421,7 @@ type UnitMissionPreview struct {
 
 // missionPreview gives the odds of a legal fire mission a.
 func (s *State) missionPreview(a CallMission) any {
-	bi := -1
-	for i := range s.Batteries {
-		if s.Batteries[i].ID == a.Battery {
-			bi = i
-		}
-	}
+	bi := s.batteryIndex(a.Battery)
 	if bi < 0 {
 		return nil
 	}

@@ -274,8 +274,8 @@ func TestPreviewRally(t *testing.T) {
 
 // TestPreviewBreakOff: an M5 fired on may break off; the preview of
 // standing gives the shot's own pools, breaking off two more reaction
-// dice and a lower chance of disruption; each gives chances that add up
-// (no effect, or disruption or suppression or both), and changes nothing.
+// dice and a lower chance of disruption; each gives the chances that
+// counting every face of both pools gives, and changes nothing.
 func TestPreviewBreakOff(t *testing.T) {
 	f := m5FiredAt(t, 20, 10)
 	before := f.s.Hash()
@@ -295,13 +295,53 @@ func TestPreviewBreakOff(t *testing.T) {
 	if !(off.Disrupted < stand.Disrupted && off.NoEffect > stand.NoEffect) {
 		t.Errorf("breaking off (%+v) is no better than standing (%+v)", off, stand)
 	}
+	dp := f.unit("us-m5").DP
 	for _, p := range []ShotPreview{stand, off} {
-		// An effect is disruption, suppression, or both: both counted
-		// twice, so the sum is at least one, and the shares are chances.
-		if p.NoEffect <= 0 || p.NoEffect >= 1 || p.NoEffect+p.Disrupted+p.Suppressed < 1-1e-3 || p.Dispersed > p.Disrupted {
-			t.Errorf("chances %+v do not add up", p)
+		want := bruteShot(p.AttackDice, p.AttackTN, p.ReactionDice, p.ReactionTN, dp)
+		got := [4]float64{p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed}
+		for i := range got {
+			if !nearTo(got[i], want[i], 1e-4) {
+				t.Errorf("%dD at %d+ against %dD at %d+: %v, counting faces gives %v", p.AttackDice, p.AttackTN, p.ReactionDice, p.ReactionTN, got, want)
+				break
+			}
 		}
 	}
+}
+
+// bruteShot counts every face of a shot's n attack dice at tn, and for
+// each attack roll every face of its reaction dice (bruteReaction): the
+// chances of no effect, disruption, dispersal and suppression on a target
+// with dp points. An attack with no success asks no reaction check.
+func bruteShot(n, tn, rn, rtn, dp int) [4]float64 {
+	rolls := map[PoolResult]int{}
+	total := 1
+	for range n {
+		total *= 6
+	}
+	for c := range total {
+		var r PoolResult
+		for i, x := 0, c; i < n; i, x = i+1, x/6 {
+			if f := x%6 + 1; f >= tn {
+				r.Successes++
+				if f == 6 {
+					r.Sixes++
+				}
+			}
+		}
+		rolls[r]++
+	}
+	var out [4]float64
+	for r, k := range rolls {
+		w := float64(k) / float64(total)
+		if r.Successes == 0 {
+			out[0] += w
+			continue
+		}
+		for i, p := range bruteReaction(r, rn, rtn, dp) {
+			out[i] += w * p
+		}
+	}
+	return out
 }
 
 // TestPreviewMission: a fire mission called on a Panther: the chance it
