@@ -102,7 +102,7 @@ func TestPanelAsksTheRules(t *testing.T) {
 	b.waitFor("the repair check", `document.querySelector("[data-testid=activate]").dataset.checked`, 10*time.Second)
 	_, reason, _ := me.check(map[string]any{"kind": "repair", "unit": mine})
 	text := eval[string](b, `(document.querySelector("[data-testid=check-reason]") || {}).textContent || ""`)
-	if reason == "" || !strings.Contains(text, strings.TrimPrefix(reason, "armourbattles: ")) || !eval[bool](b, `document.querySelector("[data-testid=activate]").disabled`) {
+	if reason == "" || !strings.Contains(text, reason) || !eval[bool](b, `document.querySelector("[data-testid=activate]").disabled`) {
 		t.Errorf("repairing %s: the server says %q; the page says %q, the button enabled=%v", mine, reason, text, !eval[bool](b, `document.querySelector("[data-testid=activate]").disabled`))
 	}
 	b.click(`[data-testid="order-move-fire"]`)

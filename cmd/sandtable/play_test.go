@@ -314,7 +314,7 @@ func TestReplayJSONAnswersEveryFailure(t *testing.T) {
 		args       []string
 	}{
 		{filepath.Join(dir, "none.jsonl"), "none.jsonl: no such file or directory", nil},
-		{garbage, "garbage.jsonl: engine: log line 1: bad header: invalid character 'x'", nil},
+		{garbage, "garbage.jsonl: log line 1: bad header: invalid character 'x'", nil},
 		{good, "--scenario " + broken + ": the files have 1 problem:\n" + broken + `:`, []string{"--scenario", broken}},
 	} {
 		out, err := exec(t, newReplayCmd(), append([]string{c.file, "--json"}, c.args...)...)

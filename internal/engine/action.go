@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"errors"
+)
 
 // Action is one choice made by a side. Each ruleset defines its own concrete
 // action types; they must encode to JSON and decode again through
@@ -48,13 +51,22 @@ func EncodeAction(a Action) (json.RawMessage, error) {
 	return out, nil
 }
 
-// ActionKind returns the "kind" field of an encoded action.
+// ActionKind returns the "kind" field of an encoded action ("" when it
+// has none; a "Kind" in other letter case is not it).
 func ActionKind(raw json.RawMessage) (string, error) {
-	var k struct {
-		Kind string `json:"kind"`
-	}
-	if err := json.Unmarshal(raw, &k); err != nil {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
 		return "", err
 	}
-	return k.Kind, nil
+	var kind string
+	if v, ok := obj["kind"]; ok {
+		if err := json.Unmarshal(v, &kind); err != nil {
+			var typeErr *json.UnmarshalTypeError
+			if errors.As(err, &typeErr) {
+				typeErr.Field = "kind"
+			}
+			return "", err
+		}
+	}
+	return kind, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,6 +69,9 @@ func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
 		if err := json.Unmarshal(raw, &obj); err != nil {
 			return err
 		}
+		if err := checkCase(t, obj, path); err != nil {
+			return err
+		}
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -108,18 +112,35 @@ func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
 	return nil
 }
 
-// lookup finds key in obj as encoding/json matches keys to fields: the
-// exact name first, else any key equal to it ignoring case.
+// lookup finds key in obj. Keys are matched exactly: checkCase has
+// refused the keys encoding/json would match ignoring case.
 func lookup(obj map[string]json.RawMessage, key string) (json.RawMessage, bool) {
-	if v, ok := obj[key]; ok {
-		return v, true
+	v, ok := obj[key]
+	return v, ok
+}
+
+// checkCase refuses a key of obj that names one of struct t's fields in
+// other letter case ("Unit" for "unit"): encoding/json would take it for
+// the field, but an action's fields are named exactly as EncodeAction
+// writes them.
+func checkCase(t reflect.Type, obj map[string]json.RawMessage, path string) error {
+	names := fieldNames(t)
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
 	}
-	for k, v := range obj {
-		if strings.EqualFold(k, key) {
-			return v, true
+	slices.Sort(keys)
+	for _, k := range keys {
+		if slices.Contains(names, k) {
+			continue
+		}
+		for _, n := range names {
+			if strings.EqualFold(k, n) {
+				return fmt.Errorf("field %q is not a field: field names are case-sensitive; did you mean %q?", join(path, k), join(path, n))
+			}
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // isNumber reports whether t is an integer or floating-point type.
@@ -146,6 +167,12 @@ func (c *ActionCodec) Decode(raw json.RawMessage) (Action, error) {
 	kind, err := ActionKind(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: bad action: %s", c.name, JSONProblem(err))
+	}
+	if err := strictKeys(raw, nil); err != nil {
+		return nil, fmt.Errorf("%s: bad action: %s", c.name, err)
+	}
+	if kind == "" {
+		return nil, fmt.Errorf("%s: bad action: it has no \"kind\" field naming what it is", c.name)
 	}
 	dec, ok := c.decoders[kind]
 	if !ok {

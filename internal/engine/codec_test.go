@@ -20,13 +20,18 @@ func TestActionCodec(t *testing.T) {
 	for _, tc := range []struct{ raw, want string }{
 		{`{"kind":"attack","dice":2,"extra":1}`, `toy: bad attack action`},
 		{`{"kind":"castle"}`, `toy: unknown action kind "castle"`},
-		{`{"dice":2}`, `unknown action kind ""`},
+		{`{"dice":2}`, `toy: bad action: it has no "kind" field naming what it is`},
+		{`{"kind":2}`, `toy: bad action: field "kind" wants a string, got a JSON number (at byte`},
 		{`[1]`, `toy: bad action: the value wants an object, got a JSON array`},
 		{`{"kind":"attack","dice":"two"}`, `toy: bad attack action: field "dice" wants a whole number, got a JSON string (at byte`},
 		{`{"kind":"attack","dice":2.5}`, `field "dice" wants a whole number, got a JSON number 2.5`},
 		{`{"kind":"attack","dice":2`, `toy: bad action: unexpected end of JSON input`},
 		// A number left out is not read as 0.
 		{`{"kind":"attack"}`, `toy: bad attack action: field "dice" is missing`},
+		// Field names are matched exactly, the kind's too.
+		{`{"kind":"attack","Dice":2}`, `toy: bad attack action: field "Dice" is not a field: field names are case-sensitive; did you mean "dice"?`},
+		{`{"kind":"attack","dice":2,"dice":3}`, `toy: bad action: the key "dice" is given twice`},
+		{`{"Kind":"attack","dice":2}`, `toy: bad action: it has no "kind" field`},
 	} {
 		_, err := c.Decode([]byte(tc.raw))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -98,7 +98,7 @@ func (g *Game) SetupEvents() []Event { return g.events[:g.setup] }
 func (g *Game) Hash() uint64 { return g.state.Hash() }
 
 // ErrGameOver is returned by Apply when the game has ended.
-var ErrGameOver = errors.New("engine: the game is over")
+var ErrGameOver = errors.New("the game is over")
 
 // Apply validates a, applies it, records it with the dice it rolled and the
 // resulting hash, and returns the events it produced. A rejected action
@@ -106,7 +106,7 @@ var ErrGameOver = errors.New("engine: the game is over")
 // scripted dice source runs out part-way through.
 func (g *Game) Apply(a Action) (evs []Event, err error) {
 	if a == nil {
-		return nil, errors.New("engine: no action")
+		return nil, errors.New("no action")
 	}
 	if g.state.Result().Over {
 		return nil, ErrGameOver
@@ -117,7 +117,7 @@ func (g *Game) Apply(a Action) (evs []Event, err error) {
 	}
 	raw, err := EncodeAction(a)
 	if err != nil {
-		return nil, fmt.Errorf("engine: encoding %s: %w", a.Kind(), err)
+		return nil, fmt.Errorf("encoding %s: %w", a.Kind(), err)
 	}
 	snapshot := g.state.Clone()
 	var srcSnap *dice.PCG
@@ -182,10 +182,10 @@ func (g *Game) applyGuarded(a Action, out Emitter) (err error) {
 		if r := recover(); r != nil {
 			var se *dice.ScriptError
 			if e, ok := r.(error); ok && errors.As(e, &se) {
-				err = fmt.Errorf("engine: %s: %w", a.Kind(), se)
+				err = fmt.Errorf("%s: %w", a.Kind(), se)
 				return
 			}
-			err = fmt.Errorf("engine: internal error applying %s: %v", a.Kind(), r)
+			err = fmt.Errorf("internal error applying %s: %v", a.Kind(), r)
 		}
 	}()
 	g.state.Apply(a, g.rec, out)

@@ -113,39 +113,39 @@ func ReadLog(r io.Reader) (*Log, error) {
 				if json.Unmarshal(b, &events) == nil && events.Events != nil {
 					// The server's GET /api/games/{id}/log of a game
 					// still under way: the viewer's events, no log.
-					return nil, fmt.Errorf("engine: log line %d: this is a list of a game's events, as the server gives them while the game is under way, not a game log; the server gives the game log once the game is over", line)
+					return nil, fmt.Errorf("log line %d: this is a list of a game's events, as the server gives them while the game is under way, not a game log; the server gives the game log once the game is over", line)
 				}
-				return nil, fmt.Errorf("engine: log line %d: bad header: %s", line, err)
+				return nil, fmt.Errorf("log line %d: bad header: %s", line, err)
 			}
 			if lg.Header.Format != LogFormat {
-				return nil, fmt.Errorf("engine: log line %d: format %q, want %q", line, lg.Header.Format, LogFormat)
+				return nil, fmt.Errorf("log line %d: format %q, want %q", line, lg.Header.Format, LogFormat)
 			}
 			if lg.Header.Rules == "" {
-				return nil, fmt.Errorf("engine: log line %d: header has no rules", line)
+				return nil, fmt.Errorf("log line %d: header has no rules", line)
 			}
 			continue
 		}
 		var rec Record
 		if err := decodeLine(b, &rec); err != nil {
-			return nil, fmt.Errorf("engine: log line %d: %s", line, err)
+			return nil, fmt.Errorf("log line %d: %s", line, err)
 		}
 		if want := len(lg.Records) + 1; rec.N != want {
-			return nil, fmt.Errorf("engine: log line %d: record number %d, want %d", line, rec.N, want)
+			return nil, fmt.Errorf("log line %d: record number %d, want %d", line, rec.N, want)
 		}
 		if len(rec.Action) == 0 {
-			return nil, fmt.Errorf("engine: log line %d: record %d has no action", line, rec.N)
+			return nil, fmt.Errorf("log line %d: record %d has no action", line, rec.N)
 		}
 		lg.Records = append(lg.Records, rec)
 		lg.Lines = append(lg.Lines, line)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("engine: log line %d: longer than %d MiB; not a line of a game log", line+1, maxLogLine>>20)
+			return nil, fmt.Errorf("log line %d: longer than %d MiB; not a line of a game log", line+1, maxLogLine>>20)
 		}
-		return nil, fmt.Errorf("engine: reading log after line %d: %w", line, err)
+		return nil, fmt.Errorf("reading log after line %d: %w", line, err)
 	}
 	if header == 0 {
-		return nil, errors.New("engine: empty log: no header line, no records")
+		return nil, errors.New("empty log: no header line, no records")
 	}
 	return &lg, nil
 }
@@ -165,9 +165,9 @@ func (d *Divergence) Error() string {
 		want = "no " + d.What + " in the log"
 	}
 	if d.Record == 0 {
-		return fmt.Sprintf("engine: replay diverges at the initial state: %s, %s replayed", want, d.Got)
+		return fmt.Sprintf("replay diverges at the initial state: %s, %s replayed", want, d.Got)
 	}
-	return fmt.Sprintf("engine: replay diverges at record %d (log line %d): %s, %s replayed", d.Record, d.Line, want, d.Got)
+	return fmt.Sprintf("replay diverges at record %d (log line %d): %s, %s replayed", d.Record, d.Line, want, d.Got)
 }
 
 // Rejected is a log's record whose action the rules refuse on replay: a
@@ -179,7 +179,7 @@ type Rejected struct {
 }
 
 func (r *Rejected) Error() string {
-	return fmt.Sprintf("engine: log line %d: record %d rejected: %v", r.Line, r.Record, r.Err)
+	return fmt.Sprintf("log line %d: record %d rejected: %v", r.Line, r.Record, r.Err)
 }
 
 func (r *Rejected) Unwrap() error { return r.Err }
@@ -193,33 +193,33 @@ type ScenarioLoader func(rules, id string) (*scenario.Scenario, error)
 func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 	r, ok := Lookup(lg.Header.Rules)
 	if !ok {
-		return nil, fmt.Errorf("engine: log line 1: unknown rules %q", lg.Header.Rules)
+		return nil, fmt.Errorf("log line 1: unknown rules %q", lg.Header.Rules)
 	}
 	var sc *scenario.Scenario
 	if lg.Header.Scenario != "" {
 		if load == nil {
-			return nil, errors.New("engine: replay needs a scenario loader")
+			return nil, errors.New("replay needs a scenario loader")
 		}
 		var err error
 		if sc, err = load(lg.Header.Rules, lg.Header.Scenario); err != nil {
-			return nil, fmt.Errorf("engine: log line 1: %w", err)
+			return nil, fmt.Errorf("log line 1: %w", err)
 		}
 		if sc.Version != lg.Header.Version {
-			return nil, fmt.Errorf("engine: log line 1: scenario %s is version %d, the log was made with version %d", sc.ID, sc.Version, lg.Header.Version)
+			return nil, fmt.Errorf("log line 1: scenario %s is version %d, the log was made with version %d", sc.ID, sc.Version, lg.Header.Version)
 		}
 	}
 	g, err := NewGame(r, sc, lg.Header.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("engine: log line 1: %w", err)
+		return nil, fmt.Errorf("log line 1: %w", err)
 	}
 	if rev := lg.Header.Rev; rev != g.header.Rev {
 		rv, ok := r.(Revised)
 		if rev < 0 || rev > g.header.Rev || !ok {
-			return nil, fmt.Errorf("engine: log line 1: rules revision %d of %s; this version of sandtable plays revisions 0 to %d (a log from a newer version?)", rev, r.Name(), g.header.Rev)
+			return nil, fmt.Errorf("log line 1: rules revision %d of %s; this version of sandtable plays revisions 0 to %d (a log from a newer version?)", rev, r.Name(), g.header.Rev)
 		}
 		st, err := rv.NewRevision(sc, rev)
 		if err != nil {
-			return nil, fmt.Errorf("engine: log line 1: %w", err)
+			return nil, fmt.Errorf("log line 1: %w", err)
 		}
 		g.state, g.header.Rev, g.header.Hash = st, rev, FormatHash(st.Hash())
 		g.reportSetup() // of the state the log's revision sets up
@@ -228,7 +228,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 		// Made before pools were batched: draw every die on its own.
 		g.header.Dice, g.rec = 0, dice.NewPerDieRecorder(g.src)
 	} else if lg.Header.Dice != DiceBatched {
-		return g, fmt.Errorf("engine: log line 1: unknown dice drawing %d (this version knows %d)", lg.Header.Dice, DiceBatched)
+		return g, fmt.Errorf("log line 1: unknown dice drawing %d (this version knows %d)", lg.Header.Dice, DiceBatched)
 	}
 	if d := lg.Header.Digest; d == "" {
 		// Made before digests were recorded: nothing to check, and the
@@ -244,7 +244,7 @@ func Replay(lg *Log, load ScenarioLoader) (*Game, error) {
 		line := lg.Lines[i]
 		a, err := r.DecodeAction(rec.Action)
 		if err != nil {
-			return g, fmt.Errorf("engine: log line %d: record %d: %w", line, rec.N, err)
+			return g, fmt.Errorf("log line %d: record %d: %w", line, rec.N, err)
 		}
 		if g.State().Result().Over {
 			return g, &Rejected{Record: rec.N, Line: line, Err: fmt.Errorf("it comes after the game is over (it ended at record %d)", rec.N-1)}

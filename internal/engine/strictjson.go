@@ -27,7 +27,8 @@ func decodeLine(b []byte, v any) error {
 }
 
 // strictKeys checks that the JSON value b repeats no key in any of its
-// objects, and that its own object's keys are exactly fields.
+// objects, and that its own object's keys are exactly fields (unless
+// fields is nil).
 func strictKeys(b []byte, fields []string) error {
 	type object struct {
 		keys    map[string]bool
@@ -59,7 +60,7 @@ func strictKeys(b []byte, fields []string) error {
 			if top.keys[key] {
 				return fmt.Errorf("the key %q is given twice", key)
 			}
-			if len(stack) == 1 && !slices.Contains(fields, key) {
+			if fields != nil && len(stack) == 1 && !slices.Contains(fields, key) {
 				return fmt.Errorf("unknown field %q (the fields, named exactly: %s)", key, strings.Join(fields, ", "))
 			}
 			top.keys[key], top.wantKey = true, false
@@ -77,8 +78,10 @@ func strictKeys(b []byte, fields []string) error {
 
 // jsonFields lists the JSON names of the fields of the struct v points
 // to.
-func jsonFields(v any) []string {
-	t := reflect.TypeOf(v).Elem()
+func jsonFields(v any) []string { return fieldNames(reflect.TypeOf(v).Elem()) }
+
+// fieldNames lists the JSON names of struct type t's fields.
+func fieldNames(t reflect.Type) []string {
 	var names []string
 	for i := range t.NumField() {
 		f := t.Field(i)

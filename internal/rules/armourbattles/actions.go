@@ -196,7 +196,7 @@ func (CancelMission) Kind() string     { return "cancel-mission" }
 func (EndLogistics) Kind() string      { return "end-logistics" }
 
 // codec decodes Armour Battles actions.
-var codec = engine.NewActionCodec("armourbattles")
+var codec = engine.NewActionCodec(Name)
 
 func init() {
 	for _, reg := range []func(*engine.ActionCodec){

@@ -23,6 +23,10 @@ func TestDecodeActionShape(t *testing.T) {
 		{`{"kind":"deploy","unit":"de-1","x":10,"y":5,"facing":null}`, `field "facing" is missing`},
 		{`{"kind":"move","units":[{"unit":"de-1","to":[null]}]}`, `field "units[0].to[0]" wants a value, got null`},
 		{`{"kind":"move","units":[{"unit":"de-1","to":[[1,null]]}]}`, `field "units[0].to[0][1]" wants a value, got null`},
+		// Keys are the fields' names exactly, though encoding/json would
+		// match them ignoring case.
+		{`{"kind":"deploy","unit":"de-1","x":10,"y":5,"Facing":90}`, `field "Facing" is not a field: field names are case-sensitive; did you mean "facing"?`},
+		{`{"kind":"move","units":[{"Unit":"de-1","to":[[1,2]]}]}`, `field "units[0].Unit" is not a field: field names are case-sensitive; did you mean "units[0].unit"?`},
 	} {
 		_, err := r.DecodeAction([]byte(tc.raw))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -39,8 +43,6 @@ func TestDecodeActionShape(t *testing.T) {
 		`{"kind":"choose-chain","face":3}`,
 		`{"kind":"activate","order":"move","leader":"de-1","dice":1}`,
 		`{"kind":"pass"}`,
-		// Keys match fields ignoring case, as encoding/json matches them.
-		`{"kind":"deploy","unit":"de-1","X":10,"Y":5,"Facing":90}`,
 	} {
 		if _, err := r.DecodeAction([]byte(raw)); err != nil {
 			t.Errorf("DecodeAction(%s): %v", raw, err)

@@ -23,7 +23,7 @@ type ruleError struct {
 	args   []any
 }
 
-func (e *ruleError) Error() string { return fmt.Sprintf("armourbattles: "+e.format, e.args...) }
+func (e *ruleError) Error() string { return fmt.Sprintf(e.format, e.args...) }
 
 // allowed lists the action kinds that answer each kind of decision.
 var allowed = map[string][]string{

@@ -98,7 +98,7 @@ func (Ambush) Kind() string      { return "ambush" }
 func (AmbushPass) Kind() string  { return "ambush-pass" }
 
 // codec decodes Pagano actions.
-var codec = engine.NewActionCodec("pagano")
+var codec = engine.NewActionCodec(Name)
 
 func init() {
 	engine.RegisterAction[Deploy](codec)

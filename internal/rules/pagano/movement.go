@@ -499,9 +499,9 @@ type collision struct {
 
 func (e *collision) Error() string {
 	if e.along < 0 {
-		return fmt.Sprintf("pagano: move: %s would end on top of %s", e.unit, e.other)
+		return fmt.Sprintf("move: %s would end on top of %s", e.unit, e.other)
 	}
-	return fmt.Sprintf("pagano: move: %s would run into %s %.1f\" along its path", e.unit, e.other, e.along)
+	return fmt.Sprintf("move: %s would run into %s %.1f\" along its path", e.unit, e.other, e.along)
 }
 
 // startMove begins a validated move: the vehicle is committed, and loaded

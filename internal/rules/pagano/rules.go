@@ -168,7 +168,7 @@ type ruleError struct {
 	args   []any
 }
 
-func (e *ruleError) Error() string { return fmt.Sprintf("pagano: "+e.format, e.args...) }
+func (e *ruleError) Error() string { return fmt.Sprintf(e.format, e.args...) }
 
 // allowed lists the action kinds each decision accepts.
 var allowed = map[string][]string{

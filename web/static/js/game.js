@@ -973,7 +973,7 @@ export class Game {
       const o = await api.odds(this.id, this.token, firer, target);
       this.oddsCache.set(key, o);
     } catch (e) {
-      this.oddsCache.set(key, { error: e.message.replace(/^armourbattles: /, "") });
+      this.oddsCache.set(key, { error: e.message });
     }
     if (!this.stopped) this.render();
   }

@@ -104,7 +104,7 @@ export const paganoMethods = {
       const pv = chk && chk.preview;
       const cost = pv ? pv.cost : this.pgCost(path);
       const over = ui.path.length && (chk ? !chk.legal : cost > budget + 1e-6);
-      const why = chk && !chk.legal ? " — " + (pv && pv.blocked ? pv.blocked : (chk.error || "").replace(/^(pagano: )?move: /, "")) : over ? " — beyond its reach: shorten the path" : "";
+      const why = chk && !chk.legal ? " — " + (pv && pv.blocked ? pv.blocked : (chk.error || "").replace(/^move: /, "")) : over ? " — beyond its reach: shorten the path" : "";
       const stuck = u.stunned || u.immobile;
       box.appendChild(h("div", { class: "group-card", testid: "move-plan" },
         h("div", {}, h("b", {}, u.id), ` ${u.name} · ${this.stats(u).mp || "?"} MP`, u.motion === "moving" ? "" : ` (${START_COST} to start: ${fmt1(budget)} left)`),
