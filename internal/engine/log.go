@@ -106,7 +106,7 @@ func ReadLog(r io.Reader) (*Log, error) {
 		}
 		if header == 0 {
 			header = line
-			if err := decodeLine(b, &lg.Header); err != nil {
+			if err := DecodeStrict(b, &lg.Header); err != nil {
 				var events struct {
 					Events json.RawMessage `json:"events"`
 				}
@@ -126,7 +126,7 @@ func ReadLog(r io.Reader) (*Log, error) {
 			continue
 		}
 		var rec Record
-		if err := decodeLine(b, &rec); err != nil {
+		if err := DecodeStrict(b, &rec); err != nil {
 			return nil, fmt.Errorf("log line %d: %s", line, err)
 		}
 		if want := len(lg.Records) + 1; rec.N != want {

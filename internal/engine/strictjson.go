@@ -10,11 +10,12 @@ import (
 	"strings"
 )
 
-// decodeLine decodes b, one line of a log, into v strictly: encoding/json
-// alone takes a line with more after its value, a key in any case
-// ("Hash" for "hash") and a key given twice (keeping the last), and a log
-// so edited must not replay as if it were whole.
-func decodeLine(b []byte, v any) error {
+// DecodeStrict decodes b, one JSON object, into the struct v points to,
+// strictly: encoding/json alone takes more after the value, a key in any
+// case ("Hash" for "hash") and a key given twice (keeping the last). A log
+// line so edited must not replay as if it were whole, and a request to
+// the server so written must not be half understood.
+func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -60,15 +61,19 @@ func writeError(w http.ResponseWriter, e *apiError) {
 }
 
 // decodeBody decodes a JSON request body (already limited by
-// MaxBytesReader) into v, mapping oversize and slow bodies to 413 and 408.
+// MaxBytesReader) into the struct v points to, strictly
+// (engine.DecodeStrict: the fields named exactly, none twice, nothing
+// after the object), mapping oversize and slow bodies to 413 and 408.
 func decodeBody(r *http.Request, v any) *apiError {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
 		return bodyError(err)
 	}
-	if dec.More() {
-		return errf(http.StatusBadRequest, codeBadRequest, "request body holds more than one JSON value")
+	if len(bytes.TrimSpace(b)) == 0 {
+		return bodyError(io.EOF)
+	}
+	if err := engine.DecodeStrict(b, v); err != nil {
+		return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: "+err.Error())
 	}
 	return nil
 }

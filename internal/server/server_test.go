@@ -415,6 +415,10 @@ func TestBodyErrorsSpeakJSON(t *testing.T) {
 		{"negative seed", json.RawMessage(`{"scenario": "x", "seed": -1}`), `field "seed" wants a whole number not below 0, got a JSON number -1`},
 		{"array body", json.RawMessage(`[1, 2]`), `the value wants an object, got a JSON array`},
 		{"empty body", nil, "the body is empty; send a JSON object"},
+		// encoding/json alone would take these as {"scenario": "y"}.
+		{"a key in other case", json.RawMessage(`{"Scenario": "armour-battles/battle-1"}`), `unknown field "Scenario" (the fields, named exactly: scenario, side, opponent, seed)`},
+		{"a key twice", json.RawMessage(`{"scenario": "x", "scenario": "armour-battles/battle-1"}`), `the key "scenario" is given twice`},
+		{"unknown field", json.RawMessage(`{"scenario": "armour-battles/battle-1", "sides": 1}`), `unknown field "sides"`},
 	} {
 		r := e.do("POST", "/api/games", "", c.body)
 		var body struct {
