@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sandtable/sandtable/internal/dice"
-	"github.com/sandtable/sandtable/internal/geom"
 	"github.com/sandtable/sandtable/internal/odds"
 	ab "github.com/sandtable/sandtable/internal/rules/armourbattles"
 	"github.com/sandtable/sandtable/internal/rules/pagano"
@@ -569,30 +568,18 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	case o.ambush && o.targetStationary:
 		return out, errors.New("odds: --ambush and --target-stationary cannot both be given: ambush fire is at a moving target (ruling P18)")
 	}
-	sit := pagano.Situation{Range: o.rng, FirerMotion: pagano.Stopped, TargetMotion: pagano.Stopped,
+	motion := func(moving, stationary bool) string {
+		switch {
+		case moving:
+			return "moving"
+		case stationary:
+			return "stationary"
+		}
+		return "stopped"
+	}
+	q := odds.Question{Rules: pagano.Name, Firer: o.firer, Target: o.target, Range: o.rng, HasRange: true,
+		Aspect: o.aspect, FirerMotion: motion(o.firerMoving, o.firerStationary), TargetMotion: motion(o.targetMoving || o.ambush, o.targetStationary),
 		HullDown: o.hullDown, Woods: o.woods, Hedge: o.hedge, Hedgerow: o.hedgerow, Ambush: o.ambush}
-	switch strings.ToLower(o.aspect) {
-	case "front":
-		sit.Facing = geom.Front
-	case "side":
-		sit.Facing = geom.Side
-	case "rear":
-		sit.Facing = geom.Rear
-	default:
-		return out, fmt.Errorf("odds: --aspect %q: want front, side or rear", o.aspect)
-	}
-	switch {
-	case o.firerMoving:
-		sit.FirerMotion = pagano.Moving
-	case o.firerStationary:
-		sit.FirerMotion = pagano.Stationary
-	}
-	switch {
-	case o.targetMoving || o.ambush:
-		sit.TargetMotion = pagano.Moving
-	case o.targetStationary:
-		sit.TargetMotion = pagano.Stationary
-	}
 	cat, err := unitCatalog(o.unitFiles)
 	if err != nil {
 		return out, fmt.Errorf("odds: %w", err)
@@ -605,8 +592,13 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 	if err != nil {
 		return out, err
 	}
-	sit, unarmoured, err := pagano.UnitSituation(firer, target, sit)
+	sit, unarmoured, err := odds.PaganoSituation(q, firer, target)
 	if err != nil {
+		// An error about the aspect names the query parameter; here it
+		// is a flag. (The motions come from flags that cannot be wrong.)
+		if msg, ok := strings.CutPrefix(err.Error(), "aspect: "); ok {
+			return out, fmt.Errorf("odds: --aspect %s", msg)
+		}
 		return out, fmt.Errorf("odds: %w", err)
 	}
 	out = paganoOddsOutput{Firer: firer.Name, Target: target.Name, Situation: sit, Unarmoured: unarmoured}

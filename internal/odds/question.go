@@ -167,7 +167,7 @@ func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, err
 }
 
 func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
-	sit, unarmoured, err := paganoSituation(q, firer, target)
+	sit, unarmoured, err := PaganoSituation(q, firer, target)
 	if err != nil {
 		return nil, err
 	}
@@ -181,9 +181,11 @@ func answerPagano(q Question, firer, target *scenario.UnitType) (any, error) {
 	return pagano.NewReport(firer.Name, target.Name, sit, true, o), nil
 }
 
-// paganoSituation is q's Pagano situation, and whether the target is
-// unarmoured.
-func paganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situation, bool, error) {
+// PaganoSituation is q's Pagano situation, and whether the target is
+// unarmoured: the table-side calculator's and `sandtable odds --rules
+// pagano`'s. The errors name q's fields as the query parameters do
+// (aspect, firer_motion, target_motion).
+func PaganoSituation(q Question, firer, target *scenario.UnitType) (pagano.Situation, bool, error) {
 	sit, err := paganoTable(q)
 	if err != nil {
 		return sit, false, err
@@ -271,7 +273,7 @@ func Roll(units Units, q Question, seed uint64) (Rolled, error) {
 		}
 		firer, _ := unitType(units, q.Rules, "firer", q.Firer)
 		target, _ := unitType(units, q.Rules, "target", q.Target)
-		sit, unarmoured, err := paganoSituation(q, firer, target)
+		sit, unarmoured, err := PaganoSituation(q, firer, target)
 		if err != nil {
 			return Rolled{}, err
 		}
