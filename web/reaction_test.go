@@ -3,7 +3,9 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -72,9 +74,49 @@ func TestBreakOffOdds(t *testing.T) {
 		}
 		b.waitFor("the odds", `document.querySelector("[data-testid=`+id+`]")`, 10*time.Second)
 		text := eval[string](b, `document.querySelector("[data-testid=`+id+`]").textContent`)
-		want := fmt.Sprintf("%.0fD at %.0f+ against %.0fD at %.0f+: ", pv["attack_dice"], pv["attack_tn"], pv["reaction_dice"], pv["reaction_tn"])
+		// The reaction pool: one, or each end's with its rolls.
+		pools := map[float64]int{}
+		ends, _ := pv["ends"].([]any)
+		for _, e := range ends {
+			pools[e.(map[string]any)["reaction_dice"].(float64)]++
+		}
+		reaction := fmt.Sprintf("%.0fD", pv["reaction_dice"])
+		if len(pools) > 1 {
+			var parts []string
+			for _, d := range slices.Sorted(maps.Keys(pools)) {
+				parts = append(parts, fmt.Sprintf("%.0fD (%d of 6 rolls)", d, pools[d]))
+			}
+			reaction = strings.Join(parts, " or ")
+		}
+		want := fmt.Sprintf("%.0fD at %.0f+ against %s at %.0f+: ", pv["attack_dice"], pv["attack_tn"], reaction, pv["reaction_tn"])
 		if !strings.HasPrefix(text, want) || !strings.Contains(text, pctText(pv["disrupted"].(float64))+" disrupted") {
-			t.Errorf("break off %v: the page says %q; the rules' preview %v", yes, text, pv)
+			t.Errorf("break off %v: the page says %q, want it to begin %q; the rules' preview %v", yes, text, want, pv)
+		}
+		if !yes {
+			continue
+		}
+		// Breaking off: a dot on the table where each roll would end,
+		// filled where in cover, and the count of those in the note.
+		if len(ends) != 6 {
+			t.Fatalf("the preview of breaking off has %d ends, want 6: %v", len(ends), pv)
+		}
+		inCover := 0
+		for _, e := range ends {
+			e := e.(map[string]any)
+			sel := fmt.Sprintf("[data-testid=break-off-end-%.0f]", e["face"])
+			b.waitFor("the ends", `document.querySelector("`+sel+`")`, 10*time.Second)
+			x := eval[float64](b, `+document.querySelector("`+sel+`").getAttribute("cx")`)
+			cover := eval[bool](b, `document.querySelector("`+sel+`").classList.contains("cover")`)
+			if math.Abs(x-e["x"].(float64)) > 1e-6 || cover != e["cover"].(bool) {
+				t.Errorf("the dot %s is at x %.2f, cover %v; the preview's end %v", sel, x, cover, e)
+			}
+			if cover {
+				inCover++
+			}
+		}
+		note := eval[string](b, `document.querySelector("[data-testid=break-off-cover]").textContent`)
+		if wantNote := map[int]string{0: "no roll ends in cover", 6: "every roll ends in cover"}[inCover]; wantNote == "" && !strings.Contains(note, fmt.Sprintf("%d of 6 rolls end in cover", inCover)) || wantNote != "" && !strings.Contains(note, wantNote) {
+			t.Errorf("the note reads %q with %d of 6 ends in cover", note, inCover)
 		}
 	}
 	if hint := b.hintText(); !strings.Contains(hint, "Break off") {

@@ -277,8 +277,10 @@ func (s *State) reactionPreview(wild, staff, free bool) any {
 }
 
 // ShotPreview is the chance of each result of a shot not yet rolled.
-// For a break-off (BreakOff) the target's cover is judged where it stands:
-// where it ends its move back is not known before the move is rolled.
+// For a break-off (BreakOff) the chances are over the six faces of the
+// move back's die, the cover judged where each ends (Ends); Covered is
+// the chance it ends in cover, and the pools given are those of the first
+// end out of cover, or of the first end when every end is in cover.
 type ShotPreview struct {
 	Unit         string  `json:"unit"`
 	BreakOff     bool    `json:"break_off"`
@@ -294,24 +296,68 @@ type ShotPreview struct {
 	// band where the shot is taken.
 	Range float64 `json:"range,omitempty"`
 	Band  string  `json:"band,omitempty"`
+	// Covered and Ends, for a break-off.
+	Covered float64       `json:"covered,omitempty"`
+	Ends    []BreakOffEnd `json:"ends,omitempty"`
 }
 
 // breakOffPreview gives the pending shot's odds if its target stands
-// (yes false) or breaks off.
+// (yes false) or breaks off. Breaking off, the target backs a normal move
+// (one die) before the shot, and its cover is judged where it ends: each
+// face of the die is played out on a copy of the state, and the chances
+// are the faces' average.
 func (s *State) breakOffPreview(yes bool) any {
 	if len(s.Shots) == 0 {
 		return nil
 	}
 	sh := s.Shots[len(s.Shots)-1] // a copy
-	sh.BreakOff = yes
-	d, err := s.declaredShot(&sh).Dice()
-	if err != nil {
-		return nil
-	}
 	un := &s.Units[sh.Target]
-	p := ShotPreview{Unit: un.ID, BreakOff: yes, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN}
-	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = shotChances(d, un.DP)
+	if !yes {
+		d, err := s.declaredShot(&sh).Dice()
+		if err != nil {
+			return nil
+		}
+		p := ShotPreview{Unit: un.ID, AttackDice: d.AttackDice, AttackTN: d.AttackTN, ReactionDice: d.ReactionDice, ReactionTN: d.ReactionTN}
+		p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = shotChances(d, un.DP)
+		return p
+	}
+	p := ShotPreview{Unit: un.ID, BreakOff: true, Ends: make([]BreakOffEnd, 0, 6)}
+	covered, pools := 0, false // pools: taken from an end out of cover
+	for face := 1; face <= 6; face++ {
+		c := s.clone()
+		c.applyBreakOff(BreakOffChoice{Yes: true}, dice.NewScripted(face), engine.Discard)
+		x := c.declaredShot(&c.Shots[len(c.Shots)-1])
+		d, err := x.Dice()
+		if err != nil {
+			return nil
+		}
+		ne, dis, dsp, sup := shotChances(d, un.DP)
+		p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = p.NoEffect+ne/6, p.Disrupted+dis/6, p.Dispersed+dsp/6, p.Suppressed+sup/6
+		pos := c.Units[sh.Target].Pos
+		p.Ends = append(p.Ends, BreakOffEnd{Face: face, X: round2(pos.X), Y: round2(pos.Y), Cover: x.Cover, AttackDice: d.AttackDice, ReactionDice: d.ReactionDice})
+		if x.Cover {
+			covered++
+		}
+		if face == 1 || !pools && !x.Cover {
+			// The target numbers are the same at every end.
+			p.AttackDice, p.AttackTN, p.ReactionDice, p.ReactionTN = d.AttackDice, d.AttackTN, d.ReactionDice, d.ReactionTN
+			pools = !x.Cover
+		}
+	}
+	p.Covered = round4(float64(covered) / 6)
+	p.NoEffect, p.Disrupted, p.Dispersed, p.Suppressed = round4(p.NoEffect), round4(p.Disrupted), round4(p.Dispersed), round4(p.Suppressed)
 	return p
+}
+
+// BreakOffEnd is where a target breaking off ends for one face of its
+// move die, whether it is in cover there, and the shot's pools then.
+type BreakOffEnd struct {
+	Face         int     `json:"face"`
+	X            float64 `json:"x"`
+	Y            float64 `json:"y"`
+	Cover        bool    `json:"cover"`
+	AttackDice   int     `json:"attack_dice"`
+	ReactionDice int     `json:"reaction_dice"`
 }
 
 // oppFirePreview gives the odds of opportunity shot a as it would be

@@ -188,24 +188,9 @@ func TestPreviewReaction(t *testing.T) {
 // disruption, dispersal and suppression (not dispersed).
 func bruteReaction(attack PoolResult, n, tn, dp int) [4]float64 {
 	var out [4]float64
-	total := 1
-	for range n {
-		total *= 6
-	}
-	for c := range total {
-		rs, r6 := 0, 0
-		for i, x := 0, c; i < n; i, x = i+1, x/6 {
-			f := x%6 + 1
-			if f >= tn {
-				rs++
-			}
-			if f == 6 {
-				r6++
-			}
-		}
-		net := max(0, attack.Successes-rs)
-		sup := attack.Sixes > r6
-		p := 1 / float64(total)
+	for r, p := range rollFaces(n, tn) {
+		net := max(0, attack.Successes-r.Successes)
+		sup := attack.Sixes > r.Sixes
 		if net == 0 && !sup {
 			out[0] += p
 		}
@@ -219,6 +204,36 @@ func bruteReaction(attack PoolResult, n, tn, dp int) [4]float64 {
 		}
 	}
 	return out
+}
+
+// rolled keeps rollFaces' answers by n and tn.
+var rolled = map[[2]int]map[PoolResult]float64{}
+
+// rollFaces rolls every face of n dice at tn and gives the chance of
+// each number of successes and sixes (worked out once for each n and tn).
+func rollFaces(n, tn int) map[PoolResult]float64 {
+	if r, ok := rolled[[2]int{n, tn}]; ok {
+		return r
+	}
+	rolls := map[PoolResult]float64{}
+	defer func() { rolled[[2]int{n, tn}] = rolls }()
+	total := 1
+	for range n {
+		total *= 6
+	}
+	for c := range total {
+		var r PoolResult
+		for i, x := 0, c; i < n; i, x = i+1, x/6 {
+			if f := x%6 + 1; f >= tn {
+				r.Successes++
+				if f == 6 {
+					r.Sixes++
+				}
+			}
+		}
+		rolls[r] += 1 / float64(total)
+	}
+	return rolls
 }
 
 // TestPreviewRally: a rally order's preview gives each unit's pool as
@@ -308,31 +323,75 @@ func TestPreviewBreakOff(t *testing.T) {
 	}
 }
 
+// TestPreviewBreakOffIntoWoods: an M5 fired on at 10" with woods behind
+// it: breaking off, it backs a normal move (one die) and ends in the
+// woods on the longer rolls. The preview's ends are
+// where breaking off with each face of the die puts it, its odds are the
+// average over the faces of counting every face of each end's pools, the
+// cover die counted where the M5 ends, and Covered is the share of ends
+// in cover, strictly between 0 and 1 here.
+func TestPreviewBreakOffIntoWoods(t *testing.T) {
+	woods := rect(table.KindWoods, 0, 0, 72, 19)
+	setup := func() *fixture {
+		f := newFixture(t, []table.Feature{woods}, german, 1,
+			placed{"de-1", "panzer-iv-h", german, 36, 40, -90},
+			placed{"us-m5", "m5", us, 36, 30, 90})
+		f.s.Sides[us].Staff = 0
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		f.do(Fire{Unit: "de-1", Target: "us-m5"})
+		f.pending("break-off")
+		return f
+	}
+	f := setup()
+	before := f.s.Hash()
+	stand := f.s.Preview(BreakOffChoice{}).(ShotPreview)
+	off, ok := f.s.Preview(BreakOffChoice{Yes: true}).(ShotPreview)
+	if !ok || len(off.Ends) != 6 || f.s.Hash() != before {
+		t.Fatalf("preview %#v (state changed: %v)", f.s.Preview(BreakOffChoice{Yes: true}), f.s.Hash() != before)
+	}
+	var want [4]float64
+	covered := 0
+	for face := 1; face <= 6; face++ {
+		g := setup()
+		g.dice(face, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1) // the move, then misses
+		g.do(BreakOffChoice{Yes: true})
+		u := g.s.unitIndex("us-m5")
+		pos, cover := g.unit("us-m5").Pos, g.s.inWoods(g.s.box(u))
+		e := off.Ends[face-1]
+		if e.Face != face || !near(e.X, pos.X) || !near(e.Y, pos.Y) || e.Cover != cover {
+			t.Errorf("face %d: the preview ends at (%.2f, %.2f), cover %v; breaking off puts the M5 at %v, cover %v", face, e.X, e.Y, e.Cover, pos, cover)
+		}
+		rd := stand.ReactionDice + 2
+		if cover {
+			rd++
+			covered++
+		}
+		for i, p := range bruteShot(stand.AttackDice, stand.AttackTN, rd, stand.ReactionTN, 0) {
+			want[i] += p / 6
+		}
+	}
+	if covered == 0 || covered == 6 || !nearTo(off.Covered, float64(covered)/6, 1e-4) {
+		t.Errorf("covered %.4f, %d of 6 ends in the woods; want some in and some out", off.Covered, covered)
+	}
+	got := [4]float64{off.NoEffect, off.Disrupted, off.Dispersed, off.Suppressed}
+	for i := range got {
+		if !nearTo(got[i], want[i], 2e-4) {
+			t.Errorf("breaking off: %v, counting faces end by end gives %v", got, want)
+			break
+		}
+	}
+	if off.ReactionDice != stand.ReactionDice+2 || off.AttackDice != stand.AttackDice {
+		t.Errorf("the pools given %dD v %dD; standing %dD v %dD: want those of an end out of cover", off.AttackDice, off.ReactionDice, stand.AttackDice, stand.ReactionDice)
+	}
+}
+
 // bruteShot counts every face of a shot's n attack dice at tn, and for
 // each attack roll every face of its reaction dice (bruteReaction): the
 // chances of no effect, disruption, dispersal and suppression on a target
 // with dp points. An attack with no success asks no reaction check.
 func bruteShot(n, tn, rn, rtn, dp int) [4]float64 {
-	rolls := map[PoolResult]int{}
-	total := 1
-	for range n {
-		total *= 6
-	}
-	for c := range total {
-		var r PoolResult
-		for i, x := 0, c; i < n; i, x = i+1, x/6 {
-			if f := x%6 + 1; f >= tn {
-				r.Successes++
-				if f == 6 {
-					r.Sixes++
-				}
-			}
-		}
-		rolls[r]++
-	}
 	var out [4]float64
-	for r, k := range rolls {
-		w := float64(k) / float64(total)
+	for r, w := range rollFaces(n, tn) {
 		if r.Successes == 0 {
 			out[0] += w
 			continue

@@ -1150,7 +1150,16 @@ export class Game {
   panelBreakOff(box) {
     box.appendChild(h("p", {}, "Break off: the unit backs straight away a normal move before the shot and reacts with +2 dice."));
     // Each answer with the rules' odds for the shot (POST /check's preview).
-    const line = (pv, testid) => pv ? h("span", { class: "odds-line", testid }, `${pv.attack_dice}D at ${pv.attack_tn}+ against ${pv.reaction_dice}D at ${pv.reaction_tn}+: ${pct(pv.no_effect)} no effect, ${pct(pv.disrupted)} disrupted` +
+    // Breaking off, the reaction pool may differ with where the unit ends
+    // (cover, a hill): the ends' pools, with how many of the six rolls
+    // of the move's die give each.
+    const reaction = pv => {
+      const counts = new Map();
+      for (const e of pv.ends || []) counts.set(e.reaction_dice, (counts.get(e.reaction_dice) || 0) + 1);
+      if (counts.size < 2) return `${pv.reaction_dice}D`;
+      return [...counts].sort((a, b) => a[0] - b[0]).map(([d, k]) => `${d}D (${k} of 6 rolls)`).join(" or ");
+    };
+    const line = (pv, testid) => pv ? h("span", { class: "odds-line", testid }, `${pv.attack_dice}D at ${pv.attack_tn}+ against ${reaction(pv)} at ${pv.reaction_tn}+: ${pct(pv.no_effect)} no effect, ${pct(pv.disrupted)} disrupted` +
       (pv.dispersed ? ` (${pct(pv.dispersed)} dispersed)` : "") + `, ${pct(pv.suppressed)} suppressed`) : null;
     const yes = { kind: "break-off", yes: true }, no = { kind: "break-off" };
     const cy = this.checked(yes), cn = this.checked(no);
@@ -1158,7 +1167,11 @@ export class Game {
       h("button", { testid: "break-off-yes", "data-action": JSON.stringify(yes), onclick: () => this.act(yes) }, "Break off"), line(cy && cy.preview, "odds-break-off-yes")));
     box.appendChild(h("div", { class: "row boost-option" },
       h("button", { class: "primary", testid: "break-off-no", "data-action": JSON.stringify(no), onclick: () => this.act(no) }, "Stand (Enter)"), line(cn && cn.preview, "odds-break-off-no")));
-    if (cy && cy.preview) box.appendChild(h("p", { class: "muted" }, "Breaking off, the cover is judged where the unit ends: these odds take the cover it has now."));
+    if (cy && cy.preview) {
+      const k = Math.round((cy.preview.covered || 0) * 6);
+      box.appendChild(h("p", { class: "muted", testid: "break-off-cover" }, "Breaking off, the cover is judged where the unit ends: the odds are over the six rolls of its move's die" +
+        (k === 0 ? "; no roll ends in cover." : k === 6 ? "; every roll ends in cover." : `; ${k} of 6 rolls end in cover.`)));
+    }
   }
 
   panelLogistics(box) {
@@ -1277,6 +1290,22 @@ export class Game {
             el("line", { x1: f.x, y1: b.sy(f.y), x2: t.x, y2: b.sy(t.y), class: "aim-line" }, b.gOverlay);
           }
         }
+      }
+    }
+    if (mine && p.kind === "break-off") {
+      // Where breaking off may end, a dot for each face of the move's
+      // die, filled where the unit would be in cover (the rules' preview).
+      const c = this.checks && this.checks.n === this.pos.n ? this.checks.m.get(JSON.stringify({ kind: "break-off", yes: true })) : null;
+      // Rolls that end at one spot (held by the table edge or a unit)
+      // share its label.
+      const spots = new Map();
+      for (const e of (c && c.preview && c.preview.ends) || []) {
+        el("circle", { cx: e.x, cy: b.sy(e.y), r: 0.35, class: "break-off-end" + (e.cover ? " cover" : ""), "data-testid": "break-off-end-" + e.face }, b.gOverlay);
+        const k = e.x + "," + e.y;
+        spots.set(k, [...(spots.get(k) || []), e]);
+      }
+      for (const es of spots.values()) {
+        el("text", { x: es[0].x + 0.6, y: b.sy(es[0].y) + 0.3, class: "move-label break-off-label", text: es.map((e) => e.face).join(",") }, b.gOverlay);
       }
     }
     if (p.kind === "opportunity-fire" && this.view.window) this.drawWindow(this.view.window);
