@@ -69,9 +69,10 @@
 //	                                    what it would come to (Pagano: a move's cost, budget and reach;
 //	                                    Armour Battles: a group move's cost over the ground for each unit,
 //	                                    the chance the roll gets it there, the breakdown risk; the exact
-//	                                    odds of a reaction boost, a break-off, an opportunity shot at a
-//	                                    point of a mover's path, a rally, a fire mission called and a
-//	                                    marker adjusted)
+//	                                    odds of a reaction boost, a break-off (over the six rolls of the
+//	                                    move back, with where each ends and whether in cover: ends,
+//	                                    covered), an opportunity shot at a point of a mover's path, a
+//	                                    rally, a fire mission called and a marker adjusted)
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
 //	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
 //	                                    pagano --json`; a shot the rules refuse is 422 saying why)
