@@ -411,12 +411,12 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 	startWoods := s.inWoods(s.box(t))
 	const step = 0.25
 	pos := start
-	why := "its full distance"
+	why := "at its full distance"
 	for d := step; d <= dist+1e-9; d += step {
 		next := start.Add(dir.Mul(d))
 		nb := s.boxAt(t, next, facing)
 		if !s.b.onTable(nb) {
-			why = "the table edge"
+			why = "at the table edge"
 			break
 		}
 		if e := s.overlapping(t, nb); e >= 0 && s.Units[e].Side != un.Side {
@@ -426,11 +426,11 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		}
 		pos = next
 		if !startWoods && s.inWoods(nb) {
-			why = "cover (a wood)"
+			why = "in cover (a wood)"
 			break
 		}
 		if s.crossesHedge(start, next, nb) {
-			why = "cover (behind a hedge)"
+			why = "in cover (behind a hedge)"
 			break
 		}
 	}
@@ -449,17 +449,22 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		}
 	} else {
 		if s.overlapping(t, s.boxAt(t, pos, facing)) >= 0 {
+			on := pos
 			var e int
 			if pos, e = s.beyondFriends(t, start, pos, dir, facing); e >= 0 {
 				un.Pos, un.Heading = pos, facing
 				s.disperse(t, "forced back into "+s.Units[e].ID, src, out)
 				return
 			}
+			if pos.Dist(start) < on.Dist(start) {
+				why = "short of friends, with no room beyond them" // not named: one may be hidden
+			}
 		}
 		if pos = s.nudgeOnTable(t, pos, facing); s.overlappingAny(t, s.boxAt(t, pos, facing)) >= 0 {
 			// Turned where it stands (or shifted at the table edge) onto
 			// a neighbour: it stays as it was (ruling R63).
 			pos, facing = start, un.Heading
+			why = "where it stands, with no clear place to go"
 		}
 	}
 	un.Pos, un.Heading = pos, facing
@@ -467,7 +472,7 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 		un.Pos = s.nudgeOnTable(t, pos, facing) // the event tells pos
 	}
 	if !engine.Quiet(out) {
-		out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts at %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
+		out.Emit(engine.Event{Kind: "forced-back", Text: fmt.Sprintf("%s is forced back %.1f\" to (%.1f, %.1f) and halts %s", s.name(t), pos.Dist(start), pos.X, pos.Y, why), To: engine.Everyone})
 	}
 }
 

@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/internal/dice"
@@ -27,6 +28,8 @@ func TestForcedBackOntoFriendsAtTheEdge(t *testing.T) {
 			t.Errorf("revision %d: the M4 at %v is clear of its friend; the test no longer shows the old overlap", rev, un.Pos)
 		case rev >= 5 && (over || un.Dispersed || un.Pos.Y < 42 || un.Pos.Y > 44+1e-9):
 			t.Errorf("revision %d: the M4 ends at %v (overlapping %v, dispersed %v), want between y 42 and 44, short of its friend", rev, un.Pos, over, un.Dispersed)
+		case rev >= 5 && (len(evs) != 1 || !strings.HasSuffix(evs[0].Text, "halts short of friends, with no room beyond them")):
+			t.Errorf("revision %d: the events %v do not say it halts short of friends", rev, evs)
 		}
 	}
 }

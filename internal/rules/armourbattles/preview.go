@@ -116,9 +116,12 @@ func (s *State) Preview(a engine.Action) any {
 			fixed = 0
 		}
 		cost := s.pathCost(u, path, total)
+		// Each total asks reach itself, as the move does (stepMove), not
+		// the cost found to 1e-4: at a hedge, a budget of exactly the
+		// fixed move stops the unit there, and the cost lies just above.
 		chance := 0.0
 		for t, pr := range dist {
-			if fixed+float64(t)*mult >= cost-1e-3 { // cost is found to 1e-4
+			if pr > 0 && s.reach(u, path, fixed+float64(t)*mult) >= total-1e-6 {
 				chance += pr
 			}
 		}
@@ -304,8 +307,9 @@ type ShotPreview struct {
 // breakOffPreview gives the pending shot's odds if its target stands
 // (yes false) or breaks off. Breaking off, the target backs a normal move
 // (one die) before the shot, and its cover is judged where it ends: each
-// face of the die is played out on a copy of the state, and the chances
-// are the faces' average.
+// face of the die is played out on a copy of the state, without the
+// enemy units hidden from the target's side, and the chances are the
+// faces' average.
 func (s *State) breakOffPreview(yes bool) any {
 	if len(s.Shots) == 0 {
 		return nil
@@ -325,6 +329,14 @@ func (s *State) breakOffPreview(yes bool) any {
 	covered, pools := 0, false // pools: taken from an end out of cover
 	for face := 1; face <= 6; face++ {
 		c := s.clone()
+		// The target's side does not know where its hidden enemies
+		// stand: the copy has them off the table, so that no end stops
+		// short of one and tells where it is.
+		for i := range c.Units {
+			if o := &c.Units[i]; o.Hidden && o.Side != un.Side {
+				o.Placed = false
+			}
+		}
 		c.applyBreakOff(BreakOffChoice{Yes: true}, dice.NewScripted(face), engine.Discard)
 		x := c.declaredShot(&c.Shots[len(c.Shots)-1])
 		d, err := x.Dice()

@@ -3,6 +3,7 @@ package armourbattles
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,6 +51,36 @@ func TestPreviewHedge(t *testing.T) {
 		if want := 13.75 + tc.sure; !nearTo(p.SureAt[0], want, 0.01) || p.SureAt[1] != 24 {
 			t.Errorf("%d dice: sure at %v, want (%.2f, 24)", tc.dice, p.SureAt, want)
 		}
+	}
+}
+
+// TestPreviewChanceAtAHedge: the chance a move gets there is what the move
+// does with each roll. A Panzer IV with its front 1" short of a hedge
+// moves 2.75" across it on one die: crossing takes more than the fixed
+// move, so the low rolls stop it at the hedge (a budget of exactly the
+// cost's whole number among them). Each face is played, and the share
+// that reach the end is the preview's chance.
+func TestPreviewChanceAtAHedge(t *testing.T) {
+	hedge := table.Feature{Kind: table.KindHedge, Line: geom.Polyline{{X: 20, Y: 0}, {X: 20, Y: 48}}}
+	setup := func() *fixture {
+		f := newFixture(t, []table.Feature{hedge}, german, 3, placed{"de-1", "panzer-iv-h", german, 16.75, 24, 0})
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		return f
+	}
+	to := Move{Units: []UnitMove{{Unit: "de-1", To: [][2]float64{{19.5, 24}}}}}
+	p := previewOf(t, setup(), to)
+	reached := 0
+	for face := 1; face <= 6; face++ {
+		f := setup()
+		f.dice(face)
+		f.do(to)
+		f.passAll()
+		if near(f.unit("de-1").Pos.X, 19.5) {
+			reached++
+		}
+	}
+	if reached == 0 || reached == 6 || !nearTo(p.Chance, float64(reached)/6, 1e-4) {
+		t.Errorf("the preview gives chance %.4f; playing each face, %d of 6 get there (the test wants some to stop at the hedge)", p.Chance, reached)
 	}
 }
 
@@ -382,6 +413,36 @@ func TestPreviewBreakOffIntoWoods(t *testing.T) {
 	}
 	if off.ReactionDice != stand.ReactionDice+2 || off.AttackDice != stand.AttackDice {
 		t.Errorf("the pools given %dD v %dD; standing %dD v %dD: want those of an end out of cover", off.AttackDice, off.ReactionDice, stand.AttackDice, stand.ReactionDice)
+	}
+}
+
+// TestPreviewBreakOffHidesNothing: a hidden Panzer IV stands behind an M5
+// that may break off. The preview's ends are the same as with no Panzer
+// there: where the M5 would stop short of it is not for its side to know.
+func TestPreviewBreakOffHidesNothing(t *testing.T) {
+	ends := func(hidden bool) []BreakOffEnd {
+		units := []placed{{"de-1", "panzer-iv-h", german, 36, 40, -90}, {"us-m5", "m5", us, 36, 30, 90}}
+		if hidden {
+			units = append(units, placed{"de-2", "panzer-iv-h", german, 36, 21, 90})
+		}
+		f := newFixture(t, nil, german, 1, units...)
+		if hidden {
+			f.unit("de-2").Hidden = true
+		}
+		f.s.Sides[us].Staff = 0
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-1", Dice: 1})
+		f.do(Fire{Unit: "de-1", Target: "us-m5"})
+		f.pending("break-off")
+		before := f.s.Hash()
+		p := f.s.Preview(BreakOffChoice{Yes: true}).(ShotPreview)
+		if f.s.Hash() != before || hidden && !f.unit("de-2").Placed {
+			t.Fatal("previewing changed the state")
+		}
+		return p.Ends
+	}
+	open, hidden := ends(false), ends(true)
+	if !slices.Equal(open, hidden) {
+		t.Errorf("with a hidden enemy behind, the ends are %v; without it %v", hidden, open)
 	}
 }
 
