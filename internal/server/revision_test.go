@@ -25,8 +25,9 @@ import (
 // a wild die about a reaction die against its own logistics fire, and a
 // Battle 1 game stored under revision 3, where revision 4 opens a window
 // for a suppressed watcher whose side holds a staff order (ruling R59),
-// and one stored under revision 4, where a unit that revision 5 keeps off
-// its neighbours ended on one (ruling R63).
+// one stored under revision 4, where a unit that revision 5 keeps off
+// its neighbours ended on one (ruling R63), and one stored under revision
+// 5, whose hashes in the middle of a move revision 6 changes (ruling R64).
 // A new game records the current revision.
 func TestGameSavedBeforeRulesRevision(t *testing.T) {
 	for _, c := range []struct {
@@ -39,6 +40,7 @@ func TestGameSavedBeforeRulesRevision(t *testing.T) {
 		{"../rules/armourbattles/testdata/rev2/battle-2-seed-2.jsonl", `{"agent_seed":1,"dice":1,"rev":2}`, 420},
 		{"../rules/armourbattles/testdata/rev3/battle-1-seed-3.jsonl", `{"agent_seed":1,"dice":1,"rev":3}`, 70},
 		{"../rules/armourbattles/testdata/rev4/battle-1-seed-6.jsonl", `{"agent_seed":1,"dice":1,"rev":4}`, 100},
+		{"../rules/armourbattles/testdata/rev5/battle-1-seed-7.jsonl", `{"agent_seed":1,"dice":1,"rev":5}`, 100},
 	} {
 		raw, err := os.ReadFile(c.log)
 		if err != nil {

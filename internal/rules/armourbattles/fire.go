@@ -461,10 +461,22 @@ func (s *State) forceBack(t int, from geom.Point, dist float64, src dice.Source,
 			}
 		}
 		if pos = s.nudgeOnTable(t, pos, facing); s.overlappingAny(t, s.boxAt(t, pos, facing)) >= 0 {
-			// Turned where it stands (or shifted at the table edge) onto
-			// a neighbour: it stays as it was (ruling R63).
-			pos, facing = start, un.Heading
-			why = "where it stands, with no clear place to go"
+			// Its end lies on a unit its walk did not meet (one hidden
+			// from its side): from revision 6 it halts at the furthest
+			// point of its path clear of every unit (ruling R64). Turned
+			// where it stands (or shifted at the table edge) onto a
+			// neighbour, it stays as it was (ruling R63).
+			back, ok := geom.Point{}, false
+			if s.Rev >= 6 {
+				back, ok = s.clearBack(t, start, pos, dir, facing)
+			}
+			switch {
+			case ok:
+				pos, why = back, "short of a unit in its way" // not named: it may be hidden
+			default:
+				pos, facing = start, un.Heading
+				why = "where it stands, with no clear place to go"
+			}
 		}
 	}
 	un.Pos, un.Heading = pos, facing
@@ -502,6 +514,20 @@ func (s *State) beyondFriends(t int, start, pos, dir geom.Point, facing geom.Ang
 		}
 	}
 	return start, -1
+}
+
+// clearBack is the furthest point of unit t's forced-back path, from
+// start along dir short of pos, where it stands on the table clear of
+// every unit, hidden ones too; ok is false when there is none.
+func (s *State) clearBack(t int, start, pos, dir geom.Point, facing geom.Angle) (geom.Point, bool) {
+	const step = 0.25
+	for d := pos.Dist(start) - step; d > 1e-9; d -= step {
+		p := start.Add(dir.Mul(d))
+		if nb := s.boxAt(t, p, facing); s.b.onTable(nb) && s.overlappingAny(t, nb) < 0 {
+			return p, true
+		}
+	}
+	return geom.Point{}, false
 }
 
 // crossesHedge reports whether the move from a to b has carried footprint

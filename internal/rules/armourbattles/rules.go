@@ -39,7 +39,12 @@ func (Rules) Name() string { return Name }
 //	   the table edge halts short of them, not on top of them; one that
 //	   runs into an enemy while passing through friends is dispersed
 //	   (ruling R63)
-const Revision = 5
+//	6  a unit forced back whose end would lie on a unit its walk did not
+//	   meet (one hidden from its side) halts at the furthest point of its
+//	   path clear of every unit, rather than staying where it stood; and
+//	   a move's state hash covers each mover's starting facing (ruling
+//	   R64)
+const Revision = 6
 
 // Revision returns the rules revision new games are played under.
 func (Rules) Revision() int { return Revision }

@@ -630,6 +630,9 @@ func (s *State) Hash() uint64 {
 			if mv.Facing != nil {
 				h.Float(float64(*mv.Facing))
 			}
+			if s.Rev >= 6 { // earlier logs keep their hashes
+				h.Float(float64(mv.From))
+			}
 			for _, p := range mv.Path {
 				h.Float(p.X)
 				h.Float(p.Y)
