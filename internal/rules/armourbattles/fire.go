@@ -263,6 +263,7 @@ func (s *State) applyFire(a Fire, src dice.Source, out engine.Emitter) {
 	u, t := s.unitIndex(a.Unit), s.unitIndex(a.Target)
 	s.Act.FiredAt = append(s.Act.FiredAt, t)
 	s.declareShot(u, t, false, s.spendBoost(s.Active, a.Wild, a.Staff), out)
+	s.named(u)
 	if a.Scoot {
 		sh := &s.Shots[len(s.Shots)-1]
 		sh.Scoot = true

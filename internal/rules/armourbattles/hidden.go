@@ -24,6 +24,16 @@ func (s *State) reveal(u int, why string, out engine.Emitter) {
 		Data: map[string]any{"unit": un.ID, "x": round2(un.Pos.X), "y": round2(un.Pos.Y), "heading": round2(un.Heading.Degrees())}})
 }
 
+// named makes unit u's activation known to the enemy once it acts in
+// sight of it: an order given with hidden units names none of its units
+// (SecretOrder), but a unit seen moving, firing or rallying has shown
+// that it was ordered.
+func (s *State) named(u int) {
+	if !s.Units[u].Hidden {
+		s.Units[u].SecretOrder = false
+	}
+}
+
 // spot reveals every hidden enemy unit within 15" of unit u, which has just
 // ended a move.
 func (s *State) spot(u int, out engine.Emitter) {

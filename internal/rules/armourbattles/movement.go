@@ -212,6 +212,7 @@ func (s *State) applyMove(p movePlan, src dice.Source, out engine.Emitter) {
 		if s.Units[u].Hidden {
 			s.reveal(u, "moves", out)
 		}
+		s.named(u)
 	}
 	if !engine.Quiet(out) {
 		faces := slices.Clone(faces) // the event keeps them; the roll's are on the stack
@@ -544,6 +545,7 @@ func (s *State) startDisengage(a Activate, src dice.Source, out engine.Emitter) 
 		if s.Units[u].Hidden {
 			s.reveal(u, "disengages", out)
 		}
+		s.named(u)
 	}
 	broken := s.breakdowns(k, faces, act.Units, out)
 	m := &MoveState{}

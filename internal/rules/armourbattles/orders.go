@@ -463,6 +463,7 @@ func (s *State) applyActivate(a Activate, src dice.Source, out engine.Emitter) {
 				extra = boost
 			}
 			s.rally(u, extra, src, out)
+			s.named(u)
 		}
 		return
 	case OrderDisengage:

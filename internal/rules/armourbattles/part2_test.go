@@ -202,22 +202,7 @@ func TestHiddenUnitsNeverReachTheOtherSide(t *testing.T) {
 // nor the spectators' marks the visible leader activated; its own side's
 // does. An order to visible units alone is marked for all.
 func TestSecretOrderMarksNoUnit(t *testing.T) {
-	activated := func(f *fixture, side int, id string) (bool, bool) {
-		js, _ := json.Marshal(f.s.View(side))
-		var v struct {
-			Units []struct {
-				ID        string
-				Activated bool
-			}
-		}
-		json.Unmarshal(js, &v)
-		for _, u := range v.Units {
-			if u.ID == id {
-				return u.Activated, true
-			}
-		}
-		return false, false
-	}
+	activated := viewActivated
 	f := newFixture(t, nil, german, 2,
 		placed{"us-1", "m4-75", us, 36, 5, 90},
 		placed{"de-rc", "sdkfz-234-2", german, 36, 40, -90},
@@ -250,6 +235,67 @@ func TestSecretOrderMarksNoUnit(t *testing.T) {
 	if got, _ := activated(f, us, "de-2"); !got {
 		t.Error("the US view does not mark a StuG ordered in the open")
 	}
+}
+
+// TestSecretOrderNamedByItsActs: a Puma ordered with a hidden StuG is not
+// marked activated in the American view until it acts in sight: once it
+// moves, or fires, the view marks it, and once the activation is over an
+// American agent's determinized copy keeps it activated; the StuG, which
+// did nothing, stays out of the view.
+func TestSecretOrderNamedByItsActs(t *testing.T) {
+	for _, act := range []string{"move", "fire"} {
+		f := newFixture(t, nil, german, 2,
+			placed{"us-1", "m4-75", us, 36, 25, 90},
+			placed{"de-rc", "sdkfz-234-2", german, 36, 40, -90},
+			placed{"de-h", "stug-iii", german, 39, 40, -90})
+		f.unit("de-h").Hidden = true
+		f.do(Activate{Order: OrderMoveFire, Leader: "de-rc", Members: []string{"de-h"}, Dice: 1})
+		if got, _ := viewActivated(f, us, "de-rc"); got {
+			t.Fatalf("%s: the Puma is marked activated before it acts", act)
+		}
+		switch act {
+		case "move":
+			f.dice(3)
+			f.do(Move{Units: []UnitMove{{Unit: "de-rc", To: [][2]float64{{30, 40}}}}})
+		case "fire":
+			f.do(Fire{Unit: "de-rc", Target: "us-1"})
+		}
+		if got, seen := viewActivated(f, us, "de-rc"); !seen || !got {
+			t.Errorf("%s: after it acts the US view has the Puma seen %v, activated %v; want it marked", act, seen, got)
+		}
+		if _, seen := viewActivated(f, us, "de-h"); seen {
+			t.Errorf("%s: the US view shows the hidden StuG", act)
+		}
+		if act != "move" {
+			continue
+		}
+		// Once the activation is over, the copy still knows of it.
+		f.passAll()
+		f.do(EndActivation{})
+		f.passAll()
+		if c := f.s.Determinize(us, dice.NewPCG(1)).(*State); c.Act != nil || !c.Units[c.unitIndex("de-rc")].Activated {
+			t.Errorf("%s: the US determinized copy (activation %v) unmarks the Puma it saw act", act, c.Act)
+		}
+	}
+}
+
+// viewActivated reports whether side's view marks unit id activated, and
+// whether it shows the unit at all.
+func viewActivated(f *fixture, side int, id string) (activated, seen bool) {
+	js, _ := json.Marshal(f.s.View(side))
+	var v struct {
+		Units []struct {
+			ID        string
+			Activated bool
+		}
+	}
+	json.Unmarshal(js, &v)
+	for _, u := range v.Units {
+		if u.ID == id {
+			return u.Activated, true
+		}
+	}
+	return false, false
 }
 
 func TestAmbushFireAddsADieAndOpportunityFireComesAfter(t *testing.T) {

@@ -44,8 +44,9 @@ type Unit struct {
 	Activated  bool `json:"activated,omitempty"`
 	// SecretOrder: the unit's order this turn was given to a group with
 	// hidden units, so the enemy was told only that an order was given,
-	// not to which units; its views leave Activated out. It follows from
-	// the actions (not hashed, nor kept in JSON).
+	// not to which units; its views leave Activated out, until the unit
+	// moves, fires or rallies in sight (named). It follows from the
+	// actions (not hashed, nor kept in JSON).
 	SecretOrder bool `json:"-"`
 	Rallied     bool `json:"rallied,omitempty"`
 	// BrokeOff: the unit broke off in this command pulse, and may not fire
