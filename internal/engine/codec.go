@@ -72,23 +72,15 @@ func checkShape(t reflect.Type, raw json.RawMessage, path string) error {
 		if err := checkCase(t, obj, path); err != nil {
 			return err
 		}
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if !f.IsExported() || name == "-" {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			v, ok := lookup(obj, name)
+		for _, f := range structFields(t) {
+			v, ok := lookup(obj, f.name)
 			if !ok || string(v) == "null" {
-				if isNumber(f.Type) && !strings.Contains(","+opts+",", ",omitempty,") {
-					return fmt.Errorf("field %q is missing", join(path, name))
+				if isNumber(f.typ) && !strings.Contains(","+f.opts+",", ",omitempty,") {
+					return fmt.Errorf("field %q is missing", join(path, f.name))
 				}
 				continue
 			}
-			if err := checkShape(f.Type, v, join(path, name)); err != nil {
+			if err := checkShape(f.typ, v, join(path, f.name)); err != nil {
 				return err
 			}
 		}

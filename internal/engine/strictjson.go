@@ -12,9 +12,9 @@ import (
 
 // DecodeStrict decodes b, one JSON object, into the struct v points to,
 // strictly: encoding/json alone takes more after the value, a key in any
-// case ("Hash" for "hash") and a key given twice (keeping the last). A log
-// line so edited must not replay as if it were whole, and a request to
-// the server so written must not be half understood.
+// case ("Hash" for "hash"), at any depth, and a key given twice (keeping
+// the last). A log line so edited must not replay as if it were whole,
+// and a request to the server so written must not be half understood.
 func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -24,8 +24,78 @@ func DecodeStrict(b []byte, v any) error {
 	if rest := bytes.TrimSpace(b[dec.InputOffset():]); len(rest) > 0 {
 		return fmt.Errorf("more after the JSON object: %.40q", rest)
 	}
-	return strictKeys(b, jsonFields(v))
+	if err := strictKeys(b, jsonFields(v)); err != nil {
+		return err
+	}
+	return checkNames(reflect.TypeOf(v).Elem(), b, "")
 }
+
+// checkNames refuses, in raw (which decoded into a value of type t
+// without error), a key of a nested object that names a struct field in
+// other letter case: encoding/json matches keys ignoring case at every
+// depth. path names the value in the error ("" for the top, whose keys
+// strictKeys has checked). A json.Unmarshaler, json.RawMessage included,
+// reads its own value and is not looked into.
+func checkNames(t reflect.Type, raw []byte, path string) error {
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return checkNames(t.Elem(), raw, path)
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return err
+		}
+		if path != "" {
+			if err := checkCase(t, obj, path); err != nil {
+				return err
+			}
+		}
+		for _, f := range structFields(t) {
+			if v, ok := obj[f.name]; ok {
+				if err := checkNames(f.typ, v, join(path, f.name)); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return nil // []byte is a base64 string
+		}
+		var elems []json.RawMessage
+		if err := json.Unmarshal(raw, &elems); err != nil {
+			return err
+		}
+		for i, e := range elems {
+			if err := checkNames(t.Elem(), e, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return err
+		}
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if err := checkNames(t.Elem(), obj[k], join(path, k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
 // strictKeys checks that the JSON value b repeats no key in any of its
 // objects, and that its own object's keys are exactly fields (unless
@@ -84,16 +154,33 @@ func jsonFields(v any) []string { return fieldNames(reflect.TypeOf(v).Elem()) }
 // fieldNames lists the JSON names of struct type t's fields.
 func fieldNames(t reflect.Type) []string {
 	var names []string
+	for _, f := range structFields(t) {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+// jsonField is a struct field as encoding/json sees it.
+type jsonField struct {
+	name string // its key
+	opts string // the tag's options after the name ("omitempty")
+	typ  reflect.Type
+}
+
+// structFields lists the fields of struct type t that encoding/json
+// reads, in order: exported, not tagged "-".
+func structFields(t reflect.Type) []jsonField {
+	var fields []jsonField
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || !f.IsExported() {
 			continue
 		}
 		if name == "" {
 			name = f.Name
 		}
-		names = append(names, name)
+		fields = append(fields, jsonField{name, opts, f.Type})
 	}
-	return names
+	return fields
 }
