@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -19,6 +20,12 @@ func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if strings.HasPrefix(err.Error(), "json: unknown field ") {
+			// Say where: encoding/json names the key alone.
+			if e := checkNames(reflect.TypeOf(v).Elem(), b, ""); e != nil {
+				return e
+			}
+		}
 		return fmt.Errorf("%s", JSONProblem(err))
 	}
 	if rest := bytes.TrimSpace(b[dec.InputOffset():]); len(rest) > 0 {
@@ -30,12 +37,13 @@ func DecodeStrict(b []byte, v any) error {
 	return checkNames(reflect.TypeOf(v).Elem(), b, "")
 }
 
-// checkNames refuses, in raw (which decoded into a value of type t
-// without error), a key of a nested object that names a struct field in
-// other letter case: encoding/json matches keys ignoring case at every
-// depth. path names the value in the error ("" for the top, whose keys
-// strictKeys has checked). A json.Unmarshaler, json.RawMessage included,
-// reads its own value and is not looked into.
+// checkNames refuses, in raw (a value of type t), a key of a nested
+// object that names a struct field in other letter case (encoding/json
+// matches keys ignoring case at every depth) or none at all. path names
+// the value in the error ("" for the top, whose keys strictKeys checks).
+// A json.Unmarshaler, json.RawMessage included, reads its own value and
+// is not looked into, and a value of the wrong JSON type is left to
+// encoding/json's error.
 func checkNames(t reflect.Type, raw []byte, path string) error {
 	if string(bytes.TrimSpace(raw)) == "null" {
 		return nil
@@ -48,12 +56,18 @@ func checkNames(t reflect.Type, raw []byte, path string) error {
 		return checkNames(t.Elem(), raw, path)
 	case reflect.Struct:
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return err
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil
 		}
 		if path != "" {
 			if err := checkCase(t, obj, path); err != nil {
 				return err
+			}
+			names := fieldNames(t)
+			for _, k := range slices.Sorted(maps.Keys(obj)) {
+				if !slices.Contains(names, k) {
+					return fmt.Errorf("unknown field %q (the fields of %s, named exactly: %s)", join(path, k), path, strings.Join(names, ", "))
+				}
 			}
 		}
 		for _, f := range structFields(t) {
@@ -68,8 +82,8 @@ func checkNames(t reflect.Type, raw []byte, path string) error {
 			return nil // []byte is a base64 string
 		}
 		var elems []json.RawMessage
-		if err := json.Unmarshal(raw, &elems); err != nil {
-			return err
+		if json.Unmarshal(raw, &elems) != nil {
+			return nil
 		}
 		for i, e := range elems {
 			if err := checkNames(t.Elem(), e, fmt.Sprintf("%s[%d]", path, i)); err != nil {
@@ -78,15 +92,10 @@ func checkNames(t reflect.Type, raw []byte, path string) error {
 		}
 	case reflect.Map:
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return err
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil
 		}
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if err := checkNames(t.Elem(), obj[k], join(path, k)); err != nil {
 				return err
 			}

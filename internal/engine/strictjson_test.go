@@ -30,7 +30,10 @@ func TestDecodeStrictNestedNames(t *testing.T) {
 		{"nested object", `{"name":"a","inner":{"Depth":2}}`, `field "inner.Depth" is not a field: field names are case-sensitive; did you mean "inner.depth"?`},
 		{"slice element", `{"name":"a","list":[{"depth":1},{"LABEL":"x","depth":2}]}`, `field "list[1].LABEL" is not a field: field names are case-sensitive; did you mean "list[1].label"?`},
 		{"map value", `{"name":"a","by":{"x":{"depth":1},"y":{"Depth":1}}}`, `field "by.y.Depth" is not a field: field names are case-sensitive; did you mean "by.y.depth"?`},
-		{"nested unknown field", `{"name":"a","inner":{"width":2}}`, `unknown field "width"`},
+		{"nested unknown field", `{"name":"a","inner":{"width":2}}`, `unknown field "inner.width" (the fields of inner, named exactly: depth, label)`},
+		{"unknown field in a slice element", `{"name":"a","list":[{"depth":1},{"depth":2,"w":1}]}`, `unknown field "list[1].w" (the fields of list[1], named exactly: depth, label)`},
+		{"a wrong type before an unknown field", `{"name":"a","inner":"deep","list":[{"w":1}]}`, `field "inner" wants an object, got a JSON string (at byte 26)`},
+		{"an unknown field before a wrong type", `{"name":"a","list":[{"w":1}],"inner":"deep"}`, `unknown field "list[0].w" (the fields of list[0], named exactly: depth, label)`},
 		{"nested key twice", `{"name":"a","inner":{"depth":1,"depth":2}}`, `the key "depth" is given twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
