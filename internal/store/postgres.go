@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,13 +26,13 @@ import (
 func OpenPostgres(ctx context.Context, url string) (Store, error) {
 	db, err := sql.Open("pgx", url)
 	if err != nil {
-		return nil, fmt.Errorf("store: postgres: %w", err)
+		return nil, fmt.Errorf("cannot use the PostgreSQL URL: %w", err)
 	}
 	db.SetMaxOpenConns(32)
 	db.SetMaxIdleConns(32)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: postgres: %w", err)
+		return nil, fmt.Errorf("cannot connect to PostgreSQL: %s", oneLine(err))
 	}
 	locker, err := lock.NewPostgresSessionLocker()
 	if err != nil {
@@ -45,7 +46,7 @@ func OpenPostgres(ctx context.Context, url string) (Store, error) {
 	var schema string
 	if err := db.QueryRowContext(ctx, `SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = 'games'::regclass`).Scan(&schema); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: postgres: finding the games table: %w", err)
+		return nil, fmt.Errorf("PostgreSQL: finding the games table: %w", err)
 	}
 	p := &pgStore{sqlStore: &sqlStore{name: "postgres", db: db, w: db, q: dollar}, url: url, channel: "sandtable:" + schema}
 	p.ctx, p.stop = context.WithCancel(context.Background())
@@ -215,4 +216,16 @@ func (p *pgStore) Close() error {
 		err = nil
 	}
 	return err
+}
+
+// oneLine is err's message on one line: pgx lists each address it tried
+// on a line of its own, the same line again for each attempt.
+func oneLine(err error) string {
+	var parts []string
+	for _, l := range strings.Split(err.Error(), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !slices.Contains(parts, l) {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " ")
 }

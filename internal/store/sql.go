@@ -38,10 +38,10 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string,
 	}
 	p, err := goose.NewProvider(dialect, db, sub, opts...)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return fmt.Errorf("reading the migrations: %w", err)
 	}
 	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("store: migrating %s: %w", dir, err)
+		return fmt.Errorf("setting up its tables (%s): %w", dir, err)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -45,10 +47,10 @@ func sqliteDSN(path string, write bool) string {
 // the writer).
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if path == "" {
-		return nil, fmt.Errorf("store: sqlite: no database file")
+		return nil, fmt.Errorf("no database file given")
 	}
 	if u, err := url.Parse(path); err == nil && u.RawQuery != "" {
-		return nil, fmt.Errorf("store: sqlite: %q: give a plain file path (no ?options)", path)
+		return nil, fmt.Errorf("%q: give a plain file path (no ?options)", path)
 	}
 	w, err := sql.Open("sqlite", sqliteDSN(path, true))
 	if err != nil {
@@ -58,6 +60,10 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
+	if err := w.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(new(int)); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("cannot read it as a SQLite database: %v", sqliteProblem(err))
+	}
 	if err := migrate(ctx, w, goose.DialectSQLite3, "migrations/sqlite", nil); err != nil {
 		w.Close()
 		return nil, err
@@ -379,4 +385,16 @@ func SQLiteCommitRate(ctx context.Context, path string, d time.Duration) (float6
 		n++
 	}
 	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+// sqliteProblem is err from the SQLite driver in plain words: without
+// the driver's result code ("file is not a database (26)").
+func sqliteProblem(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " ("); i > 0 && strings.HasSuffix(msg, ")") {
+		if _, e := strconv.Atoi(msg[i+2 : len(msg)-1]); e == nil {
+			return msg[:i]
+		}
+	}
+	return msg
 }

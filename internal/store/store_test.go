@@ -1,10 +1,13 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -79,6 +82,30 @@ func TestSQLiteReopenKeepsGames(t *testing.T) {
 func TestOpenRejectsSQLiteOptions(t *testing.T) {
 	if _, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "x.db")+"?_pragma=synchronous(OFF)"); err == nil {
 		t.Error("Open accepted a SQLite path with options that could weaken durability")
+	}
+}
+
+// TestOpenRefusesWhatIsNoDatabase: a file that is not a SQLite
+// database is refused in plain words and left as it was, and an
+// unreachable PostgreSQL server is named in one line.
+func TestOpenRefusesWhatIsNoDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "notes.db")
+	text := []byte(strings.Repeat("my notes, not a database\n", 40))
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := store.Open(ctx, path)
+	if want := "cannot read it as a SQLite database: file is not a database"; err == nil || err.Error() != want {
+		t.Errorf("Open(a text file) = %v, want %q", err, want)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, text) {
+		t.Errorf("the refused file was changed: %d bytes, was %d", len(b), len(text))
+	}
+	// Port 1 on this machine: nothing listens there.
+	_, err = store.Open(ctx, "postgres://nobody@127.0.0.1:1/x?connect_timeout=5")
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot connect to PostgreSQL: ") || strings.Contains(err.Error(), "\n") || strings.Count(err.Error(), "connection refused") != 1 {
+		t.Errorf("Open(an unreachable server) = %q, want one line saying it cannot connect", err)
 	}
 }
 
