@@ -119,6 +119,9 @@ func call(method, url, token string, body any, out any) (int, error) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := httpc.Do(req)
 	if err != nil {
 		return 0, err

@@ -118,7 +118,19 @@ type gameSummary struct {
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) (any, *apiError) {
-	gs, err := s.cfg.Store.ListGames(r.Context(), store.ListOptions{Status: r.URL.Query().Get("status"), Limit: 50})
+	if e := onceEach(r); e != nil {
+		return nil, e
+	}
+	if e := onlyParams(r, "status"); e != nil {
+		return nil, e
+	}
+	status := r.URL.Query().Get("status")
+	switch status {
+	case "", store.StatusActive, store.StatusOver:
+	default:
+		return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("status %q: want %s or %s", status, store.StatusActive, store.StatusOver))
+	}
+	gs, err := s.cfg.Store.ListGames(r.Context(), store.ListOptions{Status: status, Limit: 50})
 	var damaged *store.DamagedError
 	if errors.As(err, &damaged) {
 		// One damaged record must not hide the other games.
@@ -214,7 +226,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	if req.Opponent != store.PlayerHuman {
 		// Any agent the AI seat can make: mcts:N and mcts:DURATION too.
 		if err := s.checkOpponent(req.Opponent); err != nil {
-			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("opponent %q: %v (or human)", req.Opponent, err))
+			return nil, errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("opponent %q: %s (or human)", req.Opponent, strings.TrimPrefix(err.Error(), "agent: ")))
 		}
 	}
 	seed := randUint64()
@@ -335,6 +347,9 @@ func positionOf(lg *liveGame, acc access) position {
 // open authorises the request's token for game id and returns the game
 // locked.
 func (s *Server) open(r *http.Request, bodyToken string) (*liveGame, access, *apiError) {
+	if e := onceEach(r); e != nil {
+		return nil, access{}, e
+	}
 	tok := requestToken(r, bodyToken)
 	if tok == "" {
 		_, e := authorize(nil, "")
@@ -508,7 +523,7 @@ func seatAction(lg *liveGame, acc access, raw json.RawMessage, n, after *int) (p
 	}
 	a, err := lg.g.Rules().DecodeAction(raw)
 	if err != nil {
-		return p, nil, errf(http.StatusBadRequest, codeBadRequest, "bad action: "+err.Error())
+		return p, nil, errf(http.StatusBadRequest, codeBadRequest, err.Error()) // the codec says what and which ruleset
 	}
 	return p, a, nil
 }
@@ -636,10 +651,16 @@ type shotReporter interface {
 }
 
 func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	if e := onlyParams(r, "firer", "target", "token"); e != nil {
+		return nil, errf(e.Status, e.Code, e.Msg+"; a game's odds take the range, cover and the rest from the game (the table-side /api/odds takes them as parameters)")
+	}
 	q := r.URL.Query()
 	firer, target := q.Get("firer"), q.Get("target")
 	if firer == "" || target == "" {
 		return nil, errf(http.StatusBadRequest, codeBadRequest, "odds need firer and target unit ids")
+	}
+	if firer == target {
+		return nil, errf(http.StatusUnprocessableEntity, codeNoShot, "a unit cannot fire at itself")
 	}
 	lg, acc, e := s.open(r, "")
 	if e != nil {
@@ -656,7 +677,7 @@ func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError
 	if pr, ok := st.(shotReporter); ok {
 		rep, err := pr.ShotReport(firer, target)
 		if err != nil {
-			return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+			return nil, errf(http.StatusUnprocessableEntity, codeNoShot, err.Error())
 		}
 		return rep, nil
 	}
@@ -666,10 +687,10 @@ func (s *Server) getOdds(w http.ResponseWriter, r *http.Request) (any, *apiError
 	}
 	d, dp, err := sd.ShotDice(firer, target)
 	if err != nil {
-		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, err.Error())
+		return nil, errf(http.StatusUnprocessableEntity, codeNoShot, err.Error())
 	}
 	if dp < 0 || dp >= odds.DisperseAt {
-		return nil, errf(http.StatusUnprocessableEntity, codeIllegal, "the target is dispersed")
+		return nil, errf(http.StatusUnprocessableEntity, codeNoShot, "the target is dispersed")
 	}
 	return oddsResponse{Firer: firer, Target: target, Band: d.Band, Result: odds.Compute(d, dp)}, nil
 }
@@ -700,15 +721,22 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	defer lg.mu.Unlock()
 	over := lg.g.State().Result().Over
+	if !over && r.URL.Query().Get("format") == "jsonl" {
+		writeError(w, errf(http.StatusConflict, codeNotOver, "the action log (format=jsonl) comes once the game is over; until then ask for its events (format=events)"))
+		return
+	}
 	if !over || r.URL.Query().Get("format") == "events" {
 		evs := lg.eventsFor(acc, 0)
+		p := positionOf(lg, acc)
 		if over {
 			// The fog lifts once the game is over: every event of both
 			// sides, hidden moves too, as the action log (format=jsonl)
-			// tells anyone who replays it.
+			// tells anyone who replays it. They are numbered among all
+			// the game's events, and last_event counts them all.
 			evs = lg.allEvents()
+			p.LastEvent = len(evs)
 		}
-		writeJSON(w, http.StatusOK, actionResponse{Events: evs, position: positionOf(lg, acc)})
+		writeJSON(w, http.StatusOK, actionResponse{Events: evs, position: p})
 		return
 	}
 	var buf bytes.Buffer

@@ -21,9 +21,22 @@ func newToken() string {
 }
 
 func newGameID() string {
-	b := make([]byte, 8)
+	b := make([]byte, gameIDBytes)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// gameIDBytes is the size of a game id: 16 hex digits.
+const gameIDBytes = 8
+
+// isGameID reports whether id has the form of a game id, lower-case hex
+// of gameIDBytes bytes (so that an answer never echoes anything else).
+func isGameID(id string) bool {
+	if len(id) != 2*gameIDBytes {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil && strings.ToLower(id) == id
 }
 
 // role is what a token lets its holder do in one game.
@@ -60,7 +73,8 @@ func (a access) sees(e engine.Event) bool {
 // header, else body (when given), else the token query parameter.
 func requestToken(r *http.Request, body string) string {
 	if h := r.Header.Get("Authorization"); h != "" {
-		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+		// The scheme is case-insensitive (RFC 9110, section 11.1).
+		if scheme, t, ok := strings.Cut(h, " "); ok && strings.EqualFold(scheme, "Bearer") {
 			return strings.TrimSpace(t)
 		}
 	}

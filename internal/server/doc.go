@@ -6,10 +6,17 @@
 //
 // # API
 //
-// Tokens come as Authorization: Bearer TOKEN, or ?token=TOKEN (or
-// "token" in a POST body). Each seat has a token (256 random bits, hex;
-// only its SHA-256 is stored), and each game a spectator token. Errors
-// are {"error": "...", "code": "..."}.
+// Tokens come as Authorization: Bearer TOKEN (the scheme in any letter
+// case), or ?token=TOKEN (or "token" in a POST body). Each seat has a
+// token (256 random bits, hex; only its SHA-256 is stored), and each game
+// a spectator token. Errors are {"error": "...", "code": "..."}. POST
+// bodies are JSON sent as Content-Type: application/json (anything else
+// is 415 "unsupported_media_type": a browser sends a text/plain or form
+// body from any page without asking, JSON only from this one). A query
+// parameter of a game's endpoints given twice is 400, as is one an
+// endpoint does not take where it names those it does (the game's odds,
+// the game list). Game ids are 16 hex digits; a path with anything else
+// is 404 without echoing it.
 //
 //	GET  /api/scenarios                 scenarios with briefings, sides, the strongest opponent for
 //	                                    their rules ("strongest") and "source" ("built-in", or "file" for
@@ -53,7 +60,8 @@
 //	                                    side with the first pulse (-1: both failed): {seed, sides,
 //	                                    command_dice, roll}; from a scenario also staff_orders and
 //	                                    army_morale, what each side starts with
-//	GET  /api/games                     recent games (no secrets: id, scenario, status, players)
+//	GET  /api/games?status=S            recent games (no secrets: id, scenario, status, players),
+//	                                    all or those active or over
 //	POST /api/games                     {"scenario","side","opponent","seed"} → 201 {game_id, side, seat_token,
 //	                                    seat_url, join_token+join_url (human opponent), spectator_token+spectator_url,
 //	                                    seed (only if chosen: a drawn seed stays secret until the game is over)}
@@ -75,14 +83,19 @@
 //	                                    rally, a fire mission called and a marker adjusted)
 //	GET  /api/games/{id}/odds?firer=&target=   exact odds of a proposed shot where the units stand, the
 //	                                    fields of `sandtable odds --json` (Pagano: of `odds --rules
-//	                                    pagano --json`; a shot the rules refuse is 422 saying why)
+//	                                    pagano --json`; a shot there are no odds for, out of range, at a
+//	                                    friend or at itself, is 422 "no_shot" saying why; the range, cover
+//	                                    and the rest come from the game, so no other parameter is taken)
 //	GET  /api/games/{id}/log            your events; once the game is over, the full JSONL log
 //	                                    (?format=events for the events still: every event of both
 //	                                    sides once it is over, hidden moves too; jsonl, or no format, for
-//	                                    the log; any other format is 400). A finished game's log is
+//	                                    the log, 409 "not_over" asked for by name before the end; any other
+//	                                    format is 400). The events of a finished game's log are numbered
+//	                                    among all the game's events, its last_event counting them. A finished game's log is
 //	                                    given as stored even when this server cannot open the game
 //	                                    (its scenario is missing, or the rules have changed since)
-//	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed
+//	GET  /api/games/{id}/ws?after=E     WebSocket: hello, then events as they are committed (a plain
+//	                                    request is 426, in JSON)
 //	GET  /healthz, GET /metrics, GET /, GET /games/{id} (the page a join link opens),
 //	GET  /replay/{id} (the replay viewer of a finished game)
 //
@@ -110,7 +123,8 @@
 // k, so its numbers run 1, 2, 3... with no gap where another side's
 // private events (hidden deployments, say) came, and cannot be used to
 // count them. Each seat, and the spectators, have their own sequence; the
-// engine's game-wide numbering never leaves the server.
+// engine's game-wide numbering leaves the server only once the game is
+// over, in the events form of its log, where the fog has lifted.
 //
 // # Concurrency and durability
 //

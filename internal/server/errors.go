@@ -4,9 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
+	"mime"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/sandtable/sandtable/internal/engine"
 )
@@ -37,6 +42,9 @@ const (
 	codeNotYourTurn  = "not_your_turn"
 	codeGameOver     = "game_over"
 	codeIllegal      = "illegal_action"
+	codeNoShot       = "no_shot" // odds asked of a shot that cannot be priced
+	codeNotOver      = "not_over"
+	codeMediaType    = "unsupported_media_type"
 	codeRateLimited  = "rate_limited"
 	codeOrigin       = "bad_origin"
 	codeUnavailable  = "unavailable"
@@ -69,11 +77,40 @@ func decodeBody(r *http.Request, v any) *apiError {
 	if err != nil {
 		return bodyError(err)
 	}
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a byte order mark
 	if len(bytes.TrimSpace(b)) == 0 {
 		return bodyError(io.EOF)
 	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		// A browser sends a text/plain or form body from any page without
+		// asking (no CORS preflight); JSON it sends only from our own.
+		return errf(http.StatusUnsupportedMediaType, codeMediaType, fmt.Sprintf("send the body as JSON, with Content-Type: application/json (got %q)", r.Header.Get("Content-Type")))
+	}
 	if err := engine.DecodeStrict(b, v); err != nil {
 		return errf(http.StatusBadRequest, codeBadRequest, "bad JSON body: "+err.Error())
+	}
+	return nil
+}
+
+// onlyParams refuses a query parameter other than names, naming them.
+func onlyParams(r *http.Request, names ...string) *apiError {
+	q := r.URL.Query()
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if !slices.Contains(names, k) {
+			return errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: no such parameter here; this takes %s", k, strings.Join(names, ", ")))
+		}
+	}
+	return nil
+}
+
+// onceEach refuses a query parameter given more than once: which of the
+// values was meant cannot be told.
+func onceEach(r *http.Request) *apiError {
+	q := r.URL.Query()
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if n := len(q[k]); n > 1 {
+			return errf(http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s: given %d times; give it once", k, n))
+		}
 	}
 	return nil
 }

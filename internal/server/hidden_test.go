@@ -278,6 +278,9 @@ func sneakTranscript(t *testing.T, paths [][][2]float64, redWaits bool) (blue []
 	var whole state
 	e.do("GET", "/api/games/"+c.GameID+"/log?format=events", blueTok, nil).decode(t, &whole)
 	checkNumbering(t, "the finished game's log", whole.Events, len(whole.Events))
+	if whole.LastEvent != len(whole.Events) || whole.LastEvent <= final.LastEvent {
+		t.Errorf("the finished game's log: last_event %d with %d events numbered among the game's all (blue saw %d); want last_event to count them all", whole.LastEvent, len(whole.Events), final.LastEvent)
+	}
 	if !slices.ContainsFunc(whole.Events, func(ev engine.Event) bool { return strings.HasPrefix(ev.Text, "SECRET-red") }) {
 		t.Errorf("the finished game's log shows blue none of red's hidden moves: %v", whole.Events)
 	}

@@ -380,6 +380,9 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, *apiError) {
 	lg, err := s.games.get(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
+		if !isGameID(id) {
+			return nil, errf(http.StatusNotFound, codeNotFound, "no such game: a game id is 16 hex digits")
+		}
 		return nil, errf(http.StatusNotFound, codeNotFound, "no game "+id)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return nil, errf(http.StatusServiceUnavailable, codeTimeout, "timed out loading the game")

@@ -51,6 +51,7 @@ func TestLoad(t *testing.T) {
 	post := func(path, token string, body any) ([]byte, int, error) {
 		b, _ := json.Marshal(body)
 		req, _ := http.NewRequest("POST", e.url+path, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}

@@ -85,6 +85,28 @@ func TestOddsOfAProposedShot(t *testing.T) {
 	if r := e.do("GET", "/api/games/"+c.GameID+"/odds?firer="+firer+"&target=nobody", c.SeatToken, nil); r.status != 404 || !strings.Contains(string(r.body), `no unit \"nobody\" (the target) on the table in your view`) {
 		t.Errorf("odds at an unknown unit: %d %s", r.status, r.body)
 	}
+	var friend string
+	for _, u := range v.Units {
+		if u.Side == "german" && u.ID != firer && friend == "" {
+			friend = u.ID
+		}
+	}
+	base := "/api/games/" + c.GameID + "/odds?"
+	for _, tc := range []struct {
+		query, code, says string
+		status            int
+	}{
+		{"firer=" + firer + "&target=" + firer, "no_shot", "a unit cannot fire at itself", 422},
+		{"firer=" + firer + "&target=" + friend, "no_shot", firer + " and " + friend + " are on the same side", 422},
+		{"firer=" + firer + "&target=" + target + "&range=1e400", "bad_request", "range: no such parameter here; this takes firer, target, token; a game's odds take the range", 400},
+		{"firer=" + firer + "&target=" + target + "&cover=banana", "bad_request", "cover: no such parameter here", 400},
+		{"firer=" + firer + "&firer=nobody&target=" + target, "bad_request", "firer: given 2 times; give it once", 400},
+	} {
+		r := e.do("GET", base+tc.query, c.SeatToken, nil)
+		if r.status != tc.status || r.errCode() != tc.code || !strings.Contains(string(r.body), tc.says) || strings.Contains(string(r.body), "armourbattles") {
+			t.Errorf("odds?%s: %d %s; want %d %s saying %q", tc.query, r.status, r.body, tc.status, tc.code, tc.says)
+		}
+	}
 }
 
 // TestRestartResumesGames closes a server and starts another on the same

@@ -354,7 +354,7 @@ func TestOpponentsOnOffer(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ opp, want string }{
-		{"genius", `opponent "genius": agent: unknown agent`},
+		{"genius", `opponent "genius": unknown agent "genius" (have mcts, random, scripted`},
 		{"mcts:0", "positive number of iterations"},
 		{"mcts:-1s", "positive duration"},
 		// A search cannot be cut short: one of hours would hold an AI
@@ -367,8 +367,8 @@ func TestOpponentsOnOffer(t *testing.T) {
 			Error string `json:"error"`
 		}
 		json.Unmarshal(r.body, &body)
-		if r.status != http.StatusBadRequest || r.errCode() != "bad_request" || !strings.Contains(body.Error, c.want) {
-			t.Errorf("opponent %q: %d %s; want 400 saying %q", c.opp, r.status, r.body, c.want)
+		if r.status != http.StatusBadRequest || r.errCode() != "bad_request" || !strings.Contains(body.Error, c.want) || strings.Contains(body.Error, "agent: ") {
+			t.Errorf("opponent %q: %d %s; want 400 saying %q (and no package name)", c.opp, r.status, r.body, c.want)
 		}
 	}
 }

@@ -70,7 +70,8 @@ func TestLogOfAGameWhoseScenarioIsGone(t *testing.T) {
 		{"another game's token", "/api/games/" + done.GameID + "/log", open.SeatToken, http.StatusForbidden, "forbidden", "no access"},
 		{"the events form", "/api/games/" + done.GameID + "/log?format=events", done.SeatToken, http.StatusConflict, "scenario_missing", "sandtable serve --scenario FILE"},
 		{"an unfinished game", "/api/games/" + open.GameID + "/log", open.SeatToken, http.StatusConflict, "scenario_missing", "its log can be downloaded here once the game is over"},
-		{"no such game", "/api/games/nosuchgame/log", done.SeatToken, http.StatusNotFound, "not_found", "no game"},
+		{"no such game", "/api/games/nosuchgame/log", done.SeatToken, http.StatusNotFound, "not_found", "no such game: a game id is 16 hex digits"},
+		{"an unknown game id", "/api/games/0123456789abcdef/log", done.SeatToken, http.StatusNotFound, "not_found", "no game 0123456789abcdef"},
 	} {
 		r := gone.do("GET", c.path, c.token, nil)
 		if r.status != c.status || r.errCode() != c.code || !strings.Contains(string(r.body), c.says) {

@@ -14,6 +14,19 @@ import (
 	"github.com/sandtable/sandtable/internal/engine"
 )
 
+// headerHas reports whether the comma-separated header name holds token,
+// in any letter case.
+func headerHas(h http.Header, name, token string) bool {
+	for _, v := range h.Values(name) {
+		for _, t := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // wsMessage is every message the server sends on a WebSocket:
 //
 //	{"type":"hello",  "role":"seat","side":0, "events":[...], "n":..,"last_event":..,"pending":..,"result":..}
@@ -70,6 +83,11 @@ func (s *Server) originAllowed(r *http.Request) bool {
 // event number, so a client that reconnects with the last number it got
 // misses nothing and gets nothing twice.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if !headerHas(r.Header, "Connection", "upgrade") || !headerHas(r.Header, "Upgrade", "websocket") {
+		w.Header().Set("Upgrade", "websocket")
+		writeError(w, errf(http.StatusUpgradeRequired, codeBadRequest, "this is a WebSocket endpoint: open it with a WebSocket client (Connection: Upgrade, Upgrade: websocket); GET .../events answers plain requests"))
+		return
+	}
 	after, e := intParam(r, "after")
 	if e != nil {
 		writeError(w, e)

@@ -52,7 +52,7 @@ func (s *State) Validate(a engine.Action) error {
 		ok = kind == want[0]
 	}
 	if !ok {
-		return errorf("%s is not allowed now: the pending decision is %s for side %s (allowed: %v)", a.Kind(), d.Kind, s.b.sides[d.Side].id, want)
+		return errorf("%s is not allowed now: the pending decision is %s for side %s (allowed: %s)", a.Kind(), d.Kind, s.b.sides[d.Side].id, strings.Join(want, ", "))
 	}
 	switch a := a.(type) {
 	case Deploy:

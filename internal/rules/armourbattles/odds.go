@@ -10,15 +10,17 @@ func (s *State) ShotDice(firer, target string) (ShotDice, int, error) {
 	f, t := s.unitIndex(firer), s.unitIndex(target)
 	switch {
 	case f < 0:
-		return ShotDice{}, 0, fmt.Errorf("armourbattles: no unit %q (the firer)", firer)
+		return ShotDice{}, 0, fmt.Errorf("no unit %q (the firer)", firer)
 	case t < 0:
-		return ShotDice{}, 0, fmt.Errorf("armourbattles: no unit %q (the target)", target)
+		return ShotDice{}, 0, fmt.Errorf("no unit %q (the target)", target)
+	case f == t:
+		return ShotDice{}, 0, fmt.Errorf("%s cannot fire at itself", firer)
 	}
 	if !s.Units[f].Active() || !s.Units[t].Active() {
-		return ShotDice{}, 0, fmt.Errorf("armourbattles: %s and %s must both be on the table", firer, target)
+		return ShotDice{}, 0, fmt.Errorf("%s and %s must both be on the table", firer, target)
 	}
 	if s.Units[f].Side == s.Units[t].Side {
-		return ShotDice{}, 0, fmt.Errorf("armourbattles: %s and %s are on the same side", firer, target)
+		return ShotDice{}, 0, fmt.Errorf("%s and %s are on the same side", firer, target)
 	}
 	sh := PendingShot{Firer: f, Target: t, Moves: s.movesFor(f), Flank: s.flank(f, t)}
 	d, err := s.shotFor(&sh).Dice()

@@ -142,6 +142,8 @@ func (s *State) ShotReport(firer, target string) (Report, error) {
 		return Report{}, fmt.Errorf("no unit %q", firer)
 	case t < 0:
 		return Report{}, fmt.Errorf("no unit %q", target)
+	case u == t:
+		return Report{}, fmt.Errorf("%s cannot fire at itself", firer)
 	case s.Units[u].Side == s.Units[t].Side:
 		return Report{}, fmt.Errorf("%s and %s are on the same side", firer, target)
 	case !s.Units[u].Active():

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/sandtable/sandtable/internal/dice"
 	"github.com/sandtable/sandtable/internal/engine"
@@ -217,7 +218,7 @@ func (s *State) allowedNow(kind string) error {
 		ok = ok || k == kind
 	}
 	if !ok {
-		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %v)", kind, d.Kind, s.b.sides[d.Side].id, allowed[d.Kind])
+		return errorf("%s is not allowed now: the pending decision is %s for %s (allowed: %s)", kind, d.Kind, s.b.sides[d.Side].id, strings.Join(allowed[d.Kind], ", "))
 	}
 	return nil
 }
