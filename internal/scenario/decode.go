@@ -77,6 +77,17 @@ func (d *decoder) parseFile(src []byte) ast.Node {
 		d.probs = append(d.probs, Problem{File: d.file, Line: line, Col: col, Msg: "the file is not UTF-8 text (save it as UTF-8)"})
 		return nil
 	}
+	if len(src) > MaxFileBytes {
+		d.probs = append(d.probs, Problem{File: d.file, Line: 1, Col: 1, Msg: fmt.Sprintf("the file is %d bytes; a data file may be at most %d (4 MiB)", len(src), MaxFileBytes)})
+		return nil
+	}
+	// The YAML parser's time grows with the square of the nesting: a
+	// small file nested a hundred thousand deep would take minutes and
+	// gigabytes. No data file nests more than a few levels.
+	if line, col, ok := tooDeep(src, maxNesting); ok {
+		d.probs = append(d.probs, Problem{File: d.file, Line: line, Col: col, Msg: fmt.Sprintf("lists and mappings nested more than %d deep here: no data file needs that many (is a ] or } missing?)", maxNesting)})
+		return nil
+	}
 	f, err := parser.ParseBytes(src, 0)
 	if err != nil {
 		d.yamlError(err)
@@ -84,9 +95,13 @@ func (d *decoder) parseFile(src []byte) ast.Node {
 	}
 	var bodies []ast.Node
 	for _, doc := range f.Docs {
-		if doc != nil && doc.Body != nil {
-			bodies = append(bodies, doc.Body)
+		if doc == nil || doc.Body == nil {
+			continue
 		}
+		if _, ok := doc.Body.(*ast.DirectiveNode); ok {
+			continue // %YAML 1.2 or %TAG: about the document, not in it
+		}
+		bodies = append(bodies, doc.Body)
 	}
 	switch len(bodies) {
 	case 0:
@@ -98,6 +113,47 @@ func (d *decoder) parseFile(src []byte) ast.Node {
 		d.errf(bodies[1], "a data file holds one YAML document, found %d", len(bodies))
 		return nil
 	}
+}
+
+// MaxFileBytes is the largest unit or scenario file read (the shipped
+// ones are under 8 KiB).
+const MaxFileBytes = 4 << 20
+
+// maxNesting is how deep lists and mappings may nest in a data file (a
+// polygon in a terrain feature in the terrain list is three).
+const maxNesting = 64
+
+// tooDeep finds where src first nests more than max deep, counting the
+// open [ and { (anywhere, in strings and comments too: no real file holds
+// that many unclosed) and, on top of them, the "- " items a line starts
+// with ("- - - x" is three lists deep on one line). It returns the line
+// and column (from 1) of the character that goes deeper than limit.
+func tooDeep(src []byte, limit int) (line, col int, found bool) {
+	depth, line, col := 0, 1, 0
+	lineStart := true // only spaces so far on this line
+	dashes := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		col++
+		switch {
+		case c == '\n':
+			line, col, lineStart, dashes = line+1, 0, true, 0
+			continue
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		case c == '-' && lineStart && (i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n'):
+			dashes++
+		}
+		if c != ' ' && c != '-' {
+			lineStart = false
+		}
+		if depth+dashes > limit {
+			return line, col, true
+		}
+	}
+	return 0, 0, false
 }
 
 // yamlError records an error from go-yaml at its token's position.
@@ -244,6 +300,23 @@ func describe(n ast.Node) string {
 	}
 }
 
+// leadingZeroRE is a bare whole number written with a leading zero.
+var leadingZeroRE = regexp.MustCompile(`^[-+]?0[0-9]+$`)
+
+// leadingZero refuses a bare number written with a leading zero (010):
+// YAML 1.1 and the parser read it as octal (8), YAML 1.2 as 10, and the
+// writer most likely meant neither in a way worth guessing. It reports
+// whether it did.
+func (d *decoder) leadingZero(n ast.Node, what string) bool {
+	n = unwrap(n)
+	tk := n.GetToken()
+	if tk == nil || (tk.Type != token.IntegerType && tk.Type != token.OctetIntegerType && tk.Type != token.StringType) || !leadingZeroRE.MatchString(tk.Value) {
+		return false
+	}
+	d.typeErrf(n, "%s: %s starts with a 0, which YAML may read as octal (010 as 8); write it without the leading zero", what, tk.Value)
+	return true
+}
+
 // unquotedNumber reports whether a string node was written as a bare
 // number (digits, a sign, a point, an exponent) that the YAML parser kept
 // as a string, e.g. an integer too long for 64 bits.
@@ -323,6 +396,9 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 			d.typeErrf(n, "%s: want a string, got %s (quote it if it is meant as text)", what, describe(n))
 		}
 	case reflect.Int:
+		if d.leadingZero(n, what) {
+			return
+		}
 		i, ok := n.(*ast.IntegerNode)
 		if sn, isStr := n.(*ast.StringNode); isStr && unquotedNumber(sn) {
 			if _, err := strconv.ParseInt(strings.TrimPrefix(sn.Value, "+"), 10, 64); err != nil && !strings.ContainsAny(sn.Value, ".eE") {
@@ -347,6 +423,9 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 			d.errf(n, "%s: integer %v is out of range", what, i.Value)
 		}
 	case reflect.Float64:
+		if d.leadingZero(n, what) {
+			return
+		}
 		f, ok := number(n)
 		if !ok {
 			d.typeErrf(n, "%s: want %s, got %s", what, wantNumber(n), describe(n))
@@ -569,6 +648,9 @@ func (p *point) decodeNode(d *decoder, n ast.Node, what string) {
 		return
 	}
 	for i, e := range seq.Values {
+		if d.leadingZero(e, what) {
+			return
+		}
 		f, ok := number(e)
 		if !ok {
 			d.typeErrf(e, "%s: want %s, got %s", what, wantNumber(e), describe(unwrap(e)))

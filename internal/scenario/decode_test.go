@@ -315,6 +315,19 @@ func TestAuthorMistakes(t *testing.T) {
 		{"table height not a number", edit("height: 48", "height: .nan"), "table.height: want a finite number"},
 		{"huge table", edit("height: 48", "height: 1e308"), "5:28: table.height must be more than 0 and at most 1000 inches, got 1e+308"},
 		{"not UTF-8", edit("title: Test", "title: Te\xffst"), `4:10: the file is not UTF-8 text`},
+		// A leading zero is octal to the parser (010 = 8), decimal to YAML
+		// 1.2: refused, with no follow-on complaint about the value.
+		{"version with a leading zero", edit("version: 1", "version: 010"), `2:10: version: 010 starts with a 0, which YAML may read as octal (010 as 8); write it without the leading zero`},
+		{"width with a leading zero", edit("width: 72", "width: 072"), `table.width: 072 starts with a 0`},
+		{"a point with a leading zero", edit("at: [36, 3]", "at: [036, 3]"), `sides[1].forces[0].units[1].at: 036 starts with a 0`},
+		{"a leading zero quoted", edit("title: Test", `title: "007"`), ""},
+		{"a YAML directive", "%YAML 1.2\n---\n" + string(good), ""},
+		{"two documents", string(good) + "---\nid: other\n", "a data file holds one YAML document, found 2"},
+		{"octal said so", edit("version: 1", "version: 0o1"), ""},
+		// The parser's time grows with the square of the nesting.
+		{"nested a hundred thousand deep", edit("title: Test", "title: "+strings.Repeat("[", 100000)+strings.Repeat("]", 100000)), `4:72: lists and mappings nested more than 64 deep here`},
+		{"list items nested on one line", edit("title: Test", "title:\n  "+strings.Repeat("- ", 100000)+"x"), `5:131: lists and mappings nested more than 64 deep here`},
+		{"too large", string(good) + "#" + strings.Repeat("x", scenario.MaxFileBytes) + "\n", `1:1: the file is 4195`},
 		{"deploy order missing", edit("    deploy_order: 2\n", ""), `27:5: sides[1]: deploy_order is missing (1 for the side that sets up first, 2 for the other)`},
 		{"same deploy order", edit("deploy_order: 2", "deploy_order: 1"), `sides[1]: deploy_order 1 is already side "german"'s; the sides set up one after the other`},
 		{"reserve too late", strings.Replace(edit("params: {command_dice: 4,", "reserves:\n      - company: Late\n        earliest_turn: 12\n        units:\n          - {id: us-9, type: m4-75}\n    params: {command_dice: 4,"), "victory: {army_morale_zero: true}", "victory: {army_morale_zero: true, turn_limit: 10, draw_at_turn_limit: true}", 1),
