@@ -349,7 +349,7 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 	}
 	n = unwrap(n)
 	if a, ok := n.(*ast.AliasNode); ok {
-		d.errf(a, "%s: YAML aliases are not supported in data files", what)
+		d.typeErrf(a, "%s: YAML aliases are not supported in data files: write the value out", what)
 		d.setPos(v, n)
 		return
 	}
@@ -559,7 +559,11 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, what string) map[string]P
 	for _, mv := range values {
 		key, ok := keyName(mv.Key)
 		if !ok {
-			d.errf(mv.Key, "%s: keys must be plain names", orFile(what))
+			if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
+				d.errf(mv.Key, "%s: merge keys (<<: *name) are not supported in data files: write each key out", orFile(what))
+			} else {
+				d.errf(mv.Key, "%s: keys must be plain names", orFile(what))
+			}
 			continue
 		}
 		if seen[key] {

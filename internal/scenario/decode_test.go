@@ -321,6 +321,11 @@ func TestAuthorMistakes(t *testing.T) {
 		{"width with a leading zero", edit("width: 72", "width: 072"), `table.width: 072 starts with a 0`},
 		{"a point with a leading zero", edit("at: [36, 3]", "at: [036, 3]"), `sides[1].forces[0].units[1].at: 036 starts with a 0`},
 		{"a leading zero quoted", edit("title: Test", `title: "007"`), ""},
+		// A key given with a value of the wrong kind is not also missing.
+		{"title a number", edit("title: Test", "title: 1944"), `4:8: title: want a string, got integer 1944 (quote it if it is meant as text)`},
+		{"table a number", edit("table: {width: 72, height: 48}", "table: 5"), `5:8: table: want a mapping, got integer 5`},
+		{"params an alias", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: *p", 1), `31:13: sides[1].params: YAML aliases are not supported in data files: write the value out`},
+		{"params a merge", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: {<<: *p, army_morale: 9}", 1), `31:14: sides[1].params: merge keys (<<: *name) are not supported in data files: write each key out`},
 		{"a YAML directive", "%YAML 1.2\n---\n" + string(good), ""},
 		{"two documents", string(good) + "---\nid: other\n", "a data file holds one YAML document, found 2"},
 		{"octal said so", edit("version: 1", "version: 0o1"), ""},

@@ -279,7 +279,7 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 // rules checks a file's `rules:` value and returns its schema, or nil.
 func (d *decoder) rules(name string, keys map[string]Pos, parent Pos) *Schema {
 	if name == "" {
-		d.add(parent, "rules is missing (known: %s)", quoted(Rules()))
+		d.missing(keys, "rules", parent, "rules is missing (known: %s)", quoted(Rules()))
 		return nil
 	}
 	s := lookupSchema(name)
@@ -311,13 +311,13 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		d.add(raw.KeyPos["version"], "version must be 1 or more, got %d", raw.Version)
 	}
 	if raw.Title == "" {
-		d.add(top, "title is missing")
+		d.missing(raw.KeyPos, "title", top, "title is missing")
 	}
 	schema := d.rules(raw.Rules, raw.KeyPos, top)
 
 	tableOK := false
 	if t := raw.Table; t == nil {
-		d.add(top, "table is missing")
+		d.missing(raw.KeyPos, "table", top, "table is missing")
 	} else {
 		sc.Table = Table{Width: t.Width, Height: t.Height, Pos: t.Pos}
 		tableOK = true
@@ -535,7 +535,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	}
 
 	if v := raw.Victory; v == nil {
-		d.add(top, "victory is missing")
+		d.missing(raw.KeyPos, "victory", top, "victory is missing")
 	} else {
 		sc.Victory = Victory{ArmyMoraleZero: v.ArmyMoraleZero, TurnLimit: v.TurnLimit, DrawAtTurnLimit: v.DrawAtTurnLimit, Pos: v.Pos}
 		if v.TurnLimit < 0 || v.TurnLimit > MaxTurnLimit {
