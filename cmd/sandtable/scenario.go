@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -98,7 +99,9 @@ It prints one "file:line:col: message" line per problem on standard output
 and exits with status 1 if there are any; each clean file is reported as
 "ok FILE". Scenario files are checked against the unit types shipped in the
 binary plus any unit files named in the same call. A folder stands for
-the .yaml files in it, as serve --scenario reads it.`,
+the .yaml files in it, as serve --scenario reads it. A valid scenario
+with a built-in one's id gets a "note FILE:line:col:" line: play and
+simulate take it, serve --scenario refuses it.`,
 	Args: wantArgs(1, -1, "the files or folders to check: sandtable scenario validate my-battle.yaml [my-units.yaml]"),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		// A folder stands for its .yaml files, as serve --scenario reads
@@ -127,11 +130,36 @@ the .yaml files in it, as serve --scenario reads it.`,
 				fmt.Fprintf(out, "ok %s\n", f)
 			}
 		}
+		if len(probs) == 0 {
+			builtInIDNotes(out, files)
+		}
 		if len(probs) > 0 {
 			return fmt.Errorf("scenario validate: %d problem%s in %d file%s", len(probs), plural(len(probs)), len(bad), plural(len(bad)))
 		}
 		return nil
 	},
+}
+
+// builtInIDNotes notes each of files, all valid, that is a scenario with
+// a built-in one's id: play and simulate take it in the built-in one's
+// stead, but serve --scenario refuses it (serveCatalog says why).
+func builtInIDNotes(out io.Writer, files []string) {
+	cat, err := scenario.Embedded()
+	if err != nil {
+		return
+	}
+	builtIn := map[string]bool{}
+	for _, sc := range cat.Scenarios() {
+		builtIn[sc.ID] = true
+	}
+	if cat.AddFiles(files...) != nil {
+		return
+	}
+	for _, sc := range cat.Scenarios() {
+		if !sc.BuiltIn && builtIn[sc.ID] {
+			fmt.Fprintf(out, "note %s:%d:%d: id %q is a built-in scenario's: play and simulate take this file in its stead, serve --scenario refuses it (give it an id of its own, my/..., to serve it)\n", sc.Pos.File, sc.Pos.Line, sc.Pos.Col, sc.ID)
+		}
+	}
 }
 
 func init() {

@@ -58,6 +58,11 @@ func TestScenarioValidate(t *testing.T) {
 	if want := "ok " + good + "\n"; !strings.Contains(out, want) {
 		t.Errorf("validate output =\n%s\nwant %q", out, want)
 	}
+	// The shipped file has the built-in scenario's id: serve --scenario
+	// would refuse it, and validate says so without failing it.
+	if want := "note " + good + `:4:1: id "armour-battles/battle-1" is a built-in scenario's: play and simulate take this file in its stead, serve --scenario refuses it`; !strings.Contains(out, want) {
+		t.Errorf("validate output =\n%s\nwant the note %q", out, want)
+	}
 
 	bad := "../../internal/scenario/testdata/unknown_unit_type.yaml"
 	out, err = run(t, "scenario", "validate", good, bad)
