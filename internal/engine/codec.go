@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +45,15 @@ func RegisterAction[T Action](c *ActionCodec) {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&a); err != nil {
-			return nil, err
+			if strings.HasPrefix(err.Error(), "json: unknown field ") {
+				// Say where: encoding/json names the key alone.
+				if e := checkNames(typ, body, ""); e != nil {
+					return nil, e
+				}
+			}
+			// body is the action without its kind, re-encoded: a byte
+			// offset into it would point at nothing the sender wrote.
+			return nil, errors.New(offsetRE.ReplaceAllString(JSONProblem(err), ""))
 		}
 		if err := checkShape(typ, body, ""); err != nil {
 			return nil, err
@@ -52,6 +61,9 @@ func RegisterAction[T Action](c *ActionCodec) {
 		return a, nil
 	}
 }
+
+// offsetRE is the byte offset JSONProblem appends.
+var offsetRE = regexp.MustCompile(` \(at byte [0-9]+\)$`)
 
 // checkShape checks raw, which decoded into a value of type t without
 // error, for what encoding/json lets pass: number fields without
@@ -164,6 +176,14 @@ func (c *ActionCodec) Decode(raw json.RawMessage) (Action, error) {
 		return nil, fmt.Errorf("%s: bad action: %s", c.name, err)
 	}
 	if kind == "" {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) == nil {
+			for k := range obj {
+				if k != "kind" && strings.EqualFold(k, "kind") {
+					return nil, fmt.Errorf("%s: bad action: field %q is not a field: field names are case-sensitive; did you mean \"kind\"?", c.name, k)
+				}
+			}
+		}
 		return nil, fmt.Errorf("%s: bad action: it has no \"kind\" field naming what it is", c.name)
 	}
 	dec, ok := c.decoders[kind]

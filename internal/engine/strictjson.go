@@ -116,6 +116,7 @@ func strictKeys(b []byte, fields []string) error {
 	}
 	var stack []*object // nil for an array
 	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // a number too large for a float64 is for the decoder proper to refuse, by name
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {

@@ -88,4 +88,10 @@ func TestRequestsRefusedPlainly(t *testing.T) {
 	if r.status != 400 || bytes.Count(r.body, []byte("bad action")) > 1 || !strings.Contains(string(r.body), `unknown action kind \"bogus\"`) {
 		t.Errorf("an unknown action kind: %d %s; want 400 naming it once", r.status, r.body)
 	}
+	// A number no float holds is refused by the field it is in, not at
+	// a byte of the request that is not where it stands.
+	r = e.act(c.GameID, c.SeatToken, st, `{"kind":"deploy","unit":"de-pz1-1","x":1e400,"y":45,"facing":-90}`)
+	if r.status != 400 || !strings.Contains(string(r.body), `armour-battles: bad deploy action: field \"x\" wants a number, got a JSON number 1e400`) || strings.Contains(string(r.body), "at byte") {
+		t.Errorf("a deploy at x 1e400: %d %s; want 400 naming the field", r.status, r.body)
+	}
 }
