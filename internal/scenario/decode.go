@@ -559,10 +559,12 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, what string) map[string]P
 	for _, mv := range values {
 		key, ok := keyName(mv.Key)
 		if !ok {
+			// typeErrf: what the rules' checks say of the values this
+			// key was to give would only follow on from it.
 			if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
-				d.errf(mv.Key, "%s: merge keys (<<: *name) are not supported in data files: write each key out", orFile(what))
+				d.typeErrf(mv.Key, "%s: merge keys (<<: *name) are not supported in data files: write each key out", orFile(what))
 			} else {
-				d.errf(mv.Key, "%s: keys must be plain names", orFile(what))
+				d.typeErrf(mv.Key, "%s: keys must be plain names", orFile(what))
 			}
 			continue
 		}

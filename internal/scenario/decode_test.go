@@ -360,6 +360,27 @@ func TestAuthorMistakes(t *testing.T) {
 			}
 		})
 	}
+	// A value of the wrong type in a params block does not hide the
+	// ruleset's checks of the rest, nor is its zero value complained of.
+	t.Run("mistakes beside a wrong type", func(t *testing.T) {
+		src := strings.Replace(edit("rally_dice: 4, army_morale: 7", `rally_dice: "4", army_morale: 7`), "staff_orders: 2, rally_dice: 4, army_morale: 9", "staff_orders: 9, rally_dice: 4, army_morale: 9", 1)
+		src = strings.Replace(src, "params: {first_pulse: roll}", "params: {first_pulse: nobody}", 1)
+		path := filepath.Join(dir, "beside.yaml")
+		must(t, os.WriteFile(path, []byte(src), 0o644))
+		got := scenario.Problems(scenario.Validate(path)).Error()
+		for _, want := range []string{
+			`:18:60: sides[0].params.rally_dice: want an integer, got string "4"`,
+			`side "us": staff_orders 9 exceeds command_dice 4`,
+			`first_pulse "nobody" is not one of "roll", "german", "us"`,
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("Validate =\n%s\nwant %q", got, want)
+			}
+		}
+		if n := strings.Count(got, "\n") + 1; n != 3 {
+			t.Errorf("Validate = %d problems, want 3:\n%s", n, got)
+		}
+	})
 	t.Run("named twice", func(t *testing.T) {
 		if ps := scenario.Validate("testdata/good.yaml", "./testdata/good.yaml"); len(ps) > 0 {
 			t.Errorf("a file named twice: %v", scenario.Problems(ps))

@@ -340,7 +340,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	if len(raw.Sides) != 2 {
 		d.add(at(raw.KeyPos, "sides", top), "sides: a scenario needs exactly two sides for now, got %d", len(raw.Sides))
 	}
-	paramsBad := false // a params block had a mistake, so skip the ruleset's Check
+	// A params block missing altogether would have the ruleset's Check
+	// report each of its parameters: then it is skipped.
+	paramsMissing := false
 	sideIDs := map[string]bool{}
 	edgeUsed := map[string]string{}
 	orderUsed := map[int]string{}
@@ -382,11 +384,9 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		if schema != nil {
 			if rs.Params == nil && schema.NewSideParams != nil {
 				d.missing(rs.KeyPos, "params", rs.Pos, "%s: params is missing", what)
-				paramsBad = true // the ruleset's checks would add one line per parameter
+				paramsMissing = true
 			}
-			n := len(d.probs)
 			sd.Params, sd.ParamsBlock = d.block(rs.Params, schema.NewSideParams, schema.Name, what+".params", rs.Pos)
-			paramsBad = paramsBad || len(d.probs) > n
 		}
 		for j, rz := range rs.Zones {
 			zw := fmt.Sprintf("%s.zones[%d]", what, j)
@@ -529,9 +529,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	d.setupConflicts(zones, placed)
 
 	if schema != nil {
-		n := len(d.probs)
 		sc.Params, sc.ParamsBlock = d.block(raw.Params, schema.NewScenarioParams, schema.Name, "params", top)
-		paramsBad = paramsBad || len(d.probs) > n
 	}
 
 	if v := raw.Victory; v == nil {
@@ -570,8 +568,15 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 		}
 	}
 
-	if schema != nil && schema.Check != nil && !paramsBad {
-		d.probs = append(d.probs, schema.Check(sc)...)
+	if schema != nil && schema.Check != nil && !paramsMissing {
+		// The ruleset's checks go on past a value of the wrong type; what
+		// they say of the zero value left in its place is dropped, since
+		// the value's own line says it already.
+		for _, p := range schema.Check(sc) {
+			if !d.wrongType[Pos{File: p.File, Line: p.Line, Col: p.Col}] {
+				d.probs = append(d.probs, p)
+			}
+		}
 	}
 	if schema != nil && schema.Trial != nil && len(d.probs) == 0 {
 		d.probs = append(d.probs, schema.Trial(sc)...)
