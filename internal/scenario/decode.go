@@ -284,6 +284,9 @@ func describe(n ast.Node) string {
 	case *ast.IntegerNode:
 		return fmt.Sprintf("integer %v", t.Value)
 	case *ast.FloatNode:
+		if tk := t.GetToken(); tk != nil && tk.Value != "" {
+			return "number " + clip(tk.Value) // as written: 1.0, not 1
+		}
 		return fmt.Sprintf("number %v", t.Value)
 	case *ast.InfinityNode, *ast.NanNode:
 		return "number " + n.GetToken().Value
@@ -387,6 +390,10 @@ func (d *decoder) value(n ast.Node, v reflect.Value, what string) {
 	case reflect.String:
 		switch t := n.(type) {
 		case *ast.StringNode:
+			if t.Value != "" && strings.TrimSpace(t.Value) == "" {
+				d.typeErrf(n, "%s: blank text; write something, or leave the key out", what)
+				return
+			}
 			v.SetString(t.Value)
 		case *ast.LiteralNode:
 			if t.Value != nil {

@@ -326,6 +326,9 @@ func TestAuthorMistakes(t *testing.T) {
 		{"table a number", edit("table: {width: 72, height: 48}", "table: 5"), `5:8: table: want a mapping, got integer 5`},
 		{"params an alias", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: *p", 1), `31:13: sides[1].params: YAML aliases are not supported in data files: write the value out`},
 		{"params a merge", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: {<<: *p, army_morale: 9}", 1), `31:14: sides[1].params: merge keys (<<: *name) are not supported in data files: write each key out`},
+		{"version 1.0", edit("version: 1", "version: 1.0"), `2:10: version: want an integer, got number 1.0`},
+		{"blank title", edit("title: Test", `title: "   "`), `4:8: title: blank text; write something, or leave the key out`},
+		{"blank side name", edit("name: Germany", `name: " "`), `sides[0].name: blank text; write something, or leave the key out`},
 		{"a YAML directive", "%YAML 1.2\n---\n" + string(good), ""},
 		{"two documents", string(good) + "---\nid: other\n", "a data file holds one YAML document, found 2"},
 		{"octal said so", edit("version: 1", "version: 0o1"), ""},
@@ -418,7 +421,7 @@ units:
 		`8:20: units[0].stats: class "medium tank" is not one of`,
 		`8:39: units[0].stats: move "quick" is not "average" or "fast"`,
 		"8:56: units[0].stats: reaction must be between 1 and 100, got -5",
-		"8:78: units[0].stats: range bands [36 18 9] must be positive and increasing",
+		"8:78: units[0].stats: range bands [36, 18, 9] must be positive and increasing",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("Validate = %d problems, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))

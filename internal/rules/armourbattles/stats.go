@@ -169,10 +169,10 @@ func checkUnit(u *scenario.UnitType) []scenario.Problem {
 	if len(s.Range) != 3 {
 		bad("range", "range needs three bands [short, effective, long], got %d", len(s.Range))
 	} else if s.Range[0] < 1 || s.Range[0] > s.Range[1] || s.Range[1] > s.Range[2] {
-		bad("range", "range bands %v must be positive and increasing", s.Range)
+		bad("range", "range bands [%d, %d, %d] must be positive and increasing", s.Range[0], s.Range[1], s.Range[2])
 	}
 	if s.FireArc < 0 || s.FireArc > 360 {
-		bad("fire_arc", "fire_arc must be between 1 and 360 degrees, got %d", s.FireArc)
+		bad("fire_arc", "fire_arc must be between 1 and 360 degrees (leave it out for all round), got %d", s.FireArc)
 	}
 	// A negative footprint is reported when the file is read.
 	if u.Footprint.Length == 0 && u.Footprint.Width == 0 {
