@@ -384,6 +384,24 @@ func TestAuthorMistakes(t *testing.T) {
 			t.Errorf("Validate = %d problems, want 3:\n%s", n, got)
 		}
 	})
+	// Edges swapped, zones left: each side would set up facing away
+	// from the enemy. A forward zone beside one at the edge is allowed.
+	t.Run("edges against the zones", func(t *testing.T) {
+		swapped := strings.Replace(strings.Replace(edit("edge: north", "edge: EDGE"), "edge: south", "edge: north", 1), "edge: EDGE", "edge: south", 1)
+		path := filepath.Join(dir, "swapped.yaml")
+		must(t, os.WriteFile(path, []byte(swapped), 0o644))
+		got := scenario.Problems(scenario.Validate(path)).Error()
+		want := path + `:20:9: sides[0]: every deployment zone of side "german" lies in the half of the table away from its edge (south)`
+		if !strings.Contains(got, want) || !strings.Contains(got, `side "us" lies in the half of the table away from its edge (north)`) {
+			t.Errorf("Validate =\n%s\nwant %s and the same of us", got, want)
+		}
+		forward := edit("        polygon: [[0, 0], [72, 0], [72, 6], [0, 6]]\n", "        polygon: [[0, 0], [72, 0], [72, 6], [0, 6]]\n      - name: Forward\n        polygon: [[30, 30], [40, 30], [40, 36], [30, 36]]\n")
+		path = filepath.Join(dir, "forward.yaml")
+		must(t, os.WriteFile(path, []byte(forward), 0o644))
+		if ps := scenario.Validate(path); len(ps) > 0 {
+			t.Errorf("a forward zone beside one at the edge: %v", scenario.Problems(ps))
+		}
+	})
 	t.Run("named twice", func(t *testing.T) {
 		if ps := scenario.Validate("testdata/good.yaml", "./testdata/good.yaml"); len(ps) > 0 {
 			t.Errorf("a file named twice: %v", scenario.Problems(ps))

@@ -388,6 +388,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			}
 			sd.Params, sd.ParamsBlock = d.block(rs.Params, schema.NewSideParams, schema.Name, what+".params", rs.Pos)
 		}
+		allFar := false // every zone lies in the half away from the side's edge
 		for j, rz := range rs.Zones {
 			zw := fmt.Sprintf("%s.zones[%d]", what, j)
 			if rz.Name == "" {
@@ -397,8 +398,17 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				d.add(rz.Pos, "%s: polygon is missing", zw)
 			}
 			poly, ok := g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos))
+			if j == 0 {
+				allFar = ok && g.ok
+			}
+			allFar = allFar && ok && g.farFromEdge(poly, rs.Edge)
 			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: poly, Pos: rz.Pos})
 			zones = append(zones, zoneAt{side: i, sideID: rs.ID, name: rz.Name, what: zw, pos: rz.Pos, polygon: poly, ok: ok})
+		}
+		if allFar {
+			// Units set up there would face away from their own edge, the
+			// enemy behind them, and reserves arrive across the table.
+			d.add(rs.Zones[0].Pos, "%s: every deployment zone of side %q lies in the half of the table away from its edge (%s): move the zones to that edge, or give the side the edge they are on", what, rs.ID, rs.Edge)
 		}
 		toDeploy := false
 		// A company is known by its name within its side (orders,
@@ -640,6 +650,28 @@ type geomCheck struct {
 	d     *decoder
 	table Table
 	ok    bool // the table is valid, so points can be checked against it
+}
+
+// farFromEdge reports whether the polygon lies wholly in the half of the
+// table away from edge.
+func (g geomCheck) farFromEdge(poly [][2]float64, edge string) bool {
+	lo, hi := poly[0], poly[0]
+	for _, q := range poly {
+		lo = [2]float64{min(lo[0], q[0]), min(lo[1], q[1])}
+		hi = [2]float64{max(hi[0], q[0]), max(hi[1], q[1])}
+	}
+	w, h := g.table.Width, g.table.Height
+	switch edge {
+	case "south":
+		return lo[1] >= h/2
+	case "north":
+		return hi[1] <= h/2
+	case "west":
+		return lo[0] >= w/2
+	case "east":
+		return hi[0] <= w/2
+	}
+	return false
 }
 
 // inside reports a point outside the table. Points on the edge are inside.
