@@ -177,6 +177,7 @@ func TestDecodeMistakes(t *testing.T) {
 		{"at zero", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2, 3], at: 0}\n", "at must be between 1 and 100, got 0"},
 		{"pagano mp left out", "rules: pagano\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 1, width: 0.5}\n    stats: {gun: 75, mount: turret, front: 0, side: 0, rear: 0, weight: M, years: \"44\"}\n", "units[0].stats: mp is missing (must be between 1 and"},
 		{"short range", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2], at: 4}\n", "range needs three bands"},
+		{"huge footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 900, width: 900}\n    stats: {class: light AFV, move: fast, reaction: 5, weapon: g, range: [1, 2, 3], at: 4}\n", "6:17: units[0].footprint: length and width must be at most 24 inches (a model, not a table), got 900×900"},
 		{"off-table footprint", "rules: armour-battles\nunits:\n  - id: a\n    name: A\n    nation: x\n    footprint: {length: 2, width: 1}\n    stats: {class: off-table artillery, weapon: g, at: 4}\n", "off-table artillery has no footprint"},
 	}
 	dir := t.TempDir()
@@ -326,6 +327,8 @@ func TestAuthorMistakes(t *testing.T) {
 		{"table a number", edit("table: {width: 72, height: 48}", "table: 5"), `5:8: table: want a mapping, got integer 5`},
 		{"params an alias", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: *p", 1), `31:13: sides[1].params: YAML aliases are not supported in data files: write the value out`},
 		{"params a merge", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: {<<: *p, army_morale: 9}", 1), `31:14: sides[1].params: merge keys (<<: *name) are not supported in data files: write each key out`},
+		{"id ending in a slash", edit("id: test/good", "id: my/"), `1:5: id "my/": a part between slashes is empty (my/battle, not my//battle or my/)`},
+		{"id climbing", edit("id: test/good", "id: my/../x"), `1:5: id "my/../x": a part between slashes may not be ".."`},
 		{"version 1.0", edit("version: 1", "version: 1.0"), `2:10: version: want an integer, got number 1.0`},
 		{"blank title", edit("title: Test", `title: "   "`), `4:8: title: blank text; write something, or leave the key out`},
 		{"blank side name", edit("name: Germany", `name: " "`), `sides[0].name: blank text; write something, or leave the key out`},

@@ -237,6 +237,8 @@ func (d *decoder) decodeUnits(body ast.Node) []*UnitType {
 		if fp := ru.Footprint; fp != nil {
 			if fp.Length < 0 || fp.Width < 0 || (fp.Length == 0) != (fp.Width == 0) {
 				d.add(fp.Pos, "%s.footprint: length and width must both be positive (or both zero for off-table units), got %s×%s", what, fmtf(fp.Length), fmtf(fp.Width))
+			} else if fp.Length > MaxFootprint || fp.Width > MaxFootprint {
+				d.add(fp.Pos, "%s.footprint: length and width must be at most %g inches (a model, not a table), got %s×%s", what, float64(MaxFootprint), fmtf(fp.Length), fmtf(fp.Width))
 			}
 			u.Footprint.Length, u.Footprint.Width = fp.Length, fp.Width
 		}
@@ -304,6 +306,8 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 	top := raw.Pos
 	if !scenarioIDRE.MatchString(raw.ID) {
 		d.add(at(raw.KeyPos, "id", top), "id %q must be lower-case letters, digits, '-', '.', '_' or '/'", raw.ID)
+	} else if seg := badIDSegment(raw.ID); seg != "" {
+		d.add(at(raw.KeyPos, "id", top), "id %q: %s", raw.ID, seg)
 	}
 	if _, given := raw.KeyPos["version"]; !given {
 		d.add(top, "version is missing (1 for a new scenario; raise it when you change one)")
@@ -650,6 +654,23 @@ type geomCheck struct {
 	d     *decoder
 	table Table
 	ok    bool // the table is valid, so points can be checked against it
+}
+
+// MaxFootprint bounds a unit's length and width, in inches.
+const MaxFootprint = 24
+
+// badIDSegment says what is wrong with the /-separated parts of a
+// scenario id (the id names a file in links and logs), or "".
+func badIDSegment(id string) string {
+	for _, seg := range strings.Split(id, "/") {
+		switch seg {
+		case "":
+			return "a part between slashes is empty (my/battle, not my//battle or my/)"
+		case ".", "..":
+			return fmt.Sprintf("a part between slashes may not be %q", seg)
+		}
+	}
+	return ""
 }
 
 // farFromEdge reports whether the polygon lies wholly in the half of the
