@@ -327,6 +327,7 @@ func TestAuthorMistakes(t *testing.T) {
 		{"table a number", edit("table: {width: 72, height: 48}", "table: 5"), `5:8: table: want a mapping, got integer 5`},
 		{"params an alias", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: *p", 1), `31:13: sides[1].params: YAML aliases are not supported in data files: write the value out`},
 		{"params a merge", strings.Replace(edit("params: {command_dice: 3,", "params: &p {command_dice: 3,"), "params: {command_dice: 4, staff_orders: 2, rally_dice: 4, army_morale: 9}", "params: {<<: *p, army_morale: 9}", 1), `31:14: sides[1].params: merge keys (<<: *name) are not supported in data files: write each key out`},
+		{"only off-table artillery", strings.Replace(edit("{id: us-1, type: m4-75}", "{id: us-1, type: m7}"), "{id: us-2, type: sherman 76, at: [36, 3], facing: 90}", "{id: us-2, type: m7}", 1), `side "us" has only off-table artillery: no unit of it could ever be fired on, so it could never lose`},
 		{"id ending in a slash", edit("id: test/good", "id: my/"), `1:5: id "my/": a part between slashes is empty (my/battle, not my//battle or my/)`},
 		{"id climbing", edit("id: test/good", "id: my/../x"), `1:5: id "my/../x": a part between slashes may not be ".."`},
 		{"version 1.0", edit("version: 1", "version: 1.0"), `2:10: version: want an integer, got number 1.0`},

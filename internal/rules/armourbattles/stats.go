@@ -220,6 +220,24 @@ func checkScenario(sc *scenario.Scenario) []scenario.Problem {
 			}
 		}
 	}
+	for _, sd := range sc.Sides {
+		// Army morale falls as units on the table are dispersed; a side
+		// with none there could never lose (only off-table batteries,
+		// which no one can fire on).
+		onTable := false
+		for _, co := range append(slices.Clone(sd.Forces), sd.Reserves...) {
+			for _, u := range co.Units {
+				if ut := sc.Units[u.ID]; ut == nil {
+					onTable = true // an unknown type, reported already
+				} else if st, ok := ut.Stats.(*UnitStats); !ok || !st.OffTable() {
+					onTable = true
+				}
+			}
+		}
+		if !onTable && (len(sd.Forces) > 0 || len(sd.Reserves) > 0) {
+			ps = append(ps, sd.Pos.Problemf("side %q has only off-table artillery: no unit of it could ever be fired on, so it could never lose; give it a unit on the table", sd.ID))
+		}
+	}
 	if v := sc.Victory; v.TurnLimit > 0 && !v.DrawAtTurnLimit {
 		// The rules end a battle at its limit as a draw: a file that
 		// does not say so would be read as asking for something else.
