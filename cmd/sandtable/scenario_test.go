@@ -98,6 +98,15 @@ func TestScenarioValidateFolder(t *testing.T) {
 	if _, err := run(t, "scenario", "validate", empty); err == nil || !strings.Contains(err.Error(), empty+": a folder with no .yaml files in it") {
 		t.Errorf("validate an empty folder: %v", err)
 	}
+	// A broken link is not skipped without a word.
+	gone := filepath.Join(dir, "gone.yaml")
+	if err := os.Symlink(filepath.Join(dir, "nowhere.yaml"), gone); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run(t, "scenario", "validate", dir)
+	if err == nil || !strings.Contains(out, gone+": cannot open it: no such file or directory") || !strings.Contains(out, "ok "+filepath.Join(dir, "skirmish.yaml")) {
+		t.Errorf("validate a folder with a broken link: %v\n%s", err, out)
+	}
 	_, err = exec(t, newPlayCmd(), "--scenario", dir)
 	if err == nil || !strings.Contains(err.Error(), "--scenario "+dir+": a folder; name one scenario file in it") {
 		t.Errorf("play --scenario FOLDER: %v", err)
