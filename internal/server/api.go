@@ -67,6 +67,9 @@ func strongestFor(rules string) string {
 }
 
 func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	if len(r.URL.Query()) > 0 {
+		return nil, errf(http.StatusBadRequest, codeBadRequest, "/api/scenarios takes no parameters")
+	}
 	out := []scenarioInfo{}
 	for _, sc := range s.cfg.Catalog.Scenarios() {
 		if _, ok := engine.Lookup(sc.Rules); !ok {
@@ -89,6 +92,12 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) (any, *ap
 }
 
 func (s *Server) listUnits(w http.ResponseWriter, r *http.Request) (any, *apiError) {
+	if e := onceEach(r); e != nil {
+		return nil, e
+	}
+	if e := onlyParams(r, "rules"); e != nil {
+		return nil, e
+	}
 	rules := s.cfg.Catalog.RulesWithUnits()
 	if want := r.URL.Query().Get("rules"); want != "" {
 		if !slices.Contains(rules, want) {

@@ -208,7 +208,7 @@ func (s *Server) getBalance(w http.ResponseWriter, r *http.Request) (any, *apiEr
 	s.balance.mu.Unlock()
 	c, ok := s.balance.get(id)
 	if !ok {
-		return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no balance check %q on this server (checks are kept for %v after they end, and not across restarts)", id, balanceKeep))
+		return nil, errf(http.StatusNotFound, codeNotFound, fmt.Sprintf("no balance check %q on this server (checks are kept for %v after they end, and not across restarts)", clipID(id), balanceKeep))
 	}
 	return c, nil
 }
@@ -219,4 +219,12 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// clipID is id cut to a length worth echoing.
+func clipID(id string) string {
+	if len(id) > 40 {
+		return id[:40] + "..."
+	}
+	return id
 }

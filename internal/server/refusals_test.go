@@ -70,6 +70,10 @@ func TestRequestsRefusedPlainly(t *testing.T) {
 		{"the action log before the end", game + "/log?format=jsonl", map[string]string{"Authorization": "Bearer " + c.SeatToken}, 409, "comes once the game is over"},
 		{"a plain GET of the stream", game + "/ws", map[string]string{"Authorization": "Bearer " + c.SeatToken}, 426, "this is a WebSocket endpoint"},
 		{"a long id", "/api/games/" + strings.Repeat("a", 5000), map[string]string{"Authorization": "Bearer " + c.SeatToken}, 404, "no such game: a game id is 16 hex digits"},
+		{"units of rules given twice", "/api/units?rules=pagano&rules=armour-battles", nil, 400, "rules: given 2 times"},
+		{"units with an unknown parameter", "/api/units?rule=pagano", nil, 400, "rule: no such parameter here; this takes rules"},
+		{"scenarios with a parameter", "/api/scenarios?x=1", nil, 400, "/api/scenarios takes no parameters"},
+		{"a long balance check id", "/api/balance/" + strings.Repeat("b", 5000), nil, 404, "no balance check"},
 		{"a control character in the id", "/api/games/x%0Ay", map[string]string{"Authorization": "Bearer " + c.SeatToken}, 404, "no such game: a game id is 16 hex digits"},
 	} {
 		status, got, h := raw("GET", tc.path, tc.header, "")
