@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 )
 
 // Check reports, before any work is done, why path could not be written:
@@ -18,9 +21,18 @@ func Check(path string) error {
 	if path == "" {
 		return errors.New("no file name")
 	}
+	named := path
 	path, err := resolve(path)
 	if err != nil {
 		return err
+	}
+	if inPlace(named, path) {
+		// Not opened here: a named pipe would wait for its reader, who
+		// would then take the close for the end of what was sent.
+		if err := syscall.Access(named, 2 /* W_OK */); err != nil {
+			return fmt.Errorf("cannot write to it: %w", err)
+		}
+		return nil
 	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
@@ -47,7 +59,8 @@ func Check(path string) error {
 
 // Write writes path through write: to a new temporary file in path's
 // directory (created by os.CreateTemp, so no existing file is touched),
-// renamed to path once written and closed. On any failure, a panic of
+// renamed to path once written and closed (a device, a named pipe or a
+// name under /dev or /proc is written in place instead). On any failure, a panic of
 // write's included, the temporary file is removed and path is left as it
 // was. Through a symbolic link, the file the link names is written. A new
 // file is readable by others (0644), as os.Create would make it; one
@@ -61,6 +74,9 @@ func Write(path string, write func(io.Writer) error) (err error) {
 	named := path
 	if path, err = resolve(path); err != nil {
 		return fmt.Errorf("%s: %w", named, err)
+	}
+	if inPlace(named, path) {
+		return writeInPlace(named, write)
 	}
 	if err := writable(path); err != nil {
 		return fmt.Errorf("%s: %w", named, err)
@@ -97,6 +113,85 @@ func Write(path string, write func(io.Writer) error) (err error) {
 	}
 	done = true
 	return nil
+}
+
+// inPlace reports whether the file named (resolved: the file its links
+// lead to) is written where it is rather than replaced: a device, a named
+// pipe or a socket (a file put in its place would be no device), or any
+// name under /dev or /proc (/dev/stdout leads through /proc/self/fd to
+// whatever the output goes to, perhaps a file holding what was printed
+// before: replacing it would lose that).
+func inPlace(named, resolved string) bool {
+	fi, err := os.Stat(resolved)
+	if err != nil || fi.IsDir() {
+		return false
+	}
+	if abs, err := filepath.Abs(named); err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")) {
+		return true
+	}
+	return !fi.Mode().IsRegular()
+}
+
+// ownFD returns the descriptor of this process that named names
+// (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), if it names one.
+// Writing to it, rather than to a file opened anew, keeps its place: what
+// the command prints there goes on after what it wrote, not over it.
+func ownFD(named string) (int, bool) {
+	switch p := filepath.Clean(named); p {
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	default:
+		for _, dir := range []string{"/dev/fd/", "/proc/self/fd/"} {
+			if n, ok := strings.CutPrefix(p, dir); ok {
+				if fd, err := strconv.Atoi(n); err == nil && fd >= 0 {
+					return fd, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// writeInPlace writes through write to the file named, opened as it is:
+// not created, not truncated; a descriptor of this process's own is
+// written through.
+func writeInPlace(named string, write func(io.Writer) error) error {
+	if fd, ok := ownFD(named); ok {
+		return write(fdWriter(fd))
+	}
+	f, err := os.OpenFile(named, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: cannot write to it: %w", named, unwrapPath(err))
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("%s: %w", named, unwrapPath(err))
+	}
+	return nil
+}
+
+// fdWriter writes to a descriptor it does not own: an *os.File made for
+// it would close it once garbage-collected.
+type fdWriter int
+
+func (w fdWriter) Write(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k, err := syscall.Write(int(w), p[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		n += k
+	}
+	return n, nil
 }
 
 // resolve follows path through symbolic links to the file they name (which

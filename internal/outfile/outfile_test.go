@@ -3,10 +3,13 @@ package outfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -188,5 +191,61 @@ func TestWriteThroughLinksAndModes(t *testing.T) {
 	err = Write(ro, func(w io.Writer) error { _, err := w.Write([]byte("overwritten")); return err })
 	if data, _ := os.ReadFile(ro); err == nil || !strings.Contains(err.Error(), "kept.jsonl: is read-only") || string(data) != "keep me" {
 		t.Errorf("Write over a read-only file: %v, and it holds %q", err, data)
+	}
+}
+
+// TestWriteInPlace: a named pipe and a device are written where they
+// are, not replaced by a regular file; /dev/stdout leads to the output
+// the command was given, which is written to, not swapped for a new file.
+func TestWriteInPlace(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "log.jsonl")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	if err := Check(pipe); err != nil { // must not wait for a reader
+		t.Fatalf("Check(a pipe): %v", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(pipe)
+		got <- b
+	}()
+	if err := Write(pipe, func(w io.Writer) error { _, err := io.WriteString(w, "a line\n"); return err }); err != nil {
+		t.Fatalf("Write(a pipe): %v", err)
+	}
+	if b := <-got; string(b) != "a line\n" {
+		t.Errorf("the pipe's reader got %q", b)
+	}
+	if fi, err := os.Lstat(pipe); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("after Write the pipe is %v (%v), not a pipe", fi.Mode(), err)
+	}
+	if err := Write("/dev/null", func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+		t.Fatalf("Write(/dev/null): %v", err)
+	}
+	if fi, err := os.Stat("/dev/null"); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null after Write: %v (%v)", fi.Mode(), err)
+	}
+	// What stdout goes to, through /dev/stdout: a file with something in
+	// it already keeps it, and gets the rest after it.
+	out := filepath.Join(dir, "report.txt")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("the report\n")
+	link := filepath.Join(dir, "stdout")
+	if err := os.Symlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	if err := Write(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), func(w io.Writer) error { _, err := io.WriteString(w, "the log\n"); return err }); err != nil {
+		t.Fatalf("Write(/proc/self/fd/N): %v", err)
+	}
+	f.Close()
+	if b, _ := os.ReadFile(out); !strings.HasPrefix(string(b), "the report\n") || !strings.Contains(string(b), "the log\n") {
+		t.Errorf("the output file holds %q; want the report, then the log", b)
 	}
 }
