@@ -276,6 +276,10 @@ func JSONProblem(err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
+// JSONKind names what a value of Go type t is read from, in JSON's words
+// ("a whole number", "an array"), for errors that must not show Go's.
+func JSONKind(t reflect.Type) string { return jsonKind(t) }
+
 // jsonKind names what a Go type decodes from, in JSON's words.
 func jsonKind(t reflect.Type) string {
 	if t == nil {

@@ -10,8 +10,11 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sandtable/sandtable/internal/engine"
 )
 
 // Piece is the summary of one run (`sandtable simulate --json`) read back
@@ -52,6 +55,11 @@ func ReadPiece(name string, r io.Reader) (Piece, error) {
 		line, col := lineCol(data, off)
 		return Piece{}, fmt.Errorf("%s:%d:%d: more after the summary: one `simulate --json` summary a file", name, line, col)
 	}
+	// Keys named exactly and none twice, as a log's lines: encoding/json
+	// alone takes "Games" for "games", and the last of two.
+	if err := engine.DecodeStrict(data, new(Summary)); err != nil {
+		return Piece{}, fmt.Errorf("%s: not a `simulate --json` summary: %v", name, err)
+	}
 	return NewPiece(name, s)
 }
 
@@ -80,7 +88,7 @@ func jsonError(name string, data []byte, err error) error {
 		if typ.Field == "" {
 			return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: the file holds a JSON %s, want an object", name, line, col, typ.Value)
 		}
-		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %s holds a JSON %s, want %s", name, line, col, typ.Field, typ.Value, typ.Type)
+		return fmt.Errorf("%s:%d:%d: not a `simulate --json` summary: %s holds a JSON %s, want %s", name, line, col, typ.Field, typ.Value, engine.JSONKind(typ.Type))
 	case errors.Is(err, io.EOF):
 		return fmt.Errorf("%s: empty: no `simulate --json` summary in it", name)
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -318,7 +326,7 @@ func (p *Piece) checkDecisions() error {
 		}
 		if !known || dt.Decisions < 0 || dt.Searched < 0 || dt.Searched > dt.Decisions || dt.Decisions > maxCount ||
 			!ok(dt.Mean) || !ok(dt.Max) || total > 1000*maxSeconds || !(dt.IterationsPerSearch >= 0 && dt.IterationsPerSearch <= maxCount) {
-			return fmt.Errorf("decision_ms of %q: %d decisions, %d searched, mean %v, longest %v, %v iterations a search: not an agent's decision times", key, dt.Decisions, dt.Searched, dt.Mean, dt.Max, dt.IterationsPerSearch)
+			return fmt.Errorf("decision_ms of %q: %d decisions, %d searched, mean %s, longest %s, %v iterations a search: not an agent's decision times", key, dt.Decisions, dt.Searched, orNone(dt.Mean), orNone(dt.Max), dt.IterationsPerSearch)
 		}
 	}
 	return nil
@@ -608,4 +616,12 @@ func Shard(games int, swap bool, i, k int) (offset, size int, err error) {
 	}
 	offset, size = from*unit, n*unit
 	return offset, min(size, games-offset), nil
+}
+
+// orNone prints *x, or "none" for nil.
+func orNone(x *float64) string {
+	if x == nil {
+		return "none"
+	}
+	return strconv.FormatFloat(*x, 'g', -1, 64)
 }

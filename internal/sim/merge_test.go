@@ -286,7 +286,10 @@ func TestMergeRefuses(t *testing.T) {
 		{"syntax error further on", edit(`"swap": false,`, `"swap": false,,`), "x.json:" + at(`,,`, 1) + ": not a `simulate --json` summary: invalid character ','"},
 		{"cut short", string(good[:len(good)/2]), "x.json: cut short"},
 		{"another JSON object", `{"name": "x", "games": 3}`, `unknown field "name"`},
-		{"a number for a string", edit(`"rules": "shootout"`, `"rules": 7`), "x.json:3:12: not a `simulate --json` summary: rules holds a JSON number, want string"},
+		{"a number for a string", edit(`"rules": "shootout"`, `"rules": 7`), "x.json:3:12: not a `simulate --json` summary: rules holds a JSON number, want a string"},
+		// Keys are named exactly and given once, as in a game log.
+		{"a key in another case", edit(`"games": 4`, `"Games": 4`), "x.json: not a `simulate --json` summary: unknown field \"Games\""},
+		{"a key twice", edit(`"games": 4`, `"games": 4, "games": 5`), "x.json: not a `simulate --json` summary: the key \"games\" is given twice"},
 		{"two summaries", string(good) + string(good), "more after the summary"},
 		{"no scenario or rules", edit(`"rules": "shootout"`, `"rules": ""`), "no scenario or rules"},
 		{"one side", edit(`"blue"`, `"red"`), `sides ["red" "red"]`},
@@ -301,6 +304,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"losses of one side", edit(`"units_lost": {`, `"units_lost": {"nobody": {}, `), "units_lost: want both sides"},
 		{"a failed game twice", edit(`"completed": 4`, `"completed": 2`), "failed games listed"},
 		{"interrupted before a game was over", edit(`"games": 4,`, `"games": 0, "interrupted": true, "games_requested": 4,`), "interrupted before any of its 4 games was over"},
+		{"a negative mean decision time", edit(`"decision_ms": {`, `"decision_ms": {"ghost": {"mean": -5, "max": 1, "decisions": 1},`), `decision_ms of "ghost": 1 decisions, 0 searched, mean -5, longest 1,`},
 		{"decisions of no agent", edit(`"decision_ms": {`, `"decision_ms": {"ghost": {"mean": 1, "max": 1, "decisions": 1},`), `decision_ms of "ghost"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
