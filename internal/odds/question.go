@@ -161,7 +161,7 @@ func answerArmourBattles(q Question, firer, target *scenario.UnitType) (any, err
 	}
 	d, err := shot.Dice()
 	if err != nil {
-		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "armourbattles: "))
+		return nil, fmt.Errorf("the shot: %s", strings.TrimPrefix(err.Error(), "armour-battles: "))
 	}
 	return Situational{Firer: firer.Name, Target: target.Name, Range: q.Range, Band: d.Band, Result: Compute(d, q.TargetDP)}, nil
 }

@@ -117,13 +117,13 @@ const TurnCap = 60
 
 func newBoard(sc *scenario.Scenario) (*board, error) {
 	if sc == nil {
-		return nil, fmt.Errorf("armourbattles: a scenario is required")
+		return nil, fmt.Errorf("armour-battles: a scenario is required")
 	}
 	if sc.Rules != Name {
-		return nil, fmt.Errorf("armourbattles: scenario %s is for %q, not %q", sc.ID, sc.Rules, Name)
+		return nil, fmt.Errorf("armour-battles: scenario %s is for %q, not %q", sc.ID, sc.Rules, Name)
 	}
 	if len(sc.Sides) != 2 {
-		return nil, fmt.Errorf("armourbattles: scenario %s has %d sides; Armour Battles needs 2", sc.ID, len(sc.Sides))
+		return nil, fmt.Errorf("armour-battles: scenario %s has %d sides; Armour Battles needs 2", sc.ID, len(sc.Sides))
 	}
 	b := &board{sc: sc, maxTurn: sc.Victory.TurnLimit, home: map[string]*scenario.Company{}, company: map[string]int{}, unitAt: map[string]int{}}
 	if b.maxTurn == 0 {
@@ -134,14 +134,14 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 	}
 	var err error
 	if b.table, err = table.FromScenario(sc); err != nil {
-		return nil, fmt.Errorf("armourbattles: %w", err)
+		return nil, fmt.Errorf("armour-battles: %w", err)
 	}
 	b.indexTerrain()
 	for _, sd := range sc.Sides {
 		bs := boardSide{id: sd.ID, name: sd.Name, edge: sd.Edge, order: sd.DeployOrder, free: sd.FreeSetup}
 		p, ok := sd.Params.(*SideParams)
 		if !ok || p == nil {
-			return nil, fmt.Errorf("armourbattles: %s: side %s has no params", sc.ID, sd.ID)
+			return nil, fmt.Errorf("armour-battles: %s: side %s has no params", sc.ID, sd.ID)
 		}
 		bs.params = *p
 		for _, z := range sd.Zones {
@@ -160,7 +160,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 					b.home[ref.ID] = co
 					ut := sc.Units[ref.ID]
 					if ut == nil {
-						return nil, fmt.Errorf("armourbattles: %s: unit %s has no type", sc.ID, ref.ID)
+						return nil, fmt.Errorf("armour-battles: %s: unit %s has no type", sc.ID, ref.ID)
 					}
 					b.addType(ut)
 					if st, ok := ut.Stats.(*UnitStats); ok && !st.OffTable() {
@@ -172,7 +172,7 @@ func newBoard(sc *scenario.Scenario) (*board, error) {
 		}
 	}
 	if fp := b.params.FirstPulse; fp != "" && fp != "roll" && sc.Side(fp) == nil {
-		return nil, fmt.Errorf("armourbattles: %s: first_pulse %q is not a side", sc.ID, fp)
+		return nil, fmt.Errorf("armour-battles: %s: first_pulse %q is not a side", sc.ID, fp)
 	}
 	return b, nil
 }

@@ -191,7 +191,7 @@ func CommandSetup(sc *scenario.Scenario) (CommandSides, error) {
 		return cs, err
 	}
 	if len(b.sides) != 2 {
-		return cs, fmt.Errorf("armourbattles: scenario %s has %d sides, not two", sc.ID, len(b.sides))
+		return cs, fmt.Errorf("armour-battles: scenario %s has %d sides, not two", sc.ID, len(b.sides))
 	}
 	for i := range 2 {
 		p := b.sides[i].params

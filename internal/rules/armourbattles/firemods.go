@@ -204,37 +204,37 @@ func reactionDice(s Shot, ts *UnitStats) int {
 // check validates the shot and returns the firer's and target's stats.
 func (s Shot) check() (fs, ts *UnitStats, err error) {
 	if s.Firer == nil || s.Target == nil {
-		return nil, nil, errors.New("armourbattles: shot needs a firer and a target")
+		return nil, nil, errors.New("armour-battles: shot needs a firer and a target")
 	}
 	fs, ok := s.Firer.Stats.(*UnitStats)
 	if !ok || fs == nil {
-		return nil, nil, fmt.Errorf("armourbattles: firer %q has no Armour Battles stats", s.Firer.Name)
+		return nil, nil, fmt.Errorf("armour-battles: firer %q has no Armour Battles stats", s.Firer.Name)
 	}
 	ts, ok = s.Target.Stats.(*UnitStats)
 	if !ok || ts == nil {
-		return nil, nil, fmt.Errorf("armourbattles: target %q has no Armour Battles stats", s.Target.Name)
+		return nil, nil, fmt.Errorf("armour-battles: target %q has no Armour Battles stats", s.Target.Name)
 	}
 	switch {
 	case fs.AT < 1:
-		return nil, nil, fmt.Errorf("armourbattles: firer %q has no AT Dice", s.Firer.Name)
+		return nil, nil, fmt.Errorf("armour-battles: firer %q has no AT Dice", s.Firer.Name)
 	case s.Artillery && !fs.OffTable():
-		return nil, nil, fmt.Errorf("armourbattles: %q is not off-table artillery and cannot fire for effect", s.Firer.Name)
+		return nil, nil, fmt.Errorf("armour-battles: %q is not off-table artillery and cannot fire for effect", s.Firer.Name)
 	case !s.Artillery && fs.OffTable():
-		return nil, nil, fmt.Errorf("armourbattles: off-table artillery %q cannot use direct fire, only fire for effect", s.Firer.Name)
+		return nil, nil, fmt.Errorf("armour-battles: off-table artillery %q cannot use direct fire, only fire for effect", s.Firer.Name)
 	case ts.OffTable():
-		return nil, nil, fmt.Errorf("armourbattles: off-table artillery %q cannot be fired on", s.Target.Name)
+		return nil, nil, fmt.Errorf("armour-battles: off-table artillery %q cannot be fired on", s.Target.Name)
 	case ts.Reaction < 1:
-		return nil, nil, fmt.Errorf("armourbattles: target %q has no Reaction Dice", s.Target.Name)
+		return nil, nil, fmt.Errorf("armour-battles: target %q has no Reaction Dice", s.Target.Name)
 	case !s.Artillery && (s.Range < 0 || math.IsNaN(s.Range)):
-		return nil, nil, fmt.Errorf("armourbattles: range %v is not a distance", s.Range)
+		return nil, nil, fmt.Errorf("armour-battles: range %v is not a distance", s.Range)
 	case s.Moves < 0 || s.Moves > 3:
-		return nil, nil, fmt.Errorf("armourbattles: moves %d is not 0, 1, 2 (double) or 3 (triple)", s.Moves)
+		return nil, nil, fmt.Errorf("armour-battles: moves %d is not 0, 1, 2 (double) or 3 (triple)", s.Moves)
 	case s.Artillery && (s.Moves > 1 || s.Ambush):
-		return nil, nil, fmt.Errorf("armourbattles: off-table artillery %q neither moves nor fires from ambush", s.Firer.Name)
+		return nil, nil, fmt.Errorf("armour-battles: off-table artillery %q neither moves nor fires from ambush", s.Firer.Name)
 	case s.AttackWild < 0 || s.AttackWild > MaxWild:
-		return nil, nil, fmt.Errorf("armourbattles: attack wild dice %d outside 0..%d", s.AttackWild, MaxWild)
+		return nil, nil, fmt.Errorf("armour-battles: attack wild dice %d outside 0..%d", s.AttackWild, MaxWild)
 	case s.ReactionWild < 0 || s.ReactionWild > MaxWild:
-		return nil, nil, fmt.Errorf("armourbattles: reaction wild dice %d outside 0..%d", s.ReactionWild, MaxWild)
+		return nil, nil, fmt.Errorf("armour-battles: reaction wild dice %d outside 0..%d", s.ReactionWild, MaxWild)
 	}
 	return fs, ts, nil
 }

@@ -194,7 +194,7 @@ func TestShotDiceErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d, err := tt.shot.Dice()
-		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "armourbattles: ") {
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "armour-battles: ") {
 			t.Errorf("%s: Dice() = %+v, %v, want an armourbattles error containing %q", tt.name, d, err, tt.want)
 		}
 	}

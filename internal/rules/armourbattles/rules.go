@@ -53,7 +53,7 @@ func (Rules) Revision() int { return Revision }
 // earlier rules revision, to replay a log made before a change.
 func (r Rules) NewRevision(sc *scenario.Scenario, rev int) (engine.State, error) {
 	if rev < 0 || rev > Revision {
-		return nil, fmt.Errorf("armourbattles: no rules revision %d (0 to %d)", rev, Revision)
+		return nil, fmt.Errorf("armour-battles: no rules revision %d (0 to %d)", rev, Revision)
 	}
 	st, err := r.New(sc)
 	if err != nil {
@@ -128,11 +128,11 @@ func (Rules) DecodeState(raw []byte) (engine.State, error) {
 	}
 	s := &State{b: b}
 	if err := json.Unmarshal(raw, &stateJSON{stateFields: (*stateFields)(s)}); err != nil {
-		return nil, fmt.Errorf("armourbattles: bad state: %v", err)
+		return nil, fmt.Errorf("armour-battles: bad state: %v", err)
 	}
 	for i := range s.Units {
 		if s.Units[i].Type < 0 || s.Units[i].Type >= len(b.types) {
-			return nil, fmt.Errorf("armourbattles: bad state: unit %s has type %d", s.Units[i].ID, s.Units[i].Type)
+			return nil, fmt.Errorf("armour-battles: bad state: unit %s has type %d", s.Units[i].ID, s.Units[i].Type)
 		}
 	}
 	return s, nil
