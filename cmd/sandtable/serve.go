@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -109,6 +110,10 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	if err := checkBaseURL(o.baseURL); err != nil {
 		return fmt.Errorf("serve: --base-url %q: %w", o.baseURL, err)
+	}
+	if strings.TrimSpace(o.addr) == "" {
+		// net.Listen would take "" for every address on a free port.
+		return fmt.Errorf("serve: --addr %q: give host:port (127.0.0.1:8080 serves this machine alone; :8080 every network it is on)", o.addr)
 	}
 	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: level}))
 

@@ -647,6 +647,7 @@ func TestServeRefusesBadSettings(t *testing.T) {
 		{serveOptions{db: filepath.Join(dir, "none", "t.db")}, "--db " + filepath.Join(dir, "none", "t.db") + ": no directory " + filepath.Join(dir, "none") + " to keep the database in"},
 		{serveOptions{db: notDB}, "--db " + notDB + ": "},
 		{serveOptions{addr: "bogus"}, "--addr: listen tcp: address bogus: missing port in address"},
+		{serveOptions{addr: " "}, `--addr " ": give host:port`},
 	} {
 		o := tc.o
 		if o.logLevel == "" {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,12 +31,33 @@ func (q *queueFlags) add(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&q.shards, "shards", 0, "with --nats, the number of jobs to cut the run into (default: a pair of games a job with --swap, a game without, at most 100 jobs)")
 }
 
+// checkNATSURL refuses what is not a NATS server's URL (or a
+// comma-separated list of them), before any connection is tried.
+func checkNATSURL(list string) error {
+	for _, u := range strings.Split(list, ",") {
+		if u = strings.TrimSpace(u); !strings.Contains(u, "://") {
+			u = "nats://" + u // the client takes host:port as that
+		}
+		p, err := neturl.Parse(u)
+		switch {
+		case err != nil || p.Host == "":
+			return fmt.Errorf("%q is not a URL with a host; want nats://host:4222", u)
+		case !slices.Contains([]string{"nats", "tls", "ws", "wss"}, p.Scheme):
+			return fmt.Errorf("%q: want a nats:// (or tls://, ws://, wss://) URL, not %s://", u, p.Scheme)
+		}
+	}
+	return nil
+}
+
 // connectQueue connects to the NATS server at url and readies the
 // queue's streams.
 func connectQueue(ctx context.Context, url, name string) (*nats.Conn, jetstream.JetStream, error) {
+	if err := checkNATSURL(url); err != nil {
+		return nil, nil, fmt.Errorf("--nats %s: %w", url, err)
+	}
 	nc, err := nats.Connect(url, nats.Name(name), nats.Timeout(10*time.Second))
 	if err != nil {
-		return nil, nil, fmt.Errorf("--nats %s: %w", url, err)
+		return nil, nil, fmt.Errorf("--nats %s: cannot reach a NATS server there: %s", url, strings.TrimPrefix(err.Error(), "nats: "))
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
