@@ -292,6 +292,9 @@ func situationalOdds(o *oddsOptions, changed func([]string) []string) (oddsOutpu
 	if err != nil {
 		return oddsOutput{}, fmt.Errorf("odds: %w", err)
 	}
+	if err := unitFilesFor(cat, o.unitFiles, ab.Name, "--rules"); err != nil {
+		return oddsOutput{}, fmt.Errorf("odds: %w", err)
+	}
 	units := cat.Units(ab.Name)
 	firer, err := findUnit(cat, "--firer", o.firer)
 	if err != nil {
@@ -582,6 +585,9 @@ func runPaganoOdds(cmd *cobra.Command, o *oddsOptions) (paganoOddsOutput, error)
 		HullDown: o.hullDown, Woods: o.woods, Hedge: o.hedge, Hedgerow: o.hedgerow, Ambush: o.ambush}
 	cat, err := unitCatalog(o.unitFiles)
 	if err != nil {
+		return out, fmt.Errorf("odds: %w", err)
+	}
+	if err := unitFilesFor(cat, o.unitFiles, pagano.Name, "--rules"); err != nil {
 		return out, fmt.Errorf("odds: %w", err)
 	}
 	firer, err := findRulesUnit(cat, pagano.Name, "--firer", o.firer)

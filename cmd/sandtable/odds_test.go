@@ -237,6 +237,7 @@ func TestOddsErrors(t *testing.T) {
 		{"tank as artillery", []string{"--artillery", "--firer", "Tiger", "--target", "M4 75mm"}, []string{"--artillery needs off-table artillery", "105L28 Howitzer, M7 Howitzer Motor Carriage", `got "Tiger I"`}},
 		{"fire at artillery", []string{"--firer", "Tiger", "--target", "M7", "--range", "10"}, []string{"cannot be fired on", "M4 75mm"}},
 		{"moving artillery", []string{"--artillery", "--firer", "M7", "--target", "Tiger", "--moves", "2"}, []string{"neither moves nor fires from ambush"}},
+		{"another ruleset's unit file", []string{"--units", "../../data/pagano/units.yaml", "--firer", "Panther", "--target", "M4 75mm", "--range", "12"}, []string{"--units ../../data/pagano/units.yaml: its unit types are for pagano, not armour-battles: none of them can be used here (--rules pagano)"}},
 		{"pagano ambush at a stationary target", []string{"--rules", "pagano", "--firer", "Panzer IV", "--target", "M4 75mm", "--aspect", "front", "--range", "5", "--ambush", "--target-stationary"}, []string{"--ambush and --target-stationary cannot both be given", "ruling P18"}},
 		{"hedgerow under armour battles", sit("--hedgerow"), []string{"--hedgerow"}},
 		{"arguments", append(with(), "extra"), []string{"unknown command"}},

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +76,32 @@ func unitCatalog(files []string) (*scenario.Catalog, error) {
 		}
 	}
 	return c, nil
+}
+
+// unitFilesFor refuses a unit file among files (loaded into c) whose unit
+// types are all of rulesets other than rules: a command of those rules
+// could use none of them, and would otherwise say nothing of it. flag
+// names what asks for rules, for the hint.
+func unitFilesFor(c *scenario.Catalog, files []string, rules, flag string) error {
+	byFile := map[string]map[string]bool{}
+	for _, r := range c.RulesWithUnits() {
+		for _, u := range c.Units(r) {
+			f := filepath.Clean(u.Pos.File)
+			if byFile[f] == nil {
+				byFile[f] = map[string]bool{}
+			}
+			byFile[f][u.Rules] = true
+		}
+	}
+	for _, f := range files {
+		got := byFile[filepath.Clean(f)]
+		if len(got) == 0 || got[rules] {
+			continue
+		}
+		others := slices.Sorted(maps.Keys(got))
+		return fmt.Errorf("--units %s: its unit types are for %s, not %s: none of them can be used here (%s %s)", f, strings.Join(others, ", "), rules, flag, others[0])
+	}
+	return nil
 }
 
 func writeUnitTable(w io.Writer, units []*scenario.UnitType) error {

@@ -156,6 +156,9 @@ func runCompare(cmd *cobra.Command, o *compareOptions) (odds.Matrix, odds.Measur
 	if err != nil {
 		return fail("%w", err)
 	}
+	if err := unitFilesFor(cat, o.unitFiles, o.q.Rules, "--rules"); err != nil {
+		return fail("%w", err)
+	}
 	if !o.q.HasRange && !allArtillery(cat, o.firers) {
 		return fail("missing --range in inches: every shot of the table is asked at one range")
 	}
