@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sandtable/sandtable/internal/agent"
+	"github.com/sandtable/sandtable/internal/engine"
 	_ "github.com/sandtable/sandtable/internal/rules/armourbattles" // registers its data schema
 	"github.com/sandtable/sandtable/internal/scenario"
 )
@@ -101,7 +103,10 @@ and exits with status 1 if there are any; each clean file is reported as
 binary plus any unit files named in the same call. A folder stands for
 the .yaml files in it, as serve --scenario reads it. A valid scenario
 with a built-in one's id gets a "note FILE:line:col:" line: play and
-simulate take it, serve --scenario refuses it.`,
+simulate take it, serve --scenario refuses it. So does one whose
+deployment zones hold its units packed tight but not always when they
+are set up at random (ten set-ups by the random agent are tried): a
+game of it can stop with a unit left no room.`,
 	Args: wantArgs(1, -1, "the files or folders to check: sandtable scenario validate my-battle.yaml [my-units.yaml]"),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		// A folder stands for its .yaml files, as serve --scenario reads
@@ -132,6 +137,7 @@ simulate take it, serve --scenario refuses it.`,
 		}
 		if len(probs) == 0 {
 			builtInIDNotes(out, files)
+			randomSetUpNotes(out, files)
 		}
 		if len(probs) > 0 {
 			return fmt.Errorf("scenario validate: %d problem%s in %d file%s", len(probs), plural(len(probs)), len(bad), plural(len(bad)))
@@ -160,6 +166,71 @@ func builtInIDNotes(out io.Writer, files []string) {
 			fmt.Fprintf(out, "note %s:%d:%d: id %q is a built-in scenario's: play and simulate take this file in its stead, serve --scenario refuses it (give it an id of its own, my/..., to serve it)\n", sc.Pos.File, sc.Pos.Line, sc.Pos.Col, sc.ID)
 		}
 	}
+}
+
+// setUpTries is how many set-ups at random randomSetUpNotes plays.
+const setUpTries = 10
+
+// randomSetUpNotes notes each scenario among files (all valid) in which a
+// set-up with every unit placed at random, as the random agent places
+// them, can leave a unit with no room: the file's trial set-up packs the
+// units tight from the back and passes, but a player's or an AI's
+// set-up may spread them, and the game then stops with no legal place
+// left (the rules offer no set-up action).
+func randomSetUpNotes(out io.Writer, files []string) {
+	cat, err := scenario.Embedded()
+	if err != nil || cat.AddFiles(files...) != nil {
+		return
+	}
+	for _, sc := range cat.Scenarios() {
+		if sc.BuiltIn {
+			continue
+		}
+		rules, ok := engine.Lookup(sc.Rules)
+		if !ok {
+			continue
+		}
+		stuck, what := 0, ""
+		for seed := uint64(1); seed <= setUpTries; seed++ {
+			if d, ok := stuckSetUp(rules, sc, seed); ok {
+				stuck++
+				if what == "" {
+					what = d
+				}
+			}
+		}
+		if stuck > 0 {
+			fmt.Fprintf(out, "note %s:%d:%d: %d of %d set-ups with the units placed at random (seeds 1 to %d) came to %s with no room left: a player's or an AI's set-up can get stuck so; make the deployment zones larger\n", sc.Pos.File, sc.Pos.Line, sc.Pos.Col, stuck, setUpTries, setUpTries, what)
+		}
+	}
+}
+
+// stuckSetUp plays the set-up of sc (until turn 1) with random agents
+// from seed, and says which decision it stuck at, if it did.
+func stuckSetUp(rules engine.Rules, sc *scenario.Scenario, seed uint64) (string, bool) {
+	g, err := engine.NewGame(rules, sc, seed)
+	if err != nil {
+		return "", false
+	}
+	pick := [2]*agent.Random{agent.NewRandom(2 * seed), agent.NewRandom(2*seed + 1)}
+	for range 5000 {
+		st := g.State()
+		if r := st.Result(); r.Over || r.Turn >= 1 {
+			return "", false
+		}
+		d := g.Pending()
+		if d.Side < 0 || d.Side > 1 {
+			return "", false
+		}
+		a := pick[d.Side].Choose(st)
+		if a == nil {
+			return fmt.Sprintf("side %q's %s", sc.Sides[d.Side].ID, d.Kind), true
+		}
+		if _, err := g.Apply(a); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 func init() {
