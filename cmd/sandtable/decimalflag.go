@@ -33,7 +33,7 @@ func (d decimal) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("want a number, and %q is out of range", s)
 	}
-	*d.v = v
+	*d.v = v + 0 // -0 is 0: "at -0 inches" would be printed otherwise
 	return nil
 }
 

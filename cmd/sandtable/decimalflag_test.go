@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -11,6 +12,11 @@ func TestDecimalFlag(t *testing.T) {
 		if err := (decimal{&v}).Set(in); err != nil || v != want {
 			t.Errorf("Set(%q) = %v, %v; want %v", in, v, err, want)
 		}
+	}
+	// -0 is read as 0, so that no "-0 inches" is printed.
+	var z float64
+	if err := (decimal{&z}).Set("-0"); err != nil || z != 0 || math.Signbit(z) {
+		t.Errorf("Set(\"-0\") = %v (sign bit %v), %v; want 0", z, math.Signbit(z), err)
 	}
 	for _, in := range []string{"1_2", "0x1p3", "inf", "-Inf", "NaN", "", " 12", "12 ", "1,5", "e3", ".", "1e", "--1"} {
 		v := 42.0

@@ -125,6 +125,9 @@ rolls the same dice again; without it a seed is drawn and printed.`,
   sandtable odds --firer Panther --target "M4 75mm" --range 12 --roll`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// In any letter case, as units --rules and units compare take it.
+			given := o.rules
+			o.rules = strings.ToLower(strings.TrimSpace(o.rules))
 			switch o.rules {
 			case pagano.Name:
 				po, err := runPaganoOdds(cmd, &o)
@@ -142,7 +145,7 @@ rolls the same dice again; without it a seed is drawn and printed.`,
 				return printPaganoOdds(cmd.OutOrStdout(), po)
 			case ab.Name:
 			default:
-				return fmt.Errorf("odds: unknown --rules %q: want %s or %s", o.rules, ab.Name, pagano.Name)
+				return fmt.Errorf("odds: unknown --rules %q: want %s or %s", given, ab.Name, pagano.Name)
 			}
 			if set := changedFlags(cmd, paganoOnlyFlags); len(set) > 0 {
 				return fmt.Errorf("odds: %s is for --rules pagano, not %s", set[0], ab.Name)

@@ -415,10 +415,24 @@ func TestOddsPaganoErrors(t *testing.T) {
 		{[]string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12", "--aspect", "side"}, "--aspect is for --rules pagano"},
 		{[]string{"--firer", "Panzer IV H", "--target", "M4 75mm", "--range", "12", "--hull-down"}, "--hull-down is for --rules pagano"},
 		{[]string{"--rules", "chess", "--firer", "Panzer IV H"}, `unknown --rules "chess"`},
+		{[]string{"--rules", "Chess", "--firer", "Panzer IV H"}, `unknown --rules "Chess"`},
 	} {
 		_, err := runOddsCmd(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("odds %q: error %v, want one containing %q", c.args, err, c.want)
 		}
+	}
+}
+
+// TestOddsRulesAnyCase: --rules is taken in any letter case, as units
+// --rules takes it.
+func TestOddsRulesAnyCase(t *testing.T) {
+	lower, err := run(t, "odds", "--rules", "pagano", "--firer", "T-34-85", "--target", "Tiger I", "--range", "10", "--aspect", "side")
+	if err != nil {
+		t.Fatal(err)
+	}
+	upper, err := run(t, "odds", "--rules", " Pagano", "--firer", "T-34-85", "--target", "Tiger I", "--range", "10", "--aspect", "side")
+	if err != nil || upper != lower {
+		t.Errorf("odds --rules Pagano: %v\n%s\nwant what --rules pagano prints:\n%s", err, upper, lower)
 	}
 }
