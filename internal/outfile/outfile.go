@@ -122,6 +122,9 @@ func Write(path string, write func(io.Writer) error) (err error) {
 // whatever the output goes to, perhaps a file holding what was printed
 // before: replacing it would lose that).
 func inPlace(named, resolved string) bool {
+	if _, ok := ownFD(named); ok {
+		return true // a pipe's link leads to no file ("pipe:[N]")
+	}
 	fi, err := os.Stat(resolved)
 	if err != nil || fi.IsDir() {
 		return false

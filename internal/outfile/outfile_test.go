@@ -247,5 +247,20 @@ func TestWriteInPlace(t *testing.T) {
 	f.Close()
 	if b, _ := os.ReadFile(out); !strings.HasPrefix(string(b), "the report\n") || !strings.Contains(string(b), "the log\n") {
 		t.Errorf("the output file holds %q; want the report, then the log", b)
+	} // Output into a pipe (| less): /proc/self/fd/N leads to no file.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if err := Check(fd); err != nil {
+		t.Fatalf("Check(a pipe's descriptor): %v", err)
+	}
+	if err := Write(fd, func(w io.Writer) error { _, err := io.WriteString(w, "piped\n"); return err }); err != nil {
+		t.Fatalf("Write(a pipe's descriptor): %v", err)
+	}
+	w.Close()
+	if b, _ := io.ReadAll(r); string(b) != "piped\n" {
+		t.Errorf("the pipe's reader got %q", b)
 	}
 }
