@@ -136,8 +136,13 @@ game of it can stop with a unit left no room.`,
 			}
 		}
 		if len(probs) == 0 {
-			builtInIDNotes(out, files)
-			randomSetUpNotes(out, files)
+			if cat, err := scenario.Embedded(); err == nil {
+				builtIn := cat.Scenarios()
+				if cat.AddFiles(files...) == nil {
+					builtInIDNotes(out, cat, builtIn)
+					randomSetUpNotes(out, cat)
+				}
+			}
 		}
 		if len(probs) > 0 {
 			return fmt.Errorf("scenario validate: %d problem%s in %d file%s", len(probs), plural(len(probs)), len(bad), plural(len(bad)))
@@ -146,23 +151,17 @@ game of it can stop with a unit left no room.`,
 	},
 }
 
-// builtInIDNotes notes each of files, all valid, that is a scenario with
-// a built-in one's id: play and simulate take it in the built-in one's
-// stead, but serve --scenario refuses it (serveCatalog says why).
-func builtInIDNotes(out io.Writer, files []string) {
-	cat, err := scenario.Embedded()
-	if err != nil {
-		return
-	}
-	builtIn := map[string]bool{}
-	for _, sc := range cat.Scenarios() {
-		builtIn[sc.ID] = true
-	}
-	if cat.AddFiles(files...) != nil {
-		return
+// builtInIDNotes notes each scenario of the users' files in cat (the
+// built-in catalog with them on top) that has the id of one of builtIn:
+// play and simulate take it in the built-in one's stead, but serve
+// --scenario refuses it (serveCatalog says why).
+func builtInIDNotes(out io.Writer, cat *scenario.Catalog, builtIn []*scenario.Scenario) {
+	ids := map[string]bool{}
+	for _, sc := range builtIn {
+		ids[sc.ID] = true
 	}
 	for _, sc := range cat.Scenarios() {
-		if !sc.BuiltIn && builtIn[sc.ID] {
+		if !sc.BuiltIn && ids[sc.ID] {
 			fmt.Fprintf(out, "note %s:%d:%d: id %q is a built-in scenario's: play and simulate take this file in its stead, serve --scenario refuses it (give it an id of its own, my/..., to serve it)\n", sc.Pos.File, sc.Pos.Line, sc.Pos.Col, sc.ID)
 		}
 	}
@@ -171,17 +170,13 @@ func builtInIDNotes(out io.Writer, files []string) {
 // setUpTries is how many set-ups at random randomSetUpNotes plays.
 const setUpTries = 10
 
-// randomSetUpNotes notes each scenario among files (all valid) in which a
-// set-up with every unit placed at random, as the random agent places
-// them, can leave a unit with no room: the file's trial set-up packs the
-// units tight from the back and passes, but a player's or an AI's
-// set-up may spread them, and the game then stops with no legal place
-// left (the rules offer no set-up action).
-func randomSetUpNotes(out io.Writer, files []string) {
-	cat, err := scenario.Embedded()
-	if err != nil || cat.AddFiles(files...) != nil {
-		return
-	}
+// randomSetUpNotes notes each scenario of the users' files in cat in
+// which a set-up with every unit placed at random, as the random agent
+// places them, can leave a unit with no room: the file's trial set-up
+// packs the units tight from the back and passes, but a player's or an
+// AI's set-up may spread them, and the game then stops with no legal
+// place left (the rules offer no set-up action).
+func randomSetUpNotes(out io.Writer, cat *scenario.Catalog) {
 	for _, sc := range cat.Scenarios() {
 		if sc.BuiltIn {
 			continue

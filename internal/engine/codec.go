@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,15 +45,12 @@ func RegisterAction[T Action](c *ActionCodec) {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&a); err != nil {
-			if strings.HasPrefix(err.Error(), "json: unknown field ") {
-				// Say where: encoding/json names the key alone.
-				if e := checkNames(typ, body, ""); e != nil {
-					return nil, e
-				}
+			if e := unknownFieldAt(typ, body, err); e != nil {
+				return nil, e
 			}
 			// body is the action without its kind, re-encoded: a byte
 			// offset into it would point at nothing the sender wrote.
-			return nil, errors.New(offsetRE.ReplaceAllString(JSONProblem(err), ""))
+			return nil, errors.New(jsonProblem(err, false))
 		}
 		if err := checkShape(typ, body, ""); err != nil {
 			return nil, err
@@ -61,9 +58,6 @@ func RegisterAction[T Action](c *ActionCodec) {
 		return a, nil
 	}
 }
-
-// offsetRE is the byte offset JSONProblem appends.
-var offsetRE = regexp.MustCompile(` \(at byte [0-9]+\)$`)
 
 // checkShape checks raw, which decoded into a value of type t without
 // error, for what encoding/json lets pass: number fields without
@@ -178,7 +172,7 @@ func (c *ActionCodec) Decode(raw json.RawMessage) (Action, error) {
 	if kind == "" {
 		var obj map[string]json.RawMessage
 		if json.Unmarshal(raw, &obj) == nil {
-			for k := range obj {
+			for _, k := range slices.Sorted(maps.Keys(obj)) {
 				if k != "kind" && strings.EqualFold(k, "kind") {
 					return nil, fmt.Errorf("%s: bad action: field %q is not a field: field names are case-sensitive; did you mean \"kind\"?", c.name, k)
 				}
@@ -258,7 +252,18 @@ func SavedScenario(name string, raw []byte) (*scenario.Scenario, error) {
 // whoever wrote the JSON: which field wanted what, and at which byte,
 // never a Go type name. Other errors are returned as they are, without
 // the "json: " prefix.
-func JSONProblem(err error) string {
+func JSONProblem(err error) string { return jsonProblem(err, true) }
+
+// jsonProblem is JSONProblem, with the byte offset (at) or without it
+// (for JSON re-encoded before it was decoded, where an offset would point
+// at nothing the sender wrote).
+func jsonProblem(err error, at bool) string {
+	where := func(off int64) string {
+		if !at {
+			return ""
+		}
+		return fmt.Sprintf(" (at byte %d)", off)
+	}
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
@@ -267,9 +272,9 @@ func JSONProblem(err error) string {
 		if typeErr.Field != "" {
 			field = "field " + strconv.Quote(typeErr.Field)
 		}
-		return fmt.Sprintf("%s wants %s, got a JSON %s (at byte %d)", field, jsonKind(typeErr.Type), typeErr.Value, typeErr.Offset)
+		return fmt.Sprintf("%s wants %s, got a JSON %s%s", field, jsonKind(typeErr.Type), typeErr.Value, where(typeErr.Offset))
 	case errors.As(err, &syntaxErr):
-		return fmt.Sprintf("%s (at byte %d)", strings.TrimPrefix(syntaxErr.Error(), "json: "), syntaxErr.Offset)
+		return strings.TrimPrefix(syntaxErr.Error(), "json: ") + where(syntaxErr.Offset)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the JSON ends before its value does"
 	}

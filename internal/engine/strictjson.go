@@ -20,11 +20,8 @@ func DecodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		if strings.HasPrefix(err.Error(), "json: unknown field ") {
-			// Say where: encoding/json names the key alone.
-			if e := checkNames(reflect.TypeOf(v).Elem(), b, ""); e != nil {
-				return e
-			}
+		if e := unknownFieldAt(reflect.TypeOf(v).Elem(), b, err); e != nil {
+			return e
 		}
 		return fmt.Errorf("%s", JSONProblem(err))
 	}
@@ -35,6 +32,16 @@ func DecodeStrict(b []byte, v any) error {
 		return err
 	}
 	return checkNames(reflect.TypeOf(v).Elem(), b, "")
+}
+
+// unknownFieldAt is err, encoding/json's refusal of raw as a t, said
+// with the path to the unknown field when it is one nested below the top
+// (encoding/json names the key alone); nil for any other error.
+func unknownFieldAt(t reflect.Type, raw []byte, err error) error {
+	if !strings.HasPrefix(err.Error(), "json: unknown field ") {
+		return nil
+	}
+	return checkNames(t, raw, "")
 }
 
 // checkNames refuses, in raw (a value of type t), a key of a nested

@@ -392,7 +392,7 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 			}
 			sd.Params, sd.ParamsBlock = d.block(rs.Params, schema.NewSideParams, schema.Name, what+".params", rs.Pos)
 		}
-		allFar := false // every zone lies in the half away from the side's edge
+		allFar := len(rs.Zones) > 0 && g.ok // every zone lies in the half away from the side's edge
 		for j, rz := range rs.Zones {
 			zw := fmt.Sprintf("%s.zones[%d]", what, j)
 			if rz.Name == "" {
@@ -402,9 +402,6 @@ func (d *decoder) decodeScenario(body ast.Node, resolve resolver) *Scenario {
 				d.add(rz.Pos, "%s: polygon is missing", zw)
 			}
 			poly, ok := g.polygon(rz.Polygon, zw+".polygon", at(rz.KeyPos, "polygon", rz.Pos))
-			if j == 0 {
-				allFar = ok && g.ok
-			}
 			allFar = allFar && ok && g.farFromEdge(poly, rs.Edge)
 			sd.Zones = append(sd.Zones, Zone{Name: rz.Name, Polygon: poly, Pos: rz.Pos})
 			zones = append(zones, zoneAt{side: i, sideID: rs.ID, name: rz.Name, what: zw, pos: rz.Pos, polygon: poly, ok: ok})
